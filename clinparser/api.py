@@ -1,0 +1,54 @@
+"""Python API: ``PDFParser().parse(path)`` -> ``{"toc": [...], "non_toc": [...], "metadata": {...}}``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional, Union
+
+from .artifacts import SaveOptions, write_output
+from .pipeline import ParseOptions, Reporter, parse_document
+
+PathLike = Union[str, Path]
+
+
+class PDFParser:
+    """Parse clinical protocols (.pdf, .docx) into their numbered section tree.
+
+    ``engine`` is "pymupdf" (default; nothing to download) or "docling" (needs ``models_dir``,
+    a local folder of docling's models, or ``DOCLING_ARTIFACTS_PATH``).
+    """
+
+    def __init__(
+        self,
+        engine: str = "pymupdf",
+        models_dir: Optional[PathLike] = None,
+        ocr: bool = False,
+        password: Optional[str] = None,
+        image_dpi: int = 150,
+    ):
+        self.options = ParseOptions(
+            engine=engine,
+            models_dir=Path(models_dir) if models_dir else None,
+            ocr=ocr,
+            password=password,
+            image_dpi=image_dpi,
+        )
+        self.last_output: Optional[Path] = None  # the folder the last parse wrote
+
+    def parse(
+        self,
+        path: PathLike,
+        save_intermediate_files: bool = True,
+        save_images: bool = True,
+        save_table_csv: bool = True,
+        output_dir: Optional[PathLike] = "output",
+        reporter: Optional[Reporter] = None,
+    ) -> dict:
+        """Parse ``path``; write artifacts under ``output_dir/<timestamp>/`` unless it is None."""
+        parsed = parse_document(Path(path), self.options, reporter)
+        if output_dir is None:
+            self.last_output = None
+            return parsed.to_dict()
+        save = SaveOptions(save_intermediate_files, save_images, save_table_csv)
+        self.last_output = write_output(parsed, Path(output_dir), save)
+        return parsed.to_dict()

@@ -1,0 +1,145 @@
+"""Write artifacts: the output folder, built in a temporary sibling and renamed into place, so
+a failure leaves nothing half-written. Every path written is inside that folder.
+
+    <output_dir>/<YYYYMMDD-HHMMSS>/
+        document.json   the whole result          toc.json   the section tree
+        markdown.md     the converter's Markdown  blocks.json  layout blocks (page, bbox, kind)
+        tables/<section>/table_NNN.csv            images/<section>/image_NNN.png
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import tempfile
+import time
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+from .errors import OutputError
+from .model import Section
+from .pipeline import Parsed
+from .tables import write_csv
+
+SLUG_MAX = 60
+
+
+@dataclass
+class SaveOptions:
+    save_intermediate_files: bool = True
+    save_images: bool = True
+    save_table_csv: bool = True
+
+
+def slug(text: str, limit: int = SLUG_MAX) -> str:
+    """Safe file-name part: ASCII letters, digits, '.', '_' and '-' only; never '.' or '..'."""
+    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    text = re.sub(r"[^A-Za-z0-9._-]+", "_", text).strip("._-")
+    text = re.sub(r"_+", "_", text)[:limit].strip("._-")
+    return text or "section"
+
+
+def section_folders(nodes: Iterable[Section]) -> dict[int, str]:
+    """A unique folder name per node (keyed by id), stable in document order."""
+    names: dict[int, str] = {}
+    used: set[str] = set()
+    for node in nodes:
+        base = slug(f"{node.number.rstrip('.')}_{node.title}" if node.number else node.title or "front_matter")
+        name, n = base, 2
+        while name.lower() in used:
+            name, n = f"{base}-{n}", n + 1
+        used.add(name.lower())
+        names[id(node)] = name
+    return names
+
+
+def _all_nodes(parsed: Parsed) -> list[Section]:
+    out = []
+    for root in parsed.tree.toc + parsed.tree.non_toc:
+        out.extend(root.walk())
+    return out
+
+
+def assign_paths(parsed: Parsed, options: SaveOptions) -> list[tuple[str, object]]:
+    """Set each table's and image's ``path`` (or None) and list the files to write."""
+    nodes = _all_nodes(parsed)
+    folders = section_folders(nodes)
+    files: list[tuple[str, object]] = []
+    for node in nodes:
+        for k, table in enumerate(node.tables, 1):
+            table.path = f"tables/{folders[id(node)]}/table_{k:03d}.csv" if options.save_table_csv else None
+            if table.path:
+                files.append((table.path, table))
+        for k, image in enumerate(node.images, 1):
+            image.path = f"images/{folders[id(node)]}/image_{k:03d}.png" if options.save_images else None
+            if image.path:
+                files.append((image.path, image.png))
+    return files
+
+
+def dumps(data) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+def _target(output_dir: Path) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target, n = output_dir / stamp, 2
+    while target.exists():
+        target, n = output_dir / f"{stamp}-{n}", n + 1
+    return target
+
+
+def _blocks_json(parsed: Parsed) -> list[dict]:
+    return [
+        {"page": b.page, "bbox": [round(v, 2) for v in b.bbox] if b.bbox else None, "kind": b.kind, "dropped": b.dropped, "text": b.text}
+        for b in parsed.converted.blocks
+    ]
+
+
+def write_output(parsed: Parsed, output_dir: Path, options: SaveOptions) -> Path:
+    """Write everything into a fresh ``output_dir/<timestamp>`` folder and return it."""
+    files = assign_paths(parsed, options)
+    result = parsed.to_dict()
+    try:
+        output_dir.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=".clinparser-partial-", dir=output_dir))
+    except OSError as exc:
+        raise OutputError(f"cannot write to {output_dir}: {exc.strerror or exc}") from exc
+    try:
+        _write_all(tmp, parsed, result, files, options)
+        target = _target(output_dir)
+        os.replace(tmp, target)
+    except OSError as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise OutputError(f"cannot write to {output_dir}: {exc.strerror or exc}") from exc
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return target
+
+
+def _inside(root: Path, rel: str) -> Path:
+    path = (root / rel).resolve()
+    if not path.is_relative_to(root.resolve()):
+        raise OutputError(f"refusing to write {rel!r} outside the output folder")
+    return path
+
+
+def _write_all(root: Path, parsed: Parsed, result: dict, files, options: SaveOptions) -> None:
+    (root / "document.json").write_text(dumps(result), encoding="utf-8")
+    (root / "toc.json").write_text(dumps(result["toc"]), encoding="utf-8")
+    if options.save_intermediate_files:
+        md = "\n\n".join(b.text for b in parsed.converted.blocks if b.text)
+        (root / "markdown.md").write_text(md + "\n", encoding="utf-8")
+        (root / "blocks.json").write_text(dumps(_blocks_json(parsed)), encoding="utf-8")
+    for rel, payload in files:
+        path = _inside(root, rel)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(payload, bytes):
+            path.write_bytes(payload)
+        else:
+            write_csv(payload, path)

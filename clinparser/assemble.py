@@ -1,0 +1,217 @@
+"""Attach text, tables and images: walk the blocks once, in reading order, filing each into the
+section that is open at that point; build the tree from the numbers.
+
+Reading order is the assignment rule: a block (text, table or picture) belongs to the last
+section heading before it. A picture at the top of a page, before that page's first heading,
+therefore stays with the section continuing from the previous page.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Optional
+
+from .model import CAPTION, HEADING, PICTURE, TABLE, Block, Image, Section
+from .numbering import normalize_title, strip_markup
+from .sections import Candidate
+from .tables import caption_of, continues, merge, parse_pipe_table, to_table
+
+CAPTION_WORDS = re.compile(r"^(table|figure|listing)\b", re.I)
+FIGURE_CAPTION = re.compile(r"^(?P<caption>(?:Figure|FIGURE|Fig\.)\s+[A-Z]{0,6}[.\-]?\d+[a-z]?\b.*)$")
+
+
+@dataclass
+class Tree:
+    toc: list[Section]
+    non_toc: list[Section]
+
+
+@dataclass
+class _Open:
+    """A node being filled, with the parts of its text and what it is waiting for."""
+
+    node: Section
+    parts: list[str] = field(default_factory=list)
+    pages: list[int] = field(default_factory=list)
+    last_was: str = ""  # "table" / "picture" / "text": what the last part was
+
+
+def _level(key: tuple[int, ...]) -> int:
+    return len(key)
+
+
+def _figure_caption(text: str) -> Optional[str]:
+    plain = strip_markup(text.strip())
+    m = FIGURE_CAPTION.match(plain) if text.count("\n") < 3 else None
+    return m["caption"] if m else None
+
+
+class _Builder:
+    def __init__(self, unnumbered_outline: set[str]):
+        self.toc: list[Section] = []
+        self.non_toc: list[Section] = []
+        self.stack: list[tuple[tuple[int, ...], _Open]] = []
+        self.current: Optional[_Open] = None
+        self.toc_node: Optional[_Open] = None
+        self.opened: list[_Open] = []
+        self.unnumbered_outline = unnumbered_outline
+
+    # --- opening nodes -------------------------------------------------------------
+    def open_section(self, cand: Candidate) -> None:
+        key = cand.number.key
+        node = Section(number=cand.number.label, title=cand.title, level=_level(key))
+        while self.stack and not (len(self.stack[-1][0]) < len(key) and key[: len(self.stack[-1][0])] == self.stack[-1][0]):
+            self.stack.pop()
+        # A missing parent: attach to the nearest existing ancestor, by number prefix.
+        (self.stack[-1][1].node.subsections if self.stack else self.toc).append(node)
+        self.current = _Open(node)
+        self.stack.append((key, self.current))
+        self.opened.append(self.current)
+
+    def open_unnumbered(self, title: str) -> None:
+        node = Section(number="", title=title, level=1)
+        self.non_toc.append(node)
+        self.current = _Open(node)
+        self.stack = []
+        self.opened.append(self.current)
+
+    def starts_unnumbered(self, block: Block, where: str) -> bool:
+        """Does this unnumbered heading open front matter (before the first section) or back
+        matter (after the last one)? Inside the numbered body it never does: there an
+        unnumbered heading is a sub-heading of the open section."""
+        if block.kind != HEADING or where == "body":
+            return False
+        title = normalize_title(block.text)
+        listed = bool(title) and title in self.unnumbered_outline and not CAPTION_WORDS.match(title)
+        return listed or (where == "front" and block.text.lstrip().startswith("# "))
+
+    # --- filling nodes ---------------------------------------------------------------
+    def add(self, block: Block, text: Optional[str] = None) -> None:
+        if self.current is None:
+            self.open_unnumbered(strip_markup(block.text.splitlines()[0])[:120] if block.text.strip() else "")
+        cur = self.current
+        if block.page is not None:
+            cur.pages.append(block.page)
+        if block.kind == TABLE:
+            return self._add_table(cur, block)
+        if block.kind == PICTURE:
+            return self._add_picture(cur, block)
+        text = block.text if text is None else text
+        if not text.strip():
+            return
+        fig = _figure_caption(text)
+        if fig and cur.last_was == "picture" and not cur.node.images[-1].title:
+            cur.node.images[-1].title = fig  # caption below the figure
+            cur.parts[-1] = f"[{fig}]"
+            cur.last_was = "caption"
+            return
+        cur.parts.append(text.strip())
+        cur.last_was = "caption" if block.kind == CAPTION else "text"
+
+    def _pending_caption(self, cur: _Open, matcher) -> str:
+        """A caption just above (the last text part), taken out of the text."""
+        if cur.parts and cur.last_was in ("text", "caption"):
+            cap = matcher(cur.parts[-1])
+            if cap:
+                cur.parts.pop()
+                return cap
+        return ""
+
+    def _add_table(self, cur: _Open, block: Block) -> None:
+        df = parse_pipe_table(block.text)
+        if df is None:
+            if block.text.strip():
+                cur.parts.append(block.text.strip())
+                cur.last_was = "text"
+            return
+        title = self._pending_caption(cur, caption_of)
+        table = to_table(df, title=title, page=block.page)
+        prev = cur.node.tables[-1] if cur.node.tables else None
+        if prev is not None and cur.last_was == "table" and continues(prev, table, title):
+            merge(prev, table)
+            return
+        if prev is not None and title and continues(prev, table, title):
+            merge(prev, table)
+            cur.last_was = "table"
+            return
+        cur.node.tables.append(table)
+        cur.parts.append(f"[{title}]" if title else "[Table]")
+        cur.last_was = "table"
+
+    def _add_picture(self, cur: _Open, block: Block) -> None:
+        raw = block.image
+        if raw is None:
+            return
+        title = self._pending_caption(cur, _figure_caption)
+        cur.node.images.append(Image(title=title, page=raw.page, bbox=raw.bbox, width=raw.width, height=raw.height, png=raw.png))
+        cur.parts.append(f"[{title}]" if title else "[Image]")
+        cur.last_was = "picture"
+
+    def finish(self) -> Tree:
+        for o in self.opened:
+            o.node.text = "\n\n".join(o.parts)
+            if o.pages:
+                o.node.pages = [min(o.pages), max(o.pages)]
+        return Tree(self.toc, self.non_toc)
+
+
+def _heading_rest(block: Block, cand: Candidate) -> str:
+    """Text of a heading block after its heading line (a body paragraph merged into it)."""
+    lines = [ln for ln in block.text.strip().splitlines() if ln.strip()]
+    if block.kind == HEADING and len(lines) <= 3:
+        return ""
+    return "\n".join(lines[1:])
+
+
+def assemble(blocks: list[Block], sections: list[Candidate], unnumbered_outline: set[str]) -> Tree:
+    starts = {c.block: c for c in sections}
+    title_blocks = {c.title_block for c in sections if c.title_block is not None}
+    b = _Builder(unnumbered_outline)
+    first = sections[0].block if sections else len(blocks)
+    last = sections[-1].block if sections else len(blocks)
+    toc_node: Optional[_Open] = None
+    for i, block in enumerate(blocks):
+        if block.dropped == "furniture" or i in title_blocks:
+            if i in title_blocks and block.page is not None and b.current:
+                b.current.pages.append(block.page)
+            continue
+        if block.dropped == "toc":
+            toc_node = _add_to_toc_node(b, toc_node, block)
+            continue
+        if i in starts:
+            b.open_section(starts[i])
+            if block.page is not None:
+                b.current.pages.append(block.page)
+            rest = _heading_rest(block, starts[i])
+            if rest:
+                b.add(block, rest)
+            continue
+        where = "front" if i < first else "back" if i > last else "body"
+        if b.starts_unnumbered(block, where):
+            b.open_unnumbered(strip_markup(block.text)[:200])
+            if block.page is not None:
+                b.current.pages.append(block.page)
+            continue
+        b.add(block)
+    return b.finish()
+
+
+def _add_to_toc_node(b: _Builder, toc_node: Optional[_Open], block: Block) -> _Open:
+    """All printed-TOC pages go to one non_toc node, whatever sits between them."""
+    if toc_node is None:
+        title = strip_markup(block.text.splitlines()[0]) if block.kind == HEADING and block.text.strip() else "Table of Contents"
+        node = Section(number="", title=title, level=1)
+        b.non_toc.append(node)
+        toc_node = _Open(node)
+        b.opened.append(toc_node)
+        if block.kind == HEADING:
+            if block.page is not None:
+                toc_node.pages.append(block.page)
+            return toc_node
+    # Kept as text, tables included: the TOC is a listing, not data.
+    if block.text.strip():
+        toc_node.parts.append(block.text.strip())
+    if block.page is not None:
+        toc_node.pages.append(block.page)
+    return toc_node

@@ -1,0 +1,150 @@
+"""Command line (typer): a thin shell over ``pipeline.parse_document`` and ``artifacts``.
+
+    clinparser PATH [options]       parse; print the output folder (or the JSON with --json)
+    clinparser validate FILE.json   check a result against the schema
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from . import __version__
+from .artifacts import SaveOptions, dumps, write_output
+from .errors import ClinParserError, InputError, SchemaError
+from .pipeline import ParseOptions, parse_document
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help="Clinical protocol (PDF/DOCX) -> JSON tree of its numbered sections.")
+err = Console(stderr=True)
+COMMANDS = {"parse", "validate"}
+
+
+class RichReporter:
+    """Progress on stderr: one bar for the converter's pages, a line per later stage."""
+
+    def __init__(self, progress: Progress):
+        self.progress = progress
+        self.task = progress.add_task("starting", total=None)
+
+    def stage(self, name: str) -> None:
+        self.progress.update(self.task, description=name)
+
+    def pages(self, done: int, total: int) -> None:
+        self.progress.update(self.task, description="converting pages", completed=done, total=total)
+
+
+@contextlib.contextmanager
+def _stdout_to_stderr():
+    """Route fd 1 to stderr while converters run, so --json output stays pure JSON."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    os.dup2(2, 1)
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            yield
+    finally:
+        sys.stdout.flush()
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
+def _fail(error: Exception, debug: bool) -> None:
+    if debug:
+        raise error
+    code = getattr(error, "exit_code", 1)
+    message = str(error) if isinstance(error, ClinParserError) else f"internal error ({type(error).__name__}: {error}); rerun with --debug and report it"
+    err.print(f"clinparser: error: {message}", markup=False, highlight=False, soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"clinparser {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit.")) -> None:
+    pass
+
+
+@app.command()
+def parse(
+    path: Path = typer.Argument(..., help="The protocol: a .pdf or .docx file."),
+    output_dir: Path = typer.Option(Path("output"), "--output-dir", "-o", help="Where the <timestamp> output folder is made."),
+    engine: str = typer.Option("pymupdf", "--engine", help="pymupdf (default, nothing to download) or docling (needs --models)."),
+    models: Optional[Path] = typer.Option(None, "--models", help="Local folder of docling's models (or set DOCLING_ARTIFACTS_PATH)."),
+    ocr: bool = typer.Option(False, "--ocr", help="OCR pages without a text layer (RapidOCR's bundled models)."),
+    password: Optional[str] = typer.Option(None, "--password", help="Password of an encrypted PDF."),
+    image_dpi: int = typer.Option(150, "--image-dpi", min=36, max=600, help="Resolution of rendered figures."),
+    no_images: bool = typer.Option(False, "--no-images", help="Do not write image PNG files."),
+    no_table_csv: bool = typer.Option(False, "--no-table-csv", help="Do not write table CSV files."),
+    no_intermediate: bool = typer.Option(False, "--no-intermediate", help="Do not write markdown.md and blocks.json."),
+    as_json: bool = typer.Option(False, "--json", help="Write the result JSON to stdout (nothing else goes there)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress output."),
+    debug: bool = typer.Option(False, "--debug", help="Show tracebacks and converter messages."),
+) -> None:
+    """Parse a protocol into its numbered section tree and write the artifacts."""
+    options = ParseOptions(engine=engine, models_dir=models, ocr=ocr, password=password, image_dpi=image_dpi)
+    save = SaveOptions(save_intermediate_files=not no_intermediate, save_images=not no_images, save_table_csv=not no_table_csv)
+    try:
+        with _stdout_to_stderr(), Progress(
+            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err, disable=quiet, transient=True
+        ) as progress:
+            parsed = parse_document(path, options, RichReporter(progress))
+            folder = write_output(parsed, output_dir, save)
+    except KeyboardInterrupt:
+        err.print("clinparser: interrupted; nothing was written")
+        raise typer.Exit(130)
+    except Exception as exc:  # every error becomes one line unless --debug
+        _fail(exc, debug)
+    result = parsed.to_dict()
+    if not quiet:
+        for warning in result["metadata"]["warnings"]:
+            err.print(f"clinparser: warning: {warning}", markup=False, highlight=False)
+    if as_json:
+        sys.stdout.write(dumps(result))
+        if not quiet:
+            err.print(f"output written to {folder}", markup=False, highlight=False)
+    else:
+        typer.echo(str(folder))
+
+
+@app.command()
+def validate(
+    file: Path = typer.Argument(..., help="A document.json written by clinparser."),
+    debug: bool = typer.Option(False, "--debug", help="Show tracebacks."),
+) -> None:
+    """Check a result JSON file against the schema."""
+    from .schema import errors
+
+    try:
+        try:
+            data = json.loads(file.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise InputError(f"{file}: no such file")
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise InputError(f"{file} is not readable JSON: {exc}")
+        problems = errors(data)
+        if problems:
+            raise SchemaError(f"{file} does not match the schema ({len(problems)} problems), first: {problems[0]}")
+    except Exception as exc:
+        _fail(exc, debug)
+    typer.echo(f"{file}: valid")
+
+
+def main(argv: Optional[list[str]] = None) -> None:
+    """Entry point: ``clinparser PATH`` means ``clinparser parse PATH``."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    first = next((a for a in args if not a.startswith("-")), None)
+    if first is not None and first not in COMMANDS and not any(a in ("--help", "--version") for a in args[:1]):
+        args.insert(0, "parse")
+    app(args=args, prog_name="clinparser")

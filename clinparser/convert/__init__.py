@@ -1,0 +1,43 @@
+"""Convert stage: a document in, the shared ``Converted`` intermediate out.
+
+Backends (one module per engine) map their converter's output to layout blocks with page and
+bbox; everything downstream is engine-agnostic.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Optional
+
+from ..errors import InputError
+from ..model import Converted
+from .inspect_input import sniff
+
+Progress = Callable[[int, int], None]
+ENGINES = ("pymupdf", "docling")
+
+
+def convert(
+    path: Path,
+    *,
+    engine: str = "pymupdf",
+    models_dir: Optional[Path] = None,
+    ocr: bool = False,
+    password: Optional[str] = None,
+    image_dpi: int = 150,
+    progress: Optional[Progress] = None,
+) -> Converted:
+    if engine not in ENGINES:
+        raise InputError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
+    kind = sniff(path)
+    if kind == "docx":
+        from .docling_backend import convert_docx
+
+        return convert_docx(path, progress=progress)
+    if engine == "docling":
+        from .docling_backend import convert_pdf as docling_pdf
+
+        return docling_pdf(path, models_dir=models_dir, ocr=ocr, progress=progress)
+    from .pymupdf_backend import convert_pdf
+
+    return convert_pdf(path, ocr=ocr, password=password, image_dpi=image_dpi, progress=progress)

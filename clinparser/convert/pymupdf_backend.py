@@ -1,0 +1,184 @@
+"""Default engine: PyMuPDF's bundled layout model through ``pymupdf4llm`` (nothing downloaded).
+
+``pymupdf4llm.to_markdown(page_chunks=True)`` gives, per page, the Markdown and the layout
+boxes (class, bbox, and the slice of the Markdown each box produced): exactly our blocks.
+Pages go through in small batches so progress can be shown and memory stays flat.
+Pictures are rendered from their bbox, which also captures vector-drawn figures that have no
+embedded image; embedded images the layout model did not box are added by position.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from collections import Counter
+from pathlib import Path
+from typing import Callable, Optional
+
+import pymupdf
+
+from ..errors import ConversionError, EncryptedError, InputError
+from ..model import (
+    CAPTION,
+    FOOTNOTE,
+    HEADING,
+    LIST_ITEM,
+    PAGE_FOOTER,
+    PAGE_HEADER,
+    PICTURE,
+    TABLE,
+    TEXT,
+    Block,
+    Converted,
+    RawImage,
+)
+from ..outline import bookmark_entries
+
+BATCH_PAGES = 8
+MIN_IMAGE_POINTS = 24.0  # smaller pictures are bullets, rules and specks
+LOGO_SHARE = 0.5  # an embedded image on at least this share of pages is decoration
+
+_KINDS = {
+    "section-header": HEADING,
+    "title": HEADING,
+    "list-item": LIST_ITEM,
+    "table": TABLE,
+    "picture": PICTURE,
+    "formula": PICTURE,
+    "page-header": PAGE_HEADER,
+    "page-footer": PAGE_FOOTER,
+    "footnote": FOOTNOTE,
+    "caption": CAPTION,
+}
+
+
+def open_pdf(path: Path, password: Optional[str] = None) -> tuple[pymupdf.Document, list[str]]:
+    """Open a PDF, repairing what MuPDF can; raise a one-line error for the rest."""
+    warnings: list[str] = []
+    try:
+        doc = pymupdf.open(path, filetype="pdf")
+    except Exception as exc:  # MuPDF raises its own FileDataError and RuntimeError types
+        raise InputError(f"{path.name} is damaged beyond repair: {exc}") from exc
+    if doc.needs_pass:
+        if not password:
+            raise EncryptedError(f"{path.name} is encrypted: give its password with --password")
+        if not doc.authenticate(password):
+            raise EncryptedError(f"{path.name}: the password given does not open it")
+    if doc.is_repaired:
+        warnings.append("the PDF was damaged and has been repaired; check the output")
+    if doc.page_count == 0:
+        raise InputError(f"{path.name} has no pages")
+    return doc, warnings
+
+
+def convert_pdf(
+    path: Path,
+    *,
+    ocr: bool = False,
+    password: Optional[str] = None,
+    image_dpi: int = 150,
+    progress: Optional[Callable[[int, int], None]] = None,
+) -> Converted:
+    import pymupdf4llm  # imported late: it loads the layout model
+
+    doc, warnings = open_pdf(path, password)
+    total = doc.page_count
+    blocks: list[Block] = []
+    chunks_log = io.StringIO()
+    for start in range(0, total, BATCH_PAGES):
+        pages = list(range(start, min(start + BATCH_PAGES, total)))
+        try:
+            # pymupdf4llm prints its own messages: keep them off our stdout.
+            with contextlib.redirect_stdout(chunks_log):
+                chunks = pymupdf4llm.to_markdown(doc, pages=pages, page_chunks=True, use_ocr=ocr, show_progress=False)
+        except Exception as exc:
+            raise ConversionError(f"{path.name}: PyMuPDF layout analysis failed on pages {start + 1}-{pages[-1] + 1}: {exc}") from exc
+        for chunk in chunks:
+            blocks.extend(_chunk_blocks(chunk))
+        if progress:
+            progress(pages[-1] + 1, total)
+    page_sizes = {p.number + 1: (p.rect.width, p.rect.height) for p in doc}
+    blocks = _with_pictures(doc, blocks, image_dpi)
+    if not any(b.text.strip() for b in blocks if b.kind != PICTURE):
+        hint = "" if ocr else ": it looks scanned, try --ocr"
+        warnings.append(f"no text layer found{hint}")
+    return Converted(
+        blocks=blocks,
+        page_count=total,
+        engine="pymupdf",
+        page_sizes=page_sizes,
+        bookmarks=bookmark_entries(doc.get_toc(simple=True)),
+        warnings=warnings,
+    )
+
+
+def _chunk_blocks(chunk: dict) -> list[Block]:
+    page = int(chunk["metadata"]["page_number"])
+    text = chunk["text"]
+    out = []
+    for box in chunk["page_boxes"]:
+        start, stop = box["pos"]
+        kind = _KINDS.get(box["class"], TEXT)
+        out.append(Block(page=page, bbox=tuple(float(v) for v in box["bbox"]), kind=kind, text=text[start:stop].strip()))
+    return out
+
+
+def _render(page: pymupdf.Page, bbox, dpi: int) -> RawImage:
+    clip = pymupdf.Rect(bbox) & page.rect
+    pix = page.get_pixmap(clip=clip, dpi=dpi, alpha=False)
+    return RawImage(page=page.number + 1, bbox=tuple(float(v) for v in clip), png=pix.tobytes("png"), width=pix.width, height=pix.height)
+
+
+def _big_enough(bbox) -> bool:
+    return (bbox[2] - bbox[0]) >= MIN_IMAGE_POINTS and (bbox[3] - bbox[1]) >= MIN_IMAGE_POINTS
+
+
+def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int) -> list[Block]:
+    """Render picture boxes; add embedded images the layout did not box; drop logos and specks."""
+    infos = {p.number + 1: p.get_image_info(hashes=True) for p in doc}
+    digest_pages = Counter()
+    for page_no, items in infos.items():
+        for digest in {i["digest"] for i in items}:
+            digest_pages[digest] += 1
+    logo_min = max(3, LOGO_SHARE * doc.page_count)
+    logos = {d for d, n in digest_pages.items() if n >= logo_min}
+
+    out: list[Block] = []
+    by_page: dict[int, list[Block]] = {}
+    for b in blocks:
+        by_page.setdefault(b.page, []).append(b)
+    for page_no in sorted(by_page):
+        page = doc[page_no - 1]
+        page_blocks = by_page[page_no]
+        added: list[Block] = []
+        boxed = [pymupdf.Rect(b.bbox) for b in page_blocks if b.kind == PICTURE]
+        for info in infos.get(page_no, []):
+            rect = pymupdf.Rect(info["bbox"]) & page.rect
+            if rect.is_empty or info["digest"] in logos or not _big_enough(rect):
+                continue
+            if any((rect & r).get_area() >= 0.5 * rect.get_area() for r in boxed):
+                continue
+            added.append(Block(page=page_no, bbox=tuple(rect), kind=PICTURE, text=""))
+            boxed.append(rect)
+        page_blocks = _in_reading_order(page_blocks, added)
+        for b in page_blocks:
+            if b.kind == PICTURE:
+                if not _big_enough(b.bbox) or _is_logo(page, b.bbox, infos.get(page_no, []), logos):
+                    continue
+                b.image = _render(page, b.bbox, dpi)
+            out.append(b)
+    return out
+
+
+def _is_logo(page, bbox, infos, logos) -> bool:
+    rect = pymupdf.Rect(bbox)
+    return any(i["digest"] in logos and (pymupdf.Rect(i["bbox"]) & rect).get_area() >= 0.5 * rect.get_area() for i in infos)
+
+
+def _in_reading_order(layout: list[Block], added: list[Block]) -> list[Block]:
+    """Insert added pictures where they stand vertically, keeping the layout's order otherwise."""
+    merged = list(layout)
+    for pic in added:
+        pos = next((k for k, b in enumerate(merged) if b.bbox and b.bbox[1] > pic.bbox[1]), len(merged))
+        merged.insert(pos, pic)
+    return merged

@@ -1,0 +1,75 @@
+"""Score a section tree against a gold list of ``{"number", "title"}`` (benchmarks and tests).
+
+Both sides are normalized the same way (``numbering.normalize_number`` / ``normalize_title``).
+A section matches a gold entry when the numbers are equal and the titles agree: equal, or one
+holds the other's words (gold lists sometimes prefix "Protocol Attachment LZZT.1" to the
+title, or take a printed TOC's longer wording) — at least 80% of the shorter title's words
+found in the longer, and half of the longer's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .numbering import normalize_number, normalize_title
+
+
+@dataclass
+class Score:
+    gold: int
+    found: int
+    matched: int
+    misses: list[tuple[str, str]] = field(default_factory=list)
+    extras: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def recall(self) -> float:
+        return self.matched / self.gold if self.gold else 1.0
+
+    @property
+    def precision(self) -> float:
+        return self.matched / self.found if self.found else 1.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+
+def titles_agree(a: str, b: str) -> bool:
+    wa, wb = normalize_title(a).split(), normalize_title(b).split()
+    if wa == wb:
+        return True
+    if not wa or not wb:
+        return False
+    short, long_ = sorted((wa, wb), key=len)
+    common = sum(1 for w in set(short) if w in set(long_))
+    return common >= 0.8 * len(set(short)) and common >= 0.5 * len(set(long_))
+
+
+def flatten(nodes: list[dict]) -> list[dict]:
+    out = []
+    for n in nodes:
+        out.append(n)
+        out.extend(flatten(n.get("subsections", [])))
+    return out
+
+
+def score(toc: list[dict], gold: list[dict]) -> Score:
+    found = [(n["number"], n["title"]) for n in flatten(toc)]
+    by_number: dict[str, list[int]] = {}
+    for k, (num, _) in enumerate(found):
+        by_number.setdefault(normalize_number(num), []).append(k)
+    used: set[int] = set()
+    misses = []
+    for g in gold:
+        hit = next(
+            (k for k in by_number.get(normalize_number(g["number"]), []) if k not in used and titles_agree(found[k][1], g["title"])),
+            None,
+        )
+        if hit is None:
+            misses.append((g["number"], g["title"]))
+        else:
+            used.add(hit)
+    extras = [found[k] for k in range(len(found)) if k not in used]
+    return Score(gold=len(gold), found=len(found), matched=len(used), misses=misses, extras=extras)

@@ -1,0 +1,148 @@
+"""The data model every stage shares.
+
+The journey of a document:
+
+    convert  -> ``Converted``  (layout blocks with page + bbox, from any engine)
+    clean    -> the same blocks, minus page furniture and printed-TOC pages
+    sections -> ``Heading`` marks on blocks (which block starts which section)
+    assemble -> a tree of ``Section`` nodes carrying text, ``Table`` and ``Image``
+    write    -> the output folder
+
+Everything here is plain data; no stage keeps hidden state elsewhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+BBox = tuple[float, float, float, float]  # PDF points, origin top-left
+
+# Block kinds: the vocabulary both engines map into.
+HEADING = "heading"
+TEXT = "text"
+LIST_ITEM = "list-item"
+TABLE = "table"
+PICTURE = "picture"
+CAPTION = "caption"
+PAGE_HEADER = "page-header"
+PAGE_FOOTER = "page-footer"
+FOOTNOTE = "footnote"
+
+
+@dataclass
+class Block:
+    """One layout block as a converter saw it: its Markdown, where it sits, what it is."""
+
+    page: Optional[int]  # 1-based; None for formats without pages (DOCX)
+    bbox: Optional[BBox]
+    kind: str
+    text: str
+    # Filled by the clean stage: why the block is left out of the section text.
+    dropped: str = ""
+    image: Optional["RawImage"] = None  # set on PICTURE blocks
+
+
+@dataclass
+class OutlineEntry:
+    """An entry of the document's own table of contents (printed TOC or PDF bookmark)."""
+
+    number: str  # as printed, e.g. "3.1." or "APPENDIX 4"; "" when unnumbered
+    title: str
+    page: Optional[int]
+    source: str  # "printed" or "bookmark"
+
+
+@dataclass
+class RawImage:
+    """A picture found by a converter, before it is assigned to a section."""
+
+    page: Optional[int]
+    bbox: Optional[BBox]
+    png: bytes = field(repr=False)
+    width: int
+    height: int
+
+
+@dataclass
+class Converted:
+    """What every engine hands downstream: one intermediate, one pipeline."""
+
+    blocks: list[Block]
+    page_count: int
+    engine: str
+    page_sizes: dict[int, tuple[float, float]] = field(default_factory=dict)
+    bookmarks: list[OutlineEntry] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Table:
+    title: str
+    page: Optional[int]
+    pages: list[Optional[int]]
+    columns: list[str]
+    data: list[list[str]]
+    path: Optional[str] = None
+
+    def to_dict(self) -> dict:
+        return {
+            "title": self.title,
+            "page": self.page,
+            "pages": self.pages,
+            "columns": self.columns,
+            "data": self.data,
+            "path": self.path,
+        }
+
+
+@dataclass
+class Image:
+    title: str
+    page: Optional[int]
+    bbox: Optional[BBox]
+    width: int
+    height: int
+    png: bytes = field(repr=False, default=b"")
+    path: Optional[str] = None
+
+    def to_dict(self) -> dict:
+        return {
+            "title": self.title,
+            "page": self.page,
+            "bbox": [round(v, 2) for v in self.bbox] if self.bbox else None,
+            "width": self.width,
+            "height": self.height,
+            "path": self.path,
+        }
+
+
+@dataclass
+class Section:
+    """A node of the output tree. Unnumbered front/back matter has number ""."""
+
+    number: str
+    title: str
+    level: int
+    pages: list[Optional[int]] = field(default_factory=lambda: [None, None])
+    text: str = ""
+    tables: list[Table] = field(default_factory=list)
+    images: list[Image] = field(default_factory=list)
+    subsections: list["Section"] = field(default_factory=list)
+
+    def walk(self):
+        yield self
+        for child in self.subsections:
+            yield from child.walk()
+
+    def to_dict(self) -> dict:
+        return {
+            "number": self.number,
+            "title": self.title,
+            "level": self.level,
+            "pages": self.pages,
+            "text": self.text,
+            "tables": [t.to_dict() for t in self.tables],
+            "images": [i.to_dict() for i in self.images],
+            "subsections": [s.to_dict() for s in self.subsections],
+        }

@@ -1,0 +1,138 @@
+"""Recognize a section number at the start of a line: the lexical half of sectioning.
+
+This module only answers "does this line *look like* it opens section X, and what is X?".
+Whether it really does is decided by ``sections.py`` from the sequence of all candidates.
+
+A number becomes a *key*, a tuple of ints that orders and nests sections:
+``"3.4.2."`` -> ``(3, 4, 2)``, ``"1.0"`` -> ``(1,)``, ``"APPENDIX 4"`` and
+``"Protocol Attachment LZZT.4"`` -> ``(APPENDIX_BASE + 4,)``, ``"A.1"`` -> ``(APPENDIX_BASE + 1, 1)``.
+Appendices thus sort after every numbered chapter and nest like them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Optional
+
+APPENDIX_BASE = 1000
+
+# Markdown emphasis and HTML the converters wrap around heading text.
+_MARKUP = re.compile(r"</?(?:u|b|i|em|strong|sup|sub|span)[^>]*>|\*\*|__|(?<!\w)[_*](?=\S)|(?<=\S)[_*](?!\w)|`")
+_HEADING_HASHES = re.compile(r"^\s{0,3}#{1,6}\s*")
+
+# Separator between number and title: spaces/tab, or a dash/colon with spaces.
+_SEP = r"(?:[ \t\u00a0]+[-\u2013\u2014:]?[ \t\u00a0]*|[ \t]*[-\u2013\u2014:][ \t\u00a0]+)"
+# A title starts with a letter ("12-Lead ECG" and "25-hydroxy" too), possibly after a quote.
+_TITLE = r"(?P<title>(?:[\"'\u201c(\[]|\d{1,3}-?(?=[A-Za-z]))?[A-Za-z\u00c0-\u024f].*)"
+_DECIMAL = re.compile(rf"^(?P<label>(?P<num>\d{{1,2}}(?:\.\d{{1,3}}){{0,6}})\.?){_SEP}{_TITLE}$")
+_DECIMAL_ONLY = re.compile(r"^(?P<label>(?P<num>\d{1,2}(?:\.\d{1,3}){0,6})\.?)$")
+_SECTION_WORD = re.compile(rf"^(?P<label>(?:SECTION|Section)\s+(?P<num>\d{{1,2}}(?:\.\d{{1,3}}){{0,6}})\.?)[.:]?{_SEP}?{_TITLE}?$")
+_APPENDIX = re.compile(
+    r"^(?P<label>(?:PROTOCOL\s+ATTACHMENT|Protocol\s+Attachment|APPENDIX|Appendix|ANNEX|Annex|ATTACHMENT|Attachment)"
+    r"\s+(?:[A-Z]{2,8}\.)?(?P<id>\d{1,2}|[A-Z]|[IVX]{1,5})(?!\w|\.\d))[.:]?"
+    r"(?:\s*[-\u2013\u2014:]?\s*(?P<title>\S.*))?$"
+)
+_LETTERED = re.compile(rf"^(?P<label>(?P<letter>[A-Z])\.(?P<num>\d{{1,2}}(?:\.\d{{1,2}}){{0,4}})\.?){_SEP}{_TITLE}$")
+_ROMAN_VALUES = {"I": 1, "V": 5, "X": 10}
+
+
+@dataclass(frozen=True)
+class SectionNumber:
+    label: str  # as printed, e.g. "3.1." or "Protocol Attachment LZZT.4"
+    key: tuple[int, ...]
+    title: str  # the rest of the line; "" when the title is on the next line
+
+
+def strip_markup(line: str) -> str:
+    """Plain text of one Markdown line: no heading hashes, emphasis, HTML tags."""
+    line = _HEADING_HASHES.sub("", line)
+    line = _MARKUP.sub("", line)
+    line = line.replace("\\", "")
+    return " ".join(line.split())
+
+
+def roman_to_int(s: str) -> Optional[int]:
+    """Value of a Roman numeral made of I, V, X; None if it is not a valid one."""
+    total, prev = 0, 0
+    for ch in reversed(s):
+        value = _ROMAN_VALUES.get(ch)
+        if value is None:
+            return None
+        total += -value if value < prev else value
+        prev = max(prev, value)
+    return total if total > 0 and _int_to_roman(total) == s else None
+
+
+def _int_to_roman(n: int) -> str:
+    out = ""
+    for value, sym in ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        while n >= value:
+            out, n = out + sym, n - value
+    return out
+
+
+def _appendix_index(ident: str) -> Optional[int]:
+    if ident.isdigit():
+        return int(ident)
+    if len(ident) == 1 and ident.isalpha() and ident not in "IVX":
+        return ord(ident) - ord("A") + 1
+    return roman_to_int(ident) or (ord(ident) - ord("A") + 1 if len(ident) == 1 else None)
+
+
+def _decimal_key(num: str) -> Optional[tuple[int, ...]]:
+    parts = tuple(int(p) for p in num.split("."))
+    if len(parts) == 2 and parts[1] == 0:  # "1.0 Introduction" is chapter 1
+        parts = parts[:1]
+    if parts[0] == 0 or any(p == 0 for p in parts[1:]):
+        return None
+    return parts
+
+
+def parse_number(line: str) -> Optional[SectionNumber]:
+    """The section number (and title) that opens ``line``, or None.
+
+    ``line`` may carry Markdown markup; it is stripped first.
+    """
+    text = strip_markup(line)
+    if not text:
+        return None
+    m = _APPENDIX.match(text)
+    if m:
+        index = _appendix_index(m["id"])
+        if index:
+            return SectionNumber(m["label"], (APPENDIX_BASE + index,), (m["title"] or "").strip())
+        return None
+    m = _SECTION_WORD.match(text)
+    if m:
+        key = _decimal_key(m["num"])
+        return SectionNumber(m["label"], key, (m["title"] or "").strip()) if key else None
+    m = _LETTERED.match(text)
+    if m:
+        parts = tuple(int(p) for p in m["num"].split("."))
+        key = (APPENDIX_BASE + ord(m["letter"]) - ord("A") + 1, *parts)
+        return SectionNumber(m["label"], key, m["title"].strip())
+    m = _DECIMAL.match(text) or _DECIMAL_ONLY.match(text)
+    if m:
+        key = _decimal_key(m["num"])
+        if key:
+            return SectionNumber(m["label"], key, (m.groupdict().get("title") or "").strip())
+    return None
+
+
+def normalize_number(label: str) -> str:
+    """Comparable form of a printed number: no trailing dot, lower case, appendices unified.
+
+    ``"3.1."`` -> ``"3.1"``, ``"APPENDIX 4"`` / ``"Protocol Attachment LZZT.4"`` -> ``"appendix 4"``.
+    """
+    parsed = parse_number(label.strip() + " X") or parse_number(label)
+    if parsed and parsed.key[0] >= APPENDIX_BASE and len(parsed.key) == 1:
+        return f"appendix {parsed.key[0] - APPENDIX_BASE}"
+    return label.strip().rstrip(".:").lower()
+
+
+def normalize_title(title: str) -> str:
+    """Comparable form of a title: markup, case, punctuation and spacing folded."""
+    text = strip_markup(title).lower()
+    text = re.sub(r"[^\w]+", " ", text)
+    return " ".join(text.split())

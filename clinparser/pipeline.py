@@ -1,0 +1,138 @@
+"""The one pipeline both the CLI and the API call: convert -> clean -> sections -> assemble -> write."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from importlib import metadata as importlib_metadata
+from pathlib import Path
+from typing import Optional, Protocol
+
+from . import __version__
+from .assemble import Tree, assemble
+from .convert import convert
+from .furniture import mark_furniture
+from .model import Converted
+from .numbering import normalize_number
+from .outline import OutlineIndex, find_printed_toc
+from .sections import Choice, choose_sections, find_candidates
+
+
+class Reporter(Protocol):
+    def stage(self, name: str) -> None: ...
+    def pages(self, done: int, total: int) -> None: ...
+
+
+class _Silent:
+    def stage(self, name: str) -> None:
+        pass
+
+    def pages(self, done: int, total: int) -> None:
+        pass
+
+
+@dataclass
+class ParseOptions:
+    engine: str = "pymupdf"
+    models_dir: Optional[Path] = None
+    ocr: bool = False
+    password: Optional[str] = None
+    image_dpi: int = 150
+
+
+@dataclass
+class Parsed:
+    """A parse in memory: the tree, its metadata, and the blocks it came from."""
+
+    tree: Tree
+    metadata: dict
+    converted: Converted
+
+    def to_dict(self) -> dict:
+        """The result: ``{"toc": [...], "non_toc": [...], "metadata": {...}}``."""
+        return {
+            "toc": [s.to_dict() for s in self.tree.toc],
+            "non_toc": [s.to_dict() for s in self.tree.non_toc],
+            "metadata": self.metadata,
+        }
+
+
+def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporter] = None) -> Parsed:
+    reporter = reporter or _Silent()
+    path = Path(path)
+    reporter.stage("converting")
+    converted = convert(
+        path,
+        engine=options.engine,
+        models_dir=options.models_dir,
+        ocr=options.ocr,
+        password=options.password,
+        image_dpi=options.image_dpi,
+        progress=reporter.pages,
+    )
+    reporter.stage("finding sections")
+    blocks = converted.blocks
+    mark_furniture(blocks, converted.page_sizes, converted.page_count)
+    printed = find_printed_toc(blocks)
+    for block in blocks:
+        if block.page in printed.pages and not block.dropped:
+            block.dropped = "toc"
+    outline_entries = printed.entries + converted.bookmarks
+    outline = OutlineIndex(outline_entries)
+    choice = choose_sections(find_candidates(blocks, outline))
+    reporter.stage("attaching text, tables and images")
+    tree = assemble(blocks, choice.sections, outline.unnumbered)
+    warnings = list(converted.warnings)
+    if not tree.toc:
+        warnings.append("no numbered sections found: everything is in non_toc")
+    for m in choice.missing_parents:
+        warnings.append(f"section {m['number']} has no parent section: attached to the nearest ancestor")
+    return Parsed(tree=tree, metadata=_metadata(path, converted, choice, outline_entries, warnings), converted=converted)
+
+
+def _version(dist: str) -> Optional[str]:
+    try:
+        return importlib_metadata.version(dist)
+    except importlib_metadata.PackageNotFoundError:
+        return None
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def _diagnostics(choice: Choice, outline_entries) -> dict:
+    found = {normalize_number(c.number.label) for c in choice.sections}
+    missing, seen = [], set()
+    for e in outline_entries:
+        key = normalize_number(e.number) if e.number else ""
+        if key and key not in found and key not in seen:
+            seen.add(key)
+            missing.append({"number": e.number, "title": e.title, "page": e.page, "source": e.source})
+    return {
+        "toc_entries_missing_in_body": missing,
+        "numbering_gaps": choice.gaps,
+        "missing_parents": choice.missing_parents,
+        "duplicate_numbers": choice.duplicates,
+    }
+
+
+def _metadata(path: Path, converted: Converted, choice: Choice, outline_entries, warnings) -> dict:
+    return {
+        "source": path.name,
+        "sha256": _sha256(path),
+        "page_count": converted.page_count,
+        "engine": converted.engine,
+        "versions": {
+            "clinparser": __version__,
+            "docling": _version("docling"),
+            "pymupdf": _version("pymupdf"),
+            "pymupdf4llm": _version("pymupdf4llm"),
+        },
+        "warnings": warnings,
+        "diagnostics": _diagnostics(choice, outline_entries),
+    }

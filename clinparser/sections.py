@@ -1,0 +1,201 @@
+"""Find the sections: which numbered lines really open a section.
+
+Every block whose first line starts with a section number is a *candidate* (``numbering``),
+whatever the converter thought of its font. A candidate becomes a section only as part of the
+best-scoring *valid sequence* over the whole document: each accepted number must be the next
+sibling, the first child, or the next sibling of an ancestor of the one before it (a small gap
+is allowed, at a cost). Evidence (heading style, a match in the printed TOC or the bookmarks,
+title shape) gives each candidate its weight; dynamic programming picks the heaviest chain.
+
+That is why ``1.`` right after ``5.1`` (an inclusion criterion) and ``7 Orientation`` inside an
+appendix questionnaire stay body text: no valid chain through them outweighs the real one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from .model import HEADING, LIST_ITEM, PICTURE, TABLE, Block
+from .numbering import APPENDIX_BASE, SectionNumber, parse_number, strip_markup
+from .outline import OutlineIndex
+
+MAX_TITLE_CHARS = 250
+GAP_COST = 2.0  # per missing sibling number (3.1 -> 3.3)
+MISSING_PARENT_COST = 3.0  # a 3.4.1 whose 3.4 never appears
+MISSING_START_COST = 3.0  # a document whose first section is not 1 / 1.1 / Appendix 1
+
+
+@dataclass
+class Candidate:
+    block: int  # index of the block whose first line carries the number
+    number: SectionNumber
+    title: str
+    weight: float
+    page: Optional[int]
+    title_block: Optional[int] = None  # next block, when it carried the title
+
+
+@dataclass
+class Choice:
+    """The accepted sections, in reading order, and what looked irregular on the way."""
+
+    sections: list[Candidate]
+    gaps: list[dict] = field(default_factory=list)
+    missing_parents: list[dict] = field(default_factory=list)
+    duplicates: list[dict] = field(default_factory=list)
+
+
+def _first_line(block: Block) -> str:
+    lines = [ln for ln in block.text.strip().splitlines() if ln.strip()]
+    if not lines:
+        return ""
+    if block.kind == HEADING and len(lines) <= 3:
+        return " ".join(ln.strip() for ln in lines)  # a heading wrapped over lines
+    return lines[0]
+
+
+def _weight(block: Block, line: str, title: str, label: str, outline: OutlineIndex) -> float:
+    """Evidence that this numbered line is a heading. Positive means likely."""
+    w = 1.0
+    if block.kind == HEADING:
+        w += 2.0
+    stripped = line.lstrip("# ").strip()
+    if stripped.startswith(("**", "__")) and stripped.rstrip().endswith(("**", "__")):
+        w += 1.0
+    if outline:
+        found = outline.match(label, title)
+        w += {"title": 5.0, "number": 1.0}.get(found, -1.0)
+    words = title.split()
+    if len(words) > 15:
+        w -= 2.0
+    if title.endswith((".", ";", ",")) and len(words) > 6:
+        w -= 1.5
+    if title[:1].islower():
+        w -= 2.0
+    if block.kind == LIST_ITEM:
+        w -= 1.5
+    return w
+
+
+def find_candidates(blocks: list[Block], outline: OutlineIndex) -> list[Candidate]:
+    out = []
+    for i, block in enumerate(blocks):
+        if block.dropped or block.kind in (TABLE, PICTURE):
+            continue
+        line = _first_line(block)
+        number = parse_number(line) if line else None
+        if number is None:
+            continue
+        title, title_block = number.title, None
+        if not title:
+            title_block = _next_text_block(blocks, i)
+            if title_block is None:
+                continue
+            title = strip_markup(_first_line(blocks[title_block]))
+        if not title or len(title) > MAX_TITLE_CHARS:
+            continue
+        weight = _weight(block, line, title, number.label, outline)
+        out.append(Candidate(i, number, title, weight, block.page, title_block))
+    return out
+
+
+def _next_text_block(blocks: list[Block], i: int) -> Optional[int]:
+    """The block right after ``i`` if it can hold the title of a number printed alone."""
+    for j in range(i + 1, min(i + 3, len(blocks))):
+        if blocks[j].dropped:
+            continue
+        text = strip_markup(_first_line(blocks[j]))
+        if blocks[j].kind in (TABLE, PICTURE) or not text or len(text) > 150 or parse_number(text):
+            return None
+        return j
+    return None
+
+
+def _predecessors(key: tuple[int, ...]):
+    """(table, lookup key, cost, note) for every way ``key`` can follow an accepted number.
+
+    ``prefix`` finds the best earlier candidate whose number starts with the lookup key (the
+    previous sibling or any of its descendants); ``exact`` the parent itself.
+    """
+    *head, last = key
+    head = tuple(head)
+    if last >= 2:
+        yield "prefix", head + (last - 1,), 0.0, None
+        for missing in (1, 2):
+            if last - 1 - missing >= 1:
+                yield "prefix", head + (last - 1 - missing,), GAP_COST * missing, "gap"
+    if last == 1 and head:
+        yield "exact", head, 0.0, None
+        if len(head) >= 1 and head[-1] >= 2:  # 3.4.1 after 3.3.x: its parent 3.4 is missing
+            yield "prefix", head[:-1] + (head[-1] - 1,), MISSING_PARENT_COST, "missing_parent"
+    if len(key) == 1 and key[0] > APPENDIX_BASE and last - APPENDIX_BASE <= 1:
+        yield "decimal", (), 0.0, None  # the first appendix follows the numbered body
+    if len(key) == 1 and (last == 1 or last == APPENDIX_BASE + 1):
+        yield "start", (), 0.0, None
+    elif len(key) == 1 and last <= 3:
+        yield "start", (), MISSING_START_COST * (last - 1), "gap"
+    elif len(key) == 2 and key[1] == 1 and key[0] == 1:
+        yield "start", (), MISSING_START_COST, "missing_parent"
+
+
+def choose_sections(cands: list[Candidate]) -> Choice:
+    """The heaviest valid chain of candidates (dynamic programming, linear in candidates)."""
+    NONE = (float("-inf"), -1)
+    value: list[float] = []
+    back: list[tuple[int, Optional[str]]] = []
+    by_prefix: dict[tuple, tuple[float, int]] = {}
+    by_exact: dict[tuple, tuple[float, int]] = {}
+    best_decimal = NONE
+    for i, c in enumerate(cands):
+        best, best_from, best_note = float("-inf"), -1, None
+        for table, lookup, cost, note in _predecessors(c.number.key):
+            if table == "start":
+                score, j = 0.0, -1
+            elif table == "decimal":
+                score, j = best_decimal
+            else:
+                score, j = (by_prefix if table == "prefix" else by_exact).get(lookup, NONE)
+            if score - cost > best:
+                best, best_from, best_note = score - cost, j, note
+        v = best + c.weight
+        value.append(v)
+        back.append((best_from, best_note))
+        if v == float("-inf"):
+            continue
+        key = c.number.key
+        for n in range(1, len(key) + 1):
+            if v > by_prefix.get(key[:n], NONE)[0]:
+                by_prefix[key[:n]] = (v, i)
+        if v > by_exact.get(key, NONE)[0]:
+            by_exact[key] = (v, i)
+        if key[0] < APPENDIX_BASE and v > best_decimal[0]:
+            best_decimal = (v, i)
+    return _backtrack(cands, value, back)
+
+
+def _backtrack(cands, value, back) -> Choice:
+    if not cands or max(value) <= 0:
+        return Choice([])
+    i = max(range(len(cands)), key=lambda k: (value[k], -k))
+    chain, notes = [], []
+    while i >= 0:
+        chain.append(i)
+        notes.append(back[i][1])
+        i = back[i][0]
+    chain.reverse()
+    notes.reverse()
+    choice = Choice([cands[k] for k in chain])
+    accepted_keys = {cands[k].number.key for k in chain}
+    for k, note in zip(chain, notes):
+        c = cands[k]
+        entry = {"number": c.number.label, "title": c.title, "page": c.page}
+        if note == "gap":
+            choice.gaps.append(entry)
+        elif note == "missing_parent":
+            choice.missing_parents.append(entry)
+    chosen = set(chain)
+    for k, c in enumerate(cands):
+        if k not in chosen and c.number.key in accepted_keys and c.weight >= 3.0:
+            choice.duplicates.append({"number": c.number.label, "title": c.title, "page": c.page})
+    return choice

@@ -1,0 +1,82 @@
+"""Shared fixtures. Parses are expensive (seconds per PDF): each document is parsed once per
+test session and the result shared, read-only, by the tests that need it."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpus"
+USDM = ROOT.parent / "shared" / "usdm"
+CORPUS_PDFS = sorted(CORPUS.glob("*.pdf")) if CORPUS.is_dir() else []
+
+
+def _load_generator():
+    spec = importlib.util.spec_from_file_location("make_protocol", ROOT / "examples" / "make_protocol.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["make_protocol"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def generator():
+    return _load_generator()
+
+
+@pytest.fixture(scope="session")
+def example(tmp_path_factory, generator):
+    """The generated example protocol: (pdf path, truth dict), made fresh in a temp folder."""
+    folder = tmp_path_factory.mktemp("example")
+    pdf = folder / "protocol_001.pdf"
+    truth = generator.build(pdf)
+    return pdf, truth
+
+
+@pytest.fixture(scope="session")
+def example_run(example, tmp_path_factory):
+    """The example parsed through the API, artifacts written: (result, output folder)."""
+    from clinparser import PDFParser
+
+    pdf, _ = example
+    parser = PDFParser()
+    result = parser.parse(pdf, output_dir=tmp_path_factory.mktemp("example_out"))
+    return result, parser.last_output
+
+
+def corpus_file(name: str) -> Path:
+    path = CORPUS / name
+    if not path.exists():
+        pytest.skip(f"real-protocol corpus not available: {path} is missing (CI has ../shared/corpus)")
+    return path
+
+
+_corpus_cache: dict[str, tuple[dict, Path]] = {}
+
+
+@pytest.fixture(scope="session")
+def corpus_run(tmp_path_factory):
+    """Parse a corpus file once per session: corpus_run(name) -> (result, output folder)."""
+    from clinparser import PDFParser
+
+    def run(name: str):
+        path = corpus_file(name)
+        if name not in _corpus_cache:
+            parser = PDFParser()
+            result = parser.parse(path, output_dir=tmp_path_factory.mktemp("corpus_out"))
+            _corpus_cache[name] = (result, parser.last_output)
+        return _corpus_cache[name]
+
+    return run
+
+
+def gold(name: str) -> list[dict]:
+    path = CORPUS / "gold" / f"{Path(name).stem}.gold.json"
+    if not path.exists():
+        pytest.skip(f"gold section list missing: {path}")
+    return json.loads(path.read_text(encoding="utf-8"))
