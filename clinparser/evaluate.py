@@ -3,15 +3,15 @@
 Both sides are normalized the same way (``numbering.normalize_number`` / ``normalize_title``).
 A section matches a gold entry when the numbers are equal and the titles agree: equal, or one
 holds the other's words (gold lists sometimes prefix "Protocol Attachment LZZT.1" to the
-title, or take a printed TOC's longer wording) — at least 80% of the shorter title's words
-found in the longer, and half of the longer's.
+title: such a leading label is dropped first, or take a printed TOC's longer wording): at
+least 80% of the shorter title's words found in the longer, and half of the longer's.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .numbering import normalize_number, normalize_title
+from .numbering import normalize_number, normalize_title, parse_number
 
 
 @dataclass
@@ -36,8 +36,14 @@ class Score:
         return 2 * p * r / (p + r) if p + r else 0.0
 
 
+def _without_label(title: str) -> str:
+    """'Protocol Attachment LZZT.7. NINCDS Guidelines' -> 'NINCDS Guidelines'."""
+    number = parse_number(title)
+    return number.title if number and number.title else title
+
+
 def titles_agree(a: str, b: str) -> bool:
-    wa, wb = normalize_title(a).split(), normalize_title(b).split()
+    wa, wb = normalize_title(_without_label(a)).split(), normalize_title(_without_label(b)).split()
     if wa == wb:
         return True
     if not wa or not wb:

@@ -22,8 +22,8 @@ from .outline import OutlineIndex
 
 MAX_TITLE_CHARS = 250
 GAP_COST = 2.0  # per missing sibling number (3.1 -> 3.3)
-MISSING_PARENT_COST = 3.0  # a 3.4.1 whose 3.4 never appears
-MISSING_START_COST = 3.0  # a document whose first section is not 1 / 1.1 / Appendix 1
+MISSING_PARENT_COST = 2.0  # a 3.4.1 whose 3.4 never appears
+MAX_START_COST = 6.0  # a document whose first section is not 1 / 1.1 / Appendix 1
 
 
 @dataclass
@@ -120,23 +120,28 @@ def _predecessors(key: tuple[int, ...]):
     """
     *head, last = key
     head = tuple(head)
-    if last >= 2:
+    if last >= 2:  # next sibling (after the previous sibling's whole subtree)
         yield "prefix", head + (last - 1,), 0.0, None
-        for missing in (1, 2):
-            if last - 1 - missing >= 1:
-                yield "prefix", head + (last - 1 - missing,), GAP_COST * missing, "gap"
-    if last == 1 and head:
+    if last == 1 and head:  # first child
         yield "exact", head, 0.0, None
-        if len(head) >= 1 and head[-1] >= 2:  # 3.4.1 after 3.3.x: its parent 3.4 is missing
-            yield "prefix", head[:-1] + (head[-1] - 1,), MISSING_PARENT_COST, "missing_parent"
+    for missing in (1, 2):  # 3.1 -> 3.3: a gap among siblings
+        if last - 1 - missing >= 1:
+            yield "prefix", head + (last - 1 - missing,), GAP_COST * missing, "gap"
+    for depth in range(len(key) - 1, 0, -1):  # levels skipped: 1.1 -> 1.1.1.1, or 3.3 -> 3.4.1
+        ancestor, rest = key[:depth], key[depth:]
+        skipped = (len(rest) - 1) + sum(r - 1 for r in rest)
+        if len(rest) >= 2 and 0 < skipped <= 2:
+            yield "exact", ancestor, MISSING_PARENT_COST * skipped, "missing_parent"
+        if ancestor[-1] >= 2 and skipped + 1 <= 2:
+            yield "prefix", ancestor[:-1] + (ancestor[-1] - 1,), MISSING_PARENT_COST * (skipped + 1), "missing_parent"
     if len(key) == 1 and key[0] > APPENDIX_BASE and last - APPENDIX_BASE <= 1:
         yield "decimal", (), 0.0, None  # the first appendix follows the numbered body
     if len(key) == 1 and (last == 1 or last == APPENDIX_BASE + 1):
         yield "start", (), 0.0, None
-    elif len(key) == 1 and last <= 3:
-        yield "start", (), MISSING_START_COST * (last - 1), "gap"
+    elif len(key) == 1 and last < APPENDIX_BASE:  # a document (or excerpt) starting later
+        yield "start", (), min(MAX_START_COST, GAP_COST * (last - 1)), "gap"
     elif len(key) == 2 and key[1] == 1 and key[0] == 1:
-        yield "start", (), MISSING_START_COST, "missing_parent"
+        yield "start", (), MISSING_PARENT_COST, "missing_parent"
 
 
 def choose_sections(cands: list[Candidate]) -> Choice:

@@ -1,0 +1,80 @@
+"""Filing blocks into sections: reading order decides, the numbers build the tree."""
+
+from __future__ import annotations
+
+from clinparser.assemble import assemble
+from clinparser.model import CAPTION, HEADING, PICTURE, TABLE, TEXT, Block, RawImage
+from clinparser.outline import OutlineIndex
+from clinparser.sections import choose_sections, find_candidates
+
+
+def picture(page, y):
+    return Block(page, (100, y, 300, y + 100), PICTURE, "", image=RawImage(page, (100, y, 300, y + 100), b"\x89PNG", 10, 10))
+
+
+def build(blocks, unnumbered=()):
+    choice = choose_sections(find_candidates(blocks, OutlineIndex([])))
+    return assemble(blocks, choice.sections, set(unnumbered))
+
+
+def test_image_at_the_top_of_a_page_before_its_first_heading_stays_with_the_previous_section():
+    blocks = [
+        Block(1, (72, 80, 500, 95), HEADING, "# 1 Introduction"),
+        Block(1, (72, 100, 500, 700), TEXT, "Text of one."),
+        picture(2, 60),
+        Block(2, (72, 170, 500, 180), CAPTION, "Figure 1: Flow"),
+        Block(2, (72, 200, 500, 215), HEADING, "# 2 Design"),
+        Block(2, (72, 220, 500, 300), TEXT, "Text of two."),
+    ]
+    tree = build(blocks)
+    one, two = tree.toc
+    assert [i.title for i in one.images] == ["Figure 1: Flow"] and two.images == []
+    assert one.text == "Text of one.\n\n[Figure 1: Flow]"
+    assert one.pages == [1, 2]
+
+
+def test_table_caption_above_becomes_title_and_a_placeholder_keeps_its_place():
+    blocks = [
+        Block(1, None, HEADING, "## 1 Objectives"),
+        Block(1, None, TEXT, "Before."),
+        Block(1, None, TEXT, "**Table 2: Objectives and Endpoints**"),
+        Block(1, None, TABLE, "|Objective|Endpoint|\n|---|---|\n|Efficacy|DSI-75|"),
+        Block(1, None, TEXT, "After."),
+    ]
+    (node,) = build(blocks).toc
+    assert node.tables[0].title == "Table 2: Objectives and Endpoints"
+    assert node.text == "Before.\n\n[Table 2: Objectives and Endpoints]\n\nAfter."
+
+
+def test_children_nest_by_number_and_text_is_each_nodes_own():
+    blocks = [
+        Block(1, None, HEADING, "# 1 A"),
+        Block(1, None, TEXT, "a"),
+        Block(1, None, HEADING, "# 1.1 B"),
+        Block(1, None, TEXT, "b"),
+        Block(1, None, HEADING, "### 1.1.1.1 Orphan level four"),
+        Block(1, None, TEXT, "d"),
+        Block(1, None, HEADING, "# 2 C"),
+    ]
+    tree = build(blocks)
+    assert [n.number for n in tree.toc] == ["1", "2"]
+    one = tree.toc[0]
+    assert one.text == "a" and one.subsections[0].text == "b"
+    orphan = one.subsections[0].subsections[0]
+    assert (orphan.number, orphan.level, orphan.text) == ("1.1.1.1", 4, "d")
+
+
+def test_front_and_back_matter_go_to_non_toc():
+    blocks = [
+        Block(1, None, HEADING, "# Protocol Title Page"),
+        Block(1, None, TEXT, "Sponsor: Example"),
+        Block(2, None, HEADING, "# 1 Introduction"),
+        Block(2, None, HEADING, "## Sub-heading without number"),
+        Block(2, None, TEXT, "body"),
+        Block(3, None, HEADING, "# Signature Page"),
+        Block(3, None, TEXT, "Signed"),
+    ]
+    tree = build(blocks, unnumbered={"signature page"})
+    assert [(n.number, n.title) for n in tree.non_toc] == [("", "Protocol Title Page"), ("", "Signature Page")]
+    assert "Sub-heading without number" in tree.toc[0].text
+    assert tree.non_toc[1].text == "Signed"

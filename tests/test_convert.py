@@ -1,0 +1,108 @@
+"""Convert stage: input checks, the DOCX path, docling without models, and no network ever."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from clinparser import PDFParser
+from clinparser.convert.docling_backend import models_folder
+from clinparser.errors import ModelsMissingError
+from clinparser.evaluate import flatten
+
+
+def make_docx(path: Path) -> Path:
+    """A small Word protocol with real heading styles (python-docx comes with docling)."""
+    import docx
+
+    d = docx.Document()
+    d.add_heading("Synthetic Word Protocol", level=0)
+    d.add_paragraph("Sponsor: Example Pharma Inc.")
+    d.add_heading("1 Introduction", level=1)
+    d.add_paragraph("The introduction explains the study.")
+    d.add_heading("1.1 Background", level=2)
+    d.add_paragraph("Background text for the Word protocol.")
+    d.add_heading("2 Study Population", level=1)
+    d.add_heading("2.1 Inclusion Criteria", level=2)
+    for k in range(1, 4):
+        d.add_paragraph(f"{k}. Participant criterion number {k} holds.")
+    table = d.add_table(rows=2, cols=2)
+    table.cell(0, 0).text, table.cell(0, 1).text = "Visit", "Day"
+    table.cell(1, 0).text, table.cell(1, 1).text = "Screening", "-28"
+    d.add_heading("3 Statistics", level=1)
+    d.add_paragraph("Analysis text.")
+    d.save(path)
+    return path
+
+
+def test_docx_gives_a_numbered_tree(tmp_path):
+    result = PDFParser().parse(make_docx(tmp_path / "p.docx"), output_dir=tmp_path / "out")
+    assert [(n["number"], n["title"]) for n in flatten(result["toc"])] == [
+        ("1", "Introduction"),
+        ("1.1", "Background"),
+        ("2", "Study Population"),
+        ("2.1", "Inclusion Criteria"),
+        ("3", "Statistics"),
+    ]
+    criteria = flatten(result["toc"])[3]
+    assert "1. Participant criterion number 1 holds." in criteria["text"]
+    assert criteria["tables"][0]["data"] == [["Screening", "-28"]]
+    assert result["metadata"]["engine"] == "docling"
+
+
+def test_models_folder_checks(tmp_path, monkeypatch):
+    monkeypatch.delenv("DOCLING_ARTIFACTS_PATH", raising=False)
+    with pytest.raises(ModelsMissingError, match="docling-tools models download"):
+        models_folder(None)
+    with pytest.raises(ModelsMissingError, match="lacks docling-project--docling-layout-heron"):
+        models_folder(tmp_path)
+    for name in ("docling-project--docling-layout-heron", "docling-project--docling-models"):
+        (tmp_path / name).mkdir()
+    assert models_folder(tmp_path) == tmp_path
+    monkeypatch.setenv("DOCLING_ARTIFACTS_PATH", str(tmp_path))
+    assert models_folder(None) == tmp_path
+
+
+# Runs in a fresh interpreter so that imports, too, happen with the network blocked.
+NO_NETWORK = textwrap.dedent(
+    """
+    import json, socket, sys
+    attempts = []
+    def refuse(name):
+        def blocked(*args, **kwargs):
+            attempts.append(name)
+            raise OSError("network blocked by test")
+        return blocked
+    socket.socket.connect = refuse("connect")
+    socket.socket.connect_ex = refuse("connect_ex")
+    socket.create_connection = refuse("create_connection")
+    socket.getaddrinfo = refuse("getaddrinfo")
+    from clinparser import PDFParser
+    from clinparser.errors import ModelsMissingError
+    out = {}
+    for name, path in (("pdf", sys.argv[1]), ("docx", sys.argv[2])):
+        r = PDFParser().parse(path, output_dir=sys.argv[3])
+        out[name] = len(r["toc"])
+    try:
+        PDFParser(engine="docling", models_dir=sys.argv[3] + "/no-models").parse(sys.argv[1], output_dir=None)
+        out["docling"] = "parsed?!"
+    except ModelsMissingError as e:
+        out["docling"] = "models missing"
+    out["attempts"] = attempts
+    print(json.dumps(out))
+    """
+)
+
+
+def test_no_network_attempt_on_any_path(example, tmp_path):
+    pdf, _ = example
+    docx_path = make_docx(tmp_path / "p.docx")
+    proc = subprocess.run([sys.executable, "-c", NO_NETWORK, str(pdf), str(docx_path), str(tmp_path / "out")], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert out == {"pdf": 10, "docx": 3, "docling": "models missing", "attempts": []}

@@ -1,0 +1,60 @@
+"""Real public protocols (../shared/corpus): skipped with a reason when the corpus is absent."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from clinparser.evaluate import flatten, score
+from clinparser.schema import errors
+from conftest import CORPUS_PDFS, corpus_file, gold
+
+# Floors from the issues: the tree must already be right on the gold protocols.
+RECALL_FLOOR = {"Alexion_NCT04573309_Wilsons.pdf": 0.95, "CDISC_Pilot_Study.pdf": 0.95}
+F1_FLOOR = 0.95
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("name", sorted(RECALL_FLOOR))
+def test_gold_protocols_sections(corpus_run, name):
+    result, _ = corpus_run(name)
+    s = score(result["toc"], gold(name))
+    assert s.recall >= RECALL_FLOOR[name], (s.recall, s.misses[:10])
+    assert s.f1 >= F1_FLOOR, (s.f1, s.misses[:10], s.extras[:10])
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("name", [p.name for p in CORPUS_PDFS] or ["(corpus absent)"])
+def test_every_corpus_pdf_writes_all_artifacts_and_a_valid_result(corpus_run, name):
+    if name == "(corpus absent)":
+        corpus_file("CDISC_Pilot_Study.pdf")
+    result, folder = corpus_run(name)
+    assert errors(result) == []
+    doc = json.loads((folder / "document.json").read_text(encoding="utf-8"))
+    assert doc == result
+    for rel in ("toc.json", "markdown.md", "blocks.json"):
+        assert (folder / rel).is_file()
+    for node in flatten(result["toc"]) + flatten(result["non_toc"]):
+        for item in node["tables"] + node["images"]:
+            assert (folder / item["path"]).is_file(), item["path"]
+            if "columns" in item:
+                assert all(len(row) == len(item["columns"]) for row in item["data"])
+
+
+@pytest.mark.corpus
+def test_printed_toc_pages_become_one_non_toc_node(corpus_run):
+    result, _ = corpus_run("Alexion_NCT04573309_Wilsons.pdf")
+    titles = [n["title"].upper() for n in result["non_toc"]]
+    assert titles.count("TABLE OF CONTENTS") == 1
+    for node in flatten(result["toc"]):
+        assert "......" not in node["text"], node["number"]
+
+
+@pytest.mark.corpus
+def test_m11_docx_has_top_level_sections_in_order(corpus_run):
+    result, _ = corpus_run("CDISC_Pilot_Study_ICH_M11.docx")
+    top = [n["number"].rstrip(".") for n in result["toc"]]
+    assert len(top) >= 10
+    assert top == [str(k) for k in range(1, len(top) + 1)]
+    assert len(flatten(result["toc"])) > 50

@@ -1,0 +1,96 @@
+"""Sequence acceptance: which numbered lines really open sections."""
+
+from __future__ import annotations
+
+from clinparser.model import HEADING, LIST_ITEM, TEXT, Block
+from clinparser.outline import OutlineIndex
+from clinparser.model import OutlineEntry
+from clinparser.sections import choose_sections, find_candidates
+
+
+def H(text, page=1):
+    return Block(page=page, bbox=(72, 100, 500, 112), kind=HEADING, text=f"## **{text}**")
+
+
+def T(text, page=1):
+    return Block(page=page, bbox=(72, 120, 500, 160), kind=TEXT, text=text)
+
+
+def L(text, page=1):
+    return Block(page=page, bbox=(72, 120, 500, 160), kind=LIST_ITEM, text=text)
+
+
+def accepted(blocks, outline=()):
+    choice = choose_sections(find_candidates(blocks, OutlineIndex(list(outline))))
+    return [c.number.label for c in choice.sections], choice
+
+
+def test_numbered_criteria_after_a_subsection_are_list_items():
+    blocks = [H("5 STUDY POPULATION"), H("5.1 Inclusion Criteria")]
+    blocks += [L(f"{k}. Participant meets requirement number {k} of the protocol, as documented.") for k in range(1, 9)]
+    blocks += [H("5.2 Exclusion Criteria"), L("1. Any condition that would put the participant at risk."), H("6 STUDY INTERVENTION")]
+    labels, _ = accepted(blocks)
+    assert labels == ["5", "5.1", "5.2", "6"]
+
+
+def test_questionnaire_items_inside_an_appendix_are_not_chapters():
+    blocks = [H("1 Introduction"), H("2 Objectives"), H("6 References")]
+    blocks = [H("1 Introduction"), H("2 Objectives"), H("3 References"), H("Protocol Attachment LZZT.1 Scale")]
+    blocks += [H(f"{k}. Item {k}") for k in (1, 2, 3, 4, 5)]
+    blocks += [H("Protocol Attachment LZZT.2 Survey"), H("Protocol Attachment LZZT.3 Signatures")]
+    labels, _ = accepted(blocks)
+    assert labels == ["1", "2", "3", "Protocol Attachment LZZT.1", "Protocol Attachment LZZT.2", "Protocol Attachment LZZT.3"]
+
+
+def test_next_sibling_of_an_ancestor_is_valid():
+    labels, _ = accepted([H("1 A"), H("1.1 B"), H("1.1.1 C"), H("1.1.1.1 D"), H("2 E"), H("2.1 F")])
+    assert labels == ["1", "1.1", "1.1.1", "1.1.1.1", "2", "2.1"]
+
+
+def test_gap_is_allowed_and_reported():
+    labels, choice = accepted([H("1 A"), H("1.1 B"), H("1.3 D"), H("2 E")])
+    assert labels == ["1", "1.1", "1.3", "2"]
+    assert [g["number"] for g in choice.gaps] == ["1.3"]
+
+
+def test_backward_jump_is_never_accepted():
+    labels, _ = accepted([H("1 A"), H("2 B"), H("2.1 C"), H("1.1 Back"), H("2.2 D")])
+    assert labels == ["1", "2", "2.1", "2.2"]
+
+
+def test_missing_parent_is_reported():
+    labels, choice = accepted([H("1 A"), H("1.1 B"), H("1.2 C"), H("1.3.1 Orphan"), H("1.4 D")])
+    assert labels == ["1", "1.1", "1.2", "1.3.1", "1.4"]
+    assert [m["number"] for m in choice.missing_parents] == ["1.3.1"]
+
+
+def test_number_and_title_on_separate_lines():
+    blocks = [H("1 A"), H("1.1."), T("Schema"), H("1.2 C")]
+    cands = find_candidates(blocks, OutlineIndex([]))
+    choice = choose_sections(cands)
+    assert [(c.number.label, c.title, c.title_block) for c in choice.sections] == [("1", "A", None), ("1.1.", "Schema", 2), ("1.2", "C", None)]
+
+
+def test_unstyled_level_four_heading_is_found_by_its_number():
+    blocks = [H("2 Intro"), H("2.1 Background"), H("2.1.1 Studies"), T("2.1.1.1 Prior Phase 1 Data"), T("Body text of that section."), H("2.2 Next")]
+    labels, _ = accepted(blocks)
+    assert labels == ["2", "2.1", "2.1.1", "2.1.1.1", "2.2"]
+
+
+def test_printed_toc_evidence_outweighs_a_plausible_list():
+    # Without evidence "2." and "3." after "1." could be chapters; the TOC says they are not.
+    blocks = [H("1 Scope"), L("2. Participants enrolled at the site"), L("3. Participants screened at the site"), H("2 Design"), H("3 Population")]
+    outline = [OutlineEntry("1", "Scope", 1, "printed"), OutlineEntry("2", "Design", 2, "printed"), OutlineEntry("3", "Population", 3, "printed")]
+    labels, _ = accepted(blocks, outline)
+    assert labels == ["1", "2", "3"]
+
+
+def test_duplicate_heading_keeps_the_first_and_is_reported():
+    labels, choice = accepted([H("1 A"), H("2 B"), H("2 B"), H("3 C")])
+    assert labels == ["1", "2", "3"]
+    assert [d["number"] for d in choice.duplicates] == ["2"]
+
+
+def test_no_numbered_lines_means_no_sections():
+    labels, _ = accepted([T("Just prose."), H("Introduction")])
+    assert labels == []

@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+import pandas as pd
+
+from clinparser.model import Table
+from clinparser.tables import caption_of, continues, merge, parse_pipe_table, to_table, write_csv
+
+
+def test_pipe_table_cells_escapes_br_markup_and_multirow_header():
+    md = "|**Visit**|Day|\n|Week|<br>|\n|---|---|\n|a\\|b|c<br>d|\n|_x_|"
+    df = parse_pipe_table(md)
+    assert df.columns.tolist() == ["Visit / Week", "Day"]
+    assert df.values.tolist() == [["a|b", "c\nd"], ["x", ""]]
+
+
+def test_ragged_rows_are_padded_and_extra_cells_kept():
+    t = to_table(parse_pipe_table("|A|B|\n|---|---|\n|1|2|3|\n|4|"), title="", page=1)
+    assert t.columns == ["A", "B", ""]
+    assert t.data == [["1", "2", "3"], ["4", "", ""]]
+    assert all(len(r) == len(t.columns) for r in t.data)
+
+
+def test_not_a_table():
+    assert parse_pipe_table("just text") is None
+
+
+def test_captions():
+    assert caption_of("**Table 3: Dosing**") == "Table 3: Dosing"
+    assert caption_of("Table 1a. Schedule of Non-laboratory Assessments") == "Table 1a. Schedule of Non-laboratory Assessments"
+    assert caption_of("Table LZZT.1. Laboratory Tests") == "Table LZZT.1. Laboratory Tests"
+    assert caption_of("Tables are listed below") is None
+
+
+def test_continued_table_merges_and_drops_repeated_header():
+    first = Table("Table 1: SoA", 4, [4, 4], ["Procedure", "Day 1"], [["ECG", "X"]])
+    second = Table("", 5, [5, 5], ["Procedure", "Day 1"], [["Procedure", "Day 1"], ["Labs", "X"]])
+    assert continues(first, second, "")
+    merge(first, second)
+    assert first.pages == [4, 5] and first.data == [["ECG", "X"], ["Labs", "X"]]
+
+
+def test_continued_caption_with_a_different_first_row_keeps_it_as_data():
+    first = Table("Table 1: SoA", 4, [4, 4], ["Procedure", "Day 1"], [["ECG", "X"]])
+    second = Table("", 5, [5, 5], ["Vitals", "X"], [["Labs", "X"]])
+    assert continues(first, second, "Table 1: SoA (continued)")
+    merge(first, second)
+    assert first.data == [["ECG", "X"], ["Vitals", "X"], ["Labs", "X"]]
+
+
+def test_tables_two_pages_apart_do_not_merge():
+    first = Table("T", 4, [4, 4], ["A"], [["1"]])
+    assert not continues(first, Table("", 7, [7, 7], ["A"], [["2"]]), "")
+
+
+def test_csv_round_trip(tmp_path):
+    t = Table("T", 1, [1, 1], ["Name", "Note, with comma", ""], [["a", 'quote " inside', "x\ny"], ["", "é", "3"]])
+    write_csv(t, tmp_path / "t.csv")
+    back = pd.read_csv(tmp_path / "t.csv", dtype=str, keep_default_na=False)
+    assert back.values.tolist() == t.data
+    assert [c if not c.startswith("Unnamed") else "" for c in back.columns] == t.columns
