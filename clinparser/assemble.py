@@ -59,7 +59,7 @@ class _Builder:
 
     # --- opening nodes -------------------------------------------------------------
     def open_section(self, cand: Candidate) -> None:
-        key = cand.number.key
+        key = cand.key
         node = Section(number=cand.number.label, title=cand.title, level=_level(key))
         while self.stack and not (len(self.stack[-1][0]) < len(key) and key[: len(self.stack[-1][0])] == self.stack[-1][0]):
             self.stack.pop()

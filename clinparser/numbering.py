@@ -33,8 +33,16 @@ _APPENDIX = re.compile(
     r"\s+(?:[A-Z]{2,8}\.)?(?P<id>\d{1,2}|[A-Z]|[IVX]{1,5})(?!\w|\.\d))[.:]?"
     r"(?:\s*[-\u2013\u2014:]?\s*(?P<title>\S.*))?$"
 )
+_ROMAN = re.compile(rf"^(?P<label>(?P<roman>[IVX]{{1,5}})\.){_SEP}{_TITLE}$")
+_LETTER = re.compile(rf"^(?P<label>(?P<letter>[A-Z])\.){_SEP}{_TITLE}$")
 _LETTERED = re.compile(rf"^(?P<label>(?P<letter>[A-Z])\.(?P<num>\d{{1,2}}(?:\.\d{{1,2}}){{0,4}})\.?){_SEP}{_TITLE}$")
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10}
+
+
+# Schemes: how a key is meant. "letter" keys are *relative*: ("A.",) -> (1,) is the first
+# lettered child of whatever part it stands in; sections.py resolves it against the parts
+# before it (outline-style protocols: I. / A. / 1.).
+DECIMAL, APPENDIX, ROMAN, LETTER = "decimal", "appendix", "roman", "letter"
 
 
 @dataclass(frozen=True)
@@ -42,6 +50,7 @@ class SectionNumber:
     label: str  # as printed, e.g. "3.1." or "Protocol Attachment LZZT.4"
     key: tuple[int, ...]
     title: str  # the rest of the line; "" when the title is on the next line
+    scheme: str = DECIMAL
 
 
 def strip_markup(line: str) -> str:
@@ -101,7 +110,7 @@ def parse_number(line: str) -> Optional[SectionNumber]:
     if m:
         index = _appendix_index(m["id"])
         if index:
-            return SectionNumber(m["label"], (APPENDIX_BASE + index,), (m["title"] or "").strip())
+            return SectionNumber(m["label"], (APPENDIX_BASE + index,), (m["title"] or "").strip(), APPENDIX)
         return None
     m = _SECTION_WORD.match(text)
     if m:
@@ -111,7 +120,13 @@ def parse_number(line: str) -> Optional[SectionNumber]:
     if m:
         parts = tuple(int(p) for p in m["num"].split("."))
         key = (APPENDIX_BASE + ord(m["letter"]) - ord("A") + 1, *parts)
-        return SectionNumber(m["label"], key, m["title"].strip())
+        return SectionNumber(m["label"], key, m["title"].strip(), APPENDIX)
+    m = _ROMAN.match(text)
+    if m and roman_to_int(m["roman"]):
+        return SectionNumber(m["label"], (roman_to_int(m["roman"]),), m["title"].strip(), ROMAN)
+    m = _LETTER.match(text)
+    if m:
+        return SectionNumber(m["label"], (ord(m["letter"]) - ord("A") + 1,), m["title"].strip(), LETTER)
     m = _DECIMAL.match(text) or _DECIMAL_ONLY.match(text)
     if m:
         key = _decimal_key(m["num"])

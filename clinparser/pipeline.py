@@ -118,6 +118,7 @@ def _diagnostics(choice: Choice, outline_entries) -> dict:
         "numbering_gaps": choice.gaps,
         "missing_parents": choice.missing_parents,
         "duplicate_numbers": choice.duplicates,
+        "out_of_order": choice.out_of_order,
     }
 
 

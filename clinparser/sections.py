@@ -17,23 +17,31 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .model import HEADING, LIST_ITEM, PICTURE, TABLE, Block
-from .numbering import APPENDIX_BASE, SectionNumber, parse_number, strip_markup
+from .numbering import APPENDIX_BASE, DECIMAL, LETTER, ROMAN, SectionNumber, parse_number, strip_markup
 from .outline import OutlineIndex
 
 MAX_TITLE_CHARS = 250
 GAP_COST = 2.0  # per missing sibling number (3.1 -> 3.3)
 MISSING_PARENT_COST = 2.0  # a 3.4.1 whose 3.4 never appears
-MAX_START_COST = 6.0  # a document whose first section is not 1 / 1.1 / Appendix 1
+MAX_START_COST = 6.0
+HEADING_LIKE = 3.0  # weight of a numbered line styled as a heading (worth a diagnostic)
+STRONG_HEADING = 4.0  # heading style plus bold or an outline match  # a document whose first section is not 1 / 1.1 / Appendix 1
 
 
 @dataclass
 class Candidate:
+    """One reading of a numbered line. A line may have several (``A.`` under part I or II)."""
+
     block: int  # index of the block whose first line carries the number
     number: SectionNumber
     title: str
     weight: float
     page: Optional[int]
     title_block: Optional[int] = None  # next block, when it carried the title
+    key: tuple[int, ...] = ()  # the absolute key of this reading
+
+    def __post_init__(self):
+        self.key = self.key or self.number.key
 
 
 @dataclass
@@ -44,6 +52,7 @@ class Choice:
     gaps: list[dict] = field(default_factory=list)
     missing_parents: list[dict] = field(default_factory=list)
     duplicates: list[dict] = field(default_factory=list)
+    out_of_order: list[dict] = field(default_factory=list)  # heading-like, but no valid place
 
 
 def _first_line(block: Block) -> str:
@@ -79,7 +88,8 @@ def _weight(block: Block, line: str, title: str, label: str, outline: OutlineInd
 
 
 def find_candidates(blocks: list[Block], outline: OutlineIndex) -> list[Candidate]:
-    out = []
+    out: list[Candidate] = []
+    parts = _RecentParents()
     for i, block in enumerate(blocks):
         if block.dropped or block.kind in (TABLE, PICTURE):
             continue
@@ -96,8 +106,51 @@ def find_candidates(blocks: list[Block], outline: OutlineIndex) -> list[Candidat
         if not title or len(title) > MAX_TITLE_CHARS:
             continue
         weight = _weight(block, line, title, number.label, outline)
-        out.append(Candidate(i, number, title, weight, block.page, title_block))
+        for key in parts.readings(number):
+            out.append(Candidate(i, number, title, weight, block.page, title_block, key))
+        parts.saw(number, out)
     return out
+
+
+class _RecentParents:
+    """Absolute readings of outline-style numbers (I. / A. / 1.), whose parent is implicit.
+
+    A lettered ``B.`` means (part, 2) for the Roman part it stands in; which part that is,
+    only the whole sequence can tell, so each recent part gives one reading and the DP
+    chooses. Plain ``1.`` gets the same treatment under recent lettered readings, beside its
+    ordinary decimal reading.
+    """
+
+    KEEP = 2  # how many recent parents give readings
+
+    def __init__(self):
+        self.romans: list[tuple[int, ...]] = []
+        self.letters: list[tuple[int, ...]] = []
+
+    @staticmethod
+    def _push(stack, key):
+        if key in stack:
+            stack.remove(key)
+        stack.append(key)
+        del stack[: -_RecentParents.KEEP]
+
+    def readings(self, number: SectionNumber) -> list[tuple[int, ...]]:
+        if number.scheme == LETTER:
+            return [parent + number.key for parent in self.romans]
+        keys = [number.key]
+        if number.scheme == DECIMAL and len(number.key) == 1 and number.label.endswith("."):
+            keys += [parent + number.key for parent in self.letters]
+        return keys
+
+    def saw(self, number: SectionNumber, cands: list[Candidate]) -> None:
+        if number.scheme == ROMAN:
+            self._push(self.romans, number.key)
+        elif number.scheme == LETTER:
+            block = cands[-1].block if cands else None
+            for c in cands[::-1]:
+                if c.block != block:
+                    break
+                self._push(self.letters, c.key)
 
 
 def _next_text_block(blocks: list[Block], i: int) -> Optional[int]:
@@ -145,16 +198,39 @@ def _predecessors(key: tuple[int, ...]):
 
 
 def choose_sections(cands: list[Candidate]) -> Choice:
-    """The heaviest valid chain of candidates (dynamic programming, linear in candidates)."""
+    """The heaviest valid chain of candidates (dynamic programming, linear in candidates).
+
+    Readings of one block are scored against the tables as they were before that block, so a
+    chain never uses a block twice.
+    """
     NONE = (float("-inf"), -1)
     value: list[float] = []
     back: list[tuple[int, Optional[str]]] = []
     by_prefix: dict[tuple, tuple[float, int]] = {}
     by_exact: dict[tuple, tuple[float, int]] = {}
     best_decimal = NONE
+    pending: list[int] = []
+
+    def publish():
+        nonlocal best_decimal
+        for k in pending:
+            v, key = value[k], cands[k].key
+            if v == float("-inf"):
+                continue
+            for n in range(1, len(key) + 1):
+                if v > by_prefix.get(key[:n], NONE)[0]:
+                    by_prefix[key[:n]] = (v, k)
+            if v > by_exact.get(key, NONE)[0]:
+                by_exact[key] = (v, k)
+            if key[0] < APPENDIX_BASE and v > best_decimal[0]:
+                best_decimal = (v, k)
+        pending.clear()
+
     for i, c in enumerate(cands):
+        if pending and cands[pending[0]].block != c.block:
+            publish()
         best, best_from, best_note = float("-inf"), -1, None
-        for table, lookup, cost, note in _predecessors(c.number.key):
+        for table, lookup, cost, note in _predecessors(c.key):
             if table == "start":
                 score, j = 0.0, -1
             elif table == "decimal":
@@ -163,19 +239,9 @@ def choose_sections(cands: list[Candidate]) -> Choice:
                 score, j = (by_prefix if table == "prefix" else by_exact).get(lookup, NONE)
             if score - cost > best:
                 best, best_from, best_note = score - cost, j, note
-        v = best + c.weight
-        value.append(v)
+        value.append(best + c.weight)
         back.append((best_from, best_note))
-        if v == float("-inf"):
-            continue
-        key = c.number.key
-        for n in range(1, len(key) + 1):
-            if v > by_prefix.get(key[:n], NONE)[0]:
-                by_prefix[key[:n]] = (v, i)
-        if v > by_exact.get(key, NONE)[0]:
-            by_exact[key] = (v, i)
-        if key[0] < APPENDIX_BASE and v > best_decimal[0]:
-            best_decimal = (v, i)
+        pending.append(i)
     return _backtrack(cands, value, back)
 
 
@@ -191,7 +257,7 @@ def _backtrack(cands, value, back) -> Choice:
     chain.reverse()
     notes.reverse()
     choice = Choice([cands[k] for k in chain])
-    accepted_keys = {cands[k].number.key for k in chain}
+    accepted_keys = {cands[k].key for k in chain}
     for k, note in zip(chain, notes):
         c = cands[k]
         entry = {"number": c.number.label, "title": c.title, "page": c.page}
@@ -200,7 +266,15 @@ def _backtrack(cands, value, back) -> Choice:
         elif note == "missing_parent":
             choice.missing_parents.append(entry)
     chosen = set(chain)
+    chosen_blocks = {cands[k].block for k in chain}
+    reported: set[int] = set()
     for k, c in enumerate(cands):
-        if k not in chosen and c.number.key in accepted_keys and c.weight >= 3.0:
-            choice.duplicates.append({"number": c.number.label, "title": c.title, "page": c.page})
+        if k in chosen or c.block in chosen_blocks or c.block in reported or c.weight < HEADING_LIKE:
+            continue
+        entry = {"number": c.number.label, "title": c.title, "page": c.page}
+        if c.key in accepted_keys:
+            choice.duplicates.append(entry)
+        elif c.weight >= STRONG_HEADING:
+            choice.out_of_order.append(entry)
+        reported.add(c.block)
     return choice

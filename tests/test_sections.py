@@ -94,3 +94,30 @@ def test_duplicate_heading_keeps_the_first_and_is_reported():
 def test_no_numbered_lines_means_no_sections():
     labels, _ = accepted([T("Just prose."), H("Introduction")])
     assert labels == []
+
+
+def test_roman_outline_with_relative_letters_and_arabic_third_level():
+    blocks = [
+        H("I. INTRODUCTION"), H("A. Background"), H("B. Rationale"),
+        H("II. STUDY DESIGN"), H("A. Overview"), H("1. Dose Selection"), H("2. Dose Escalation"), H("B. Arms"),
+        H("III. POPULATION"), H("A. Inclusion Criteria"),
+        T("1. Adults aged 18 to 65 years who consent to take part."), T("2. Body mass index between 27 and 40."),
+        H("B. Exclusion Criteria"),
+    ]
+    choice = choose_sections(find_candidates(blocks, OutlineIndex([])))
+    got = [(c.number.label, c.key) for c in choice.sections]
+    assert got == [
+        ("I.", (1,)), ("A.", (1, 1)), ("B.", (1, 2)),
+        ("II.", (2,)), ("A.", (2, 1)), ("1.", (2, 1, 1)), ("2.", (2, 1, 2)), ("B.", (2, 2)),
+        ("III.", (3,)), ("A.", (3, 1)), ("B.", (3, 2)),
+    ]
+
+
+def test_lettered_appendix_children():
+    labels, _ = accepted([H("1 Body"), H("2 More"), H("APPENDIX A: LABORATORY"), H("A.1 Hematology"), H("A.2 Chemistry"), H("APPENDIX B: QUESTIONNAIRE"), H("1. Mobility"), H("7. Orientation"), H("APPENDIX C: SIGNATURES")])
+    assert labels == ["1", "2", "APPENDIX A", "A.1", "A.2", "APPENDIX B", "APPENDIX C"]
+
+
+def test_heading_that_fits_nowhere_is_reported_out_of_order():
+    _, choice = accepted([H("1 A"), H("2 B"), H("2.1 C"), H("1.4 Stray"), H("3 D")])
+    assert [o["number"] for o in choice.out_of_order] == ["1.4"]
