@@ -25,6 +25,7 @@ class PDFParser:
         ocr: bool = False,
         password: Optional[str] = None,
         image_dpi: int = 150,
+        max_pages: int = 10000,
     ):
         self.options = ParseOptions(
             engine=engine,
@@ -32,6 +33,7 @@ class PDFParser:
             ocr=ocr,
             password=password,
             image_dpi=image_dpi,
+            max_pages=max_pages,
         )
         self.last_output: Optional[Path] = None  # the folder the last parse wrote
 

@@ -85,6 +85,7 @@ def parse(
     ocr: bool = typer.Option(False, "--ocr", help="OCR pages without a text layer (RapidOCR's bundled models)."),
     password: Optional[str] = typer.Option(None, "--password", help="Password of an encrypted PDF."),
     image_dpi: int = typer.Option(150, "--image-dpi", min=36, max=600, help="Resolution of rendered figures."),
+    max_pages: int = typer.Option(10000, "--max-pages", min=1, help="Refuse documents with more pages than this."),
     no_images: bool = typer.Option(False, "--no-images", help="Do not write image PNG files."),
     no_table_csv: bool = typer.Option(False, "--no-table-csv", help="Do not write table CSV files."),
     no_intermediate: bool = typer.Option(False, "--no-intermediate", help="Do not write markdown.md and blocks.json."),
@@ -93,7 +94,7 @@ def parse(
     debug: bool = typer.Option(False, "--debug", help="Show tracebacks and converter messages."),
 ) -> None:
     """Parse a protocol into its numbered section tree and write the artifacts."""
-    options = ParseOptions(engine=engine, models_dir=models, ocr=ocr, password=password, image_dpi=image_dpi)
+    options = ParseOptions(engine=engine, models_dir=models, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages)
     save = SaveOptions(save_intermediate_files=not no_intermediate, save_images=not no_images, save_table_csv=not no_table_csv)
     try:
         with _stdout_to_stderr(), Progress(

@@ -38,6 +38,7 @@ class ParseOptions:
     ocr: bool = False
     password: Optional[str] = None
     image_dpi: int = 150
+    max_pages: int = 10000  # a guard against runaway inputs in batch runs
 
 
 @dataclass
@@ -68,6 +69,7 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
         ocr=options.ocr,
         password=options.password,
         image_dpi=options.image_dpi,
+        max_pages=options.max_pages,
         progress=reporter.pages,
     )
     reporter.stage("finding sections")

@@ -25,6 +25,7 @@ def convert(
     ocr: bool = False,
     password: Optional[str] = None,
     image_dpi: int = 150,
+    max_pages: int = 10000,
     progress: Optional[Progress] = None,
 ) -> Converted:
     if engine not in ENGINES:
@@ -40,4 +41,4 @@ def convert(
         return docling_pdf(path, models_dir=models_dir, ocr=ocr, progress=progress)
     from .pymupdf_backend import convert_pdf
 
-    return convert_pdf(path, ocr=ocr, password=password, image_dpi=image_dpi, progress=progress)
+    return convert_pdf(path, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, progress=progress)

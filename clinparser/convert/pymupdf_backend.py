@@ -17,7 +17,7 @@ from typing import Callable, Optional
 
 import pymupdf
 
-from ..errors import ConversionError, EncryptedError, InputError
+from ..errors import ConversionError, EncryptedError, InputError, TooManyPagesError
 from ..model import (
     CAPTION,
     FOOTNOTE,
@@ -77,12 +77,15 @@ def convert_pdf(
     ocr: bool = False,
     password: Optional[str] = None,
     image_dpi: int = 150,
+    max_pages: int = 10000,
     progress: Optional[Callable[[int, int], None]] = None,
 ) -> Converted:
     import pymupdf4llm  # imported late: it loads the layout model
 
     doc, warnings = open_pdf(path, password)
     total = doc.page_count
+    if total > max_pages:
+        raise TooManyPagesError(f"{path.name} has {total} pages, more than --max-pages {max_pages}: raise the limit to parse it")
     blocks: list[Block] = []
     chunks_log = io.StringIO()
     for start in range(0, total, BATCH_PAGES):
