@@ -245,6 +245,19 @@ def choose_sections(cands: list[Candidate]) -> Choice:
     return _backtrack(cands, value, back)
 
 
+def _span_ends(sections: list[Candidate]) -> dict[int, float]:
+    """For each accepted section's block: the block where its section (children included) ends."""
+    ends: dict[int, float] = {}
+    open_: list[Candidate] = []
+    for c in sections:
+        while open_ and len(open_[-1].key) >= len(c.key):
+            ends[open_.pop().block] = c.block
+        open_.append(c)
+    for c in open_:
+        ends[c.block] = float("inf")
+    return ends
+
+
 def _backtrack(cands, value, back) -> Choice:
     if not cands or max(value) <= 0:
         return Choice([])
@@ -267,13 +280,19 @@ def _backtrack(cands, value, back) -> Choice:
             choice.missing_parents.append(entry)
     chosen = set(chain)
     chosen_blocks = {cands[k].block for k in chain}
+    span_end = _span_ends([cands[k] for k in chain])
+    twin_of = {cands[k].key: cands[k] for k in chain}
     reported: set[int] = set()
     for k, c in enumerate(cands):
         if k in chosen or c.block in chosen_blocks or c.block in reported or c.weight < HEADING_LIKE:
             continue
         entry = {"number": c.number.label, "title": c.title, "page": c.page}
-        if c.key in accepted_keys:
-            choice.duplicates.append(entry)
+        twin = twin_of.get(c.key)
+        if twin is not None:
+            # A real duplicate stands inside its twin's section; the same number far away
+            # (a questionnaire item "1." in an appendix) is a list, not an irregularity.
+            if twin.block < c.block < span_end[twin.block]:
+                choice.duplicates.append(entry)
         elif c.weight >= STRONG_HEADING:
             choice.out_of_order.append(entry)
         reported.add(c.block)

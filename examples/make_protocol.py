@@ -1,25 +1,40 @@
-"""Generate a synthetic clinical-trial protocol PDF plus its exact ground truth.
+"""Generate synthetic clinical-trial protocol PDFs and their exact ground truth.
 
-The generated document is a test fixture for ClinParser: it looks like a real
-protocol (title page, table of contents, running header/footer, numbered
-sections, ruled tables, a vector schema, a raster figure, numbered criteria
-lists and cross-references), but every word of it is invented.  Because the
-generator lays out the text itself, it knows exactly which section every
-paragraph, list item, table and figure belongs to and on which page each
-heading is printed; that knowledge is written to a JSON "truth" file.
+The generated documents are test fixtures for ClinParser: they look like real
+protocols (title page, table of contents, running header/footer, numbered
+sections, ruled tables, numbered criteria lists and cross-references), but
+every word of them is invented.  Because the generator lays out the text
+itself, it knows exactly which section every paragraph, list item, table and
+figure belongs to and on which page each heading is printed; that knowledge is
+written to a JSON "truth" file.
+
+Three protocols are defined (see :data:`PROTOCOLS`):
+
+* ``protocol_001`` -- the general example: decimal numbering, a two-page
+  schedule of activities, a vector schema and a raster figure.
+* ``protocol_002`` -- "decimal traps": a heading whose number and title sit on
+  separate lines, a title wrapped over two lines, en-dash and tab separators,
+  unstyled level-4/5 headings, a numbering gap (8.1, 8.3), lettered
+  appendices (``APPENDIX A`` with ``A.1``), bold numbered questionnaire items,
+  numbered lists right after a section's text and a body line that begins with
+  ``10.2 mg/kg``.
+* ``protocol_003`` -- an older outline style: Roman parts (``I.``), lettered
+  chapters (``A.``) and arabic sub-chapters (``1.``), plain numbered criteria
+  and ``Section III.B`` cross-references.
 
 Usage (from the repository root)::
 
     python examples/make_protocol.py             # -> examples/input/
     python examples/make_protocol.py --out DIR   # -> DIR/
 
-Both runs write ``protocol_001.pdf`` and ``protocol_001.truth.json``.  The
-output is byte-for-byte deterministic (fixed metadata, no document id, no
-randomness), so the PDF's hash only changes when this script changes.
+Each run writes ``protocol_00N.pdf`` and ``protocol_00N.truth.json`` for all
+three.  The output is byte-for-byte deterministic (fixed metadata, no document
+id, no randomness), so a PDF's hash only changes when this script changes.
 
-Tests can call :func:`build` directly::
+Tests can call :func:`build` or :func:`build_named` directly::
 
     truth = build(tmp_path / "protocol_001.pdf")
+    truth = build_named("protocol_002", tmp_path / "protocol_002.pdf")
 
 Only PyMuPDF is used for drawing, with the Base-14 Helvetica fonts.
 """
@@ -29,7 +44,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator, Union
 
@@ -46,12 +61,12 @@ BODY_TOP, BODY_BOTTOM = 72, 720  # body text never leaves this band
 HEADER_BASELINE, HEADER_RULE = 40, 47  # running header lives in y < 50
 FOOTER_RULE, FOOTER_BASELINE = 748, 762  # running footer lives in y > 742
 
-BODY_FONT, BOLD_FONT = "helv", "hebo"
+BODY_FONT, BOLD_FONT, BOLD_ITALIC_FONT = "helv", "hebo", "hebi"
 BODY_SIZE, BODY_LEADING = 10, 13
 TEXT_COLOR = (0, 0, 0)
 MUTED_COLOR = (0.3, 0.3, 0.3)
 
-RUNNING_HEADER = ["CP-001 Clinical Study Protocol", "Version 2.0"]
+RUNNING_HEADER = ("CP-001 Clinical Study Protocol", "Version 2.0")
 FOOTER_LEFT = "Confidential"
 PAGE_LABEL = "Page {n} of {N}"
 
@@ -85,6 +100,8 @@ HEADING_STYLES = {
     4: HeadingStyle(BODY_FONT, 10, 13, 6, 2),
 }
 
+TAB_STOP = 120  # x of a heading title set after a tab ("tab" form)
+
 PARA_GAP = 6  # space between paragraphs
 LIST_GAP = 3  # space between list items
 LIST_TEXT_INDENT = 30  # hanging indent of list item text
@@ -92,6 +109,12 @@ TABLE_GAP, FIGURE_GAP = 10, 12
 CAPTION_FONT, CAPTION_SIZE, CAPTION_LEADING = BOLD_FONT, 10, 14
 CELL_PAD = 3
 HEADER_FILL = (0.86, 0.89, 0.94)
+
+# Questionnaire items: bold like a level-3 heading, answers indented below.
+QUESTION_FONT, QUESTION_SIZE, QUESTION_LEADING = BOLD_FONT, 11, 15
+QUESTION_GAP, OPTIONS_INDENT = 9, 18
+# Signature block: two rules per row, a caption under each.
+SIGNATURE_ROW, SIGNATURE_RULE_AT, SIGNATURE_COL_GAP = 46, 30, 36
 
 
 # --------------------------------------------------------------------------
@@ -131,37 +154,94 @@ class Figure:
     height: float
 
 
-Block = Union[Para, NumberedList, Table, Figure]
+@dataclass
+class Questionnaire:
+    """Numbered questionnaire items printed in bold like headings, each
+    followed by one line of answer options.  They are not sections."""
+
+    items: list[tuple[str, str]]  # (question without "1.", answer options)
+
+    def labelled(self) -> list[str]:
+        return [f"{i}. {q}" for i, (q, _) in enumerate(self.items, 1)]
+
+
+@dataclass
+class Signature:
+    """Signature rules with a caption under each, two to a row."""
+
+    labels: list[str]
+
+
+Block = Union[Para, NumberedList, Table, Figure, Questionnaire, Signature]
 
 
 @dataclass
 class Section:
-    number: str
+    number: str  # exactly as printed: "4.2", "4.2.", "APPENDIX A", "III."
     title: str
     blocks: list[Block]
+    # Tree depth; by default the count of the number's dotted parts.
+    depth: int | None = None
+    sep: str = " "  # printed between number and title (" – ", ": ")
+    # "inline": number and title on one line (a long title wraps under the
+    # title); "split": number alone on a line, title on the next; "tab": the
+    # title starts at TAB_STOP whatever the number's width.
+    form: str = "inline"
+    style: HeadingStyle | None = None  # overrides the document's level style
+    new_page: bool | None = None  # None: the document's chapter-break rule
 
     @property
     def level(self) -> int:
-        return self.number.count(".") + 1
+        return self.depth or self.number.rstrip(".").count(".") + 1
 
     @property
     def heading(self) -> str:
-        return f"{self.number} {self.title}"
+        return f"{self.number}{self.sep}{self.title}"
 
 
 @dataclass
 class Heading:
-    """Layout-only block: the heading line that opens a section."""
+    """Layout-only block: the heading that opens a section, with the style
+    and page-break rule the document assigns to it."""
 
     section: Section
+    style: HeadingStyle
+    new_page: bool
 
 
-def S(number: str, title: str, *blocks: Block) -> Section:
-    return Section(number, title, list(blocks))
+def S(number: str, title: str, *blocks: Block, **layout) -> Section:
+    return Section(number, title, list(blocks), **layout)
 
 
 def P(text: str) -> Para:
     return Para(" ".join(text.split()))
+
+
+# Cross-references the truth file records: "Section 5.2" in decimal
+# documents, "Section III" / "Section III.B" / "Section III.B.2" in outlines.
+REFERENCE_RE = re.compile(r"\bSection (\d+(?:\.\d+)*)")
+OUTLINE_REFERENCE_RE = re.compile(
+    r"\bSection ([IVX]+(?:\.[A-Z](?:\.\d+)?)?)\b")
+
+
+@dataclass(frozen=True)
+class Protocol:
+    """One document: its outline plus everything that varies between
+    documents (front matter, running header, heading styles)."""
+
+    outline: list[Section]
+    title: str
+    number: str
+    sponsor: str
+    cover: list[tuple[str, str]]  # title-page rows: (label, value)
+    running_header: tuple[str, str]  # left and right header text
+    styles: dict[int, HeadingStyle]  # heading style per tree level
+    chapter_breaks: bool = True  # every level-1 section opens a new page
+    reference_re: re.Pattern = REFERENCE_RE
+    # The body lines allowed to begin like a section number ("10.2 mg/kg
+    # was ..."): each phrase must begin a printed line, and no other line
+    # may (see check_line_starts).
+    line_starts: tuple[str, ...] = ()
 
 
 # --------------------------------------------------------------------------
@@ -217,13 +297,20 @@ SOA_MASKS = [
 ]
 
 
-def soa_rows() -> list[list[str]]:
-    # A first row with visit days makes the grid look like a real SoA.
-    rows = [["Visit day (window)", "-28 to -1", "1", "15 +/- 3", "29 +/- 3",
-             "57 +/- 3", "85 +/- 3", "113 +/- 3"]]
-    for name, mask in SOA_MASKS:
+def mask_rows(first_row: list[str], masks: list[tuple[str, str]]
+              ) -> list[list[str]]:
+    """SoA grid rows: `first_row` (visit days), then one row per mask."""
+    rows = [list(first_row)]
+    for name, mask in masks:
         rows.append([name] + ["X" if m == "X" else "" for m in mask])
     return rows
+
+
+def soa_rows() -> list[list[str]]:
+    # A first row with visit days makes the grid look like a real SoA.
+    return mask_rows(["Visit day (window)", "-28 to -1", "1", "15 +/- 3",
+                      "29 +/- 3", "57 +/- 3", "85 +/- 3", "113 +/- 3"],
+                     SOA_MASKS)
 
 
 OUTLINE: list[Section] = [
@@ -562,9 +649,517 @@ OUTLINE: list[Section] = [
         potential, followed by urine testing at each dosing visit.""")),
 ]
 
-REFERENCE_RE = re.compile(r"\bSection (\d+(?:\.\d+)*)")
+PROTOCOL_001 = Protocol(
+    outline=OUTLINE,
+    title=PROTOCOL_TITLE,
+    number=PROTOCOL_NUMBER,
+    sponsor=SPONSOR,
+    cover=[
+        ("Protocol Number:", PROTOCOL_NUMBER),
+        ("Investigational Product:", "EXP-4170"),
+        ("Phase:", "2"),
+        ("Sponsor:", SPONSOR),
+        ("Version:", "2.0"),
+        ("Date:", "15 January 2026"),
+    ],
+    running_header=RUNNING_HEADER,
+    styles=HEADING_STYLES,
+    line_starts=("12-week treatment period", "Section 7.1."),
+)
+
+# --------------------------------------------------------------------------
+# protocol_002: "decimal traps"
+# --------------------------------------------------------------------------
+# Chapters flow on without a page break, so level 1 needs space above it;
+# levels 4 and 5 are unstyled (plain body font, like HEADING_STYLES[4]).
+STYLES_002 = {**HEADING_STYLES,
+              1: HeadingStyle(BOLD_FONT, 14, 18, 18, 8),
+              5: HEADING_STYLES[4]}
+APPENDIX_SUB_STYLE = HEADING_STYLES[3]  # "A.1": bold 11 at tree level 2
+
+SOA_002_COLUMNS = ["Procedure", "Screening", "Day 1", "Week 4", "Week 8",
+                   "Week 12", "Follow-up"]
+SOA_002_MASKS = [
+    ("Informed consent", "X....."),
+    ("Eligibility review", "XX...."),
+    ("Medical and stroke history", "X....."),
+    ("Physical and neurological examination", "X...XX"),
+    ("Vital signs", "XXXXXX"),
+    ("12-lead ECG", "XX..XX"),
+    ("Hematology and clinical chemistry", "XXXXXX"),
+    ("Study intervention infusion", ".XXX.."),
+    ("Cognitive test battery", "XX.XXX"),
+    ("Patient questionnaire (Appendix B)", ".X..XX"),
+    ("Adverse event review", "XXXXXX"),
+]
+
+OUTLINE_002: list[Section] = [
+    S("1", "PROTOCOL SUMMARY",
+      P("""This chapter summarizes the design of Study CP-002 and the timing of
+        its procedures. The detailed chapters that follow govern the conduct
+        of the study wherever this summary is less specific.""")),
+    S("1.1", "Synopsis",
+      P("""Study CP-002 is a Phase 2, randomized, double-blind, dose-ranging
+        study of intravenous NRX-2210 in adults with cognitive impairment that
+        began within 6 months after an ischemic stroke. About 90 participants
+        will be assigned in equal numbers to one of two doses of NRX-2210 or
+        to placebo, each given as a 60-minute infusion every 4 weeks."""),
+      P("""The primary endpoint is the change from baseline to Week 12 in a
+        composite cognitive score derived from a standardized test battery.
+        The reasons for the chosen doses and comparator are given in
+        Section 4.2, and the safety monitoring plan is described in
+        Section 8.3.""")),
+    S("1.2", "Schedule of Activities",
+      P("""Table 1 shows when each procedure takes place. Visits after Day 1
+        have a window of plus or minus 3 days, and the follow-up visit may
+        occur up to 7 days late."""),
+      Table("Table 1: Schedule of Activities", SOA_002_COLUMNS,
+            [168] + [50] * 6,
+            mask_rows(["Visit day (window)", "-21 to -1", "1", "29 +/- 3",
+                       "57 +/- 3", "85 +/- 3", "113 +/- 7"], SOA_002_MASKS),
+            center_values=True)),
+    S("2", "INTRODUCTION",
+      P("""NRX-2210 is a synthetic peptide that crosses the blood-brain barrier
+        and promotes the survival of neurons in tissue surrounding an
+        ischemic lesion.""")),
+    S("2.1", "Study Rationale",
+      P("""Cognitive decline affects roughly one third of stroke survivors and
+        is a leading cause of lost independence in the year after the event.
+        No medicine is currently approved to treat it, and rehabilitation
+        alone brings only partial recovery. A treatment that protects
+        vulnerable neurons during the months of spontaneous repair could
+        therefore change the course of the disability."""),
+      form="tab"),
+    S("2.2", "Background",
+      P("""Animal models of focal cerebral ischemia show that neuronal loss in
+        the border zone of an infarct continues for several weeks after the
+        initial injury. That delayed loss offers a window in which a
+        neuroprotective agent may still be effective.""")),
+    S("2.2.1", "Nonclinical Studies",
+      P("""The nonclinical program examined the pharmacology, safety
+        pharmacology, and toxicology of NRX-2210 in rodents and in
+        cynomolgus monkeys.""")),
+    S("2.2.1.1", "Safety Pharmacology",
+      P("""Single intravenous doses had no effect on cardiovascular,
+        respiratory, or central nervous system function in telemetered
+        monkeys. No prolongation of the QT interval was detected at plasma
+        concentrations well above those expected in this study.""")),
+    S("2.2.1.2", "General Toxicology",
+      P("""Repeat-dose toxicity studies lasting 13 weeks used weekly infusions
+        in rats and in monkeys. In the monkey study the doses were 1.2, 3.4,
+        and 10.2 mg/kg, and no adverse finding occurred at any of them;
+        10.2 mg/kg was the highest dose tested and is regarded as the
+        no-observed-adverse-effect level.""")),
+    S("2.2.1.2.1", "Reproductive Toxicology",
+      P("""Embryo-fetal development studies in rats and rabbits revealed no
+        malformations or fetal loss attributable to the peptide. Fertility
+        assessments in male and female rats were likewise unremarkable.""")),
+    S("2.3", "Benefit-Risk Assessment",
+      P("""Participants may gain improved memory and attention, although this
+        benefit remains unproven. The main anticipated risks are infusion
+        reactions, transient headache, and the burden of repeated cognitive
+        testing, all of which will be closely monitored.""")),
+    S("3", "OBJECTIVES AND ENDPOINTS",
+      P("""Each objective below is paired with the endpoint used to measure
+        it. Exploratory objectives are listed in the statistical analysis
+        plan only.""")),
+    S("3.1", "Primary Objective",
+      P("""The primary objective is to compare each NRX-2210 dose with
+        placebo on the change from baseline to Week 12 in the composite
+        cognitive score."""),
+      sep=" \u2013 "),
+    S("3.2", "Secondary Objectives",
+      P("""Secondary objectives address daily functioning, the patient
+        questionnaire in Appendix B, and the safety and tolerability of both
+        doses over the full 16-week participation.""")),
+    S("4", "STUDY DESIGN",
+      P("""This chapter presents the design and explains why it was
+        chosen.""")),
+    S("4.1", "Overall Design",
+      P("""After a screening period of up to 21 days, eligible participants
+        are randomized 1:1:1 to NRX-2210 at 3 mg/kg, NRX-2210 at 6 mg/kg, or
+        placebo. Infusions are given on Day 1 and at Weeks 4 and 8, and a
+        follow-up visit takes place at Week 16.""")),
+    S("4.2.", "Scientific Rationale",
+      P("""A placebo comparator is essential because cognition improves
+        spontaneously during the first months after a stroke. Two active
+        doses allow the shape of the dose-response relationship to be
+        estimated, and the 12-week treatment period covers the phase of
+        delayed neuronal loss seen in animal models."""),
+      form="split"),
+    S("4.3", "Justification for Dose",
+      P("""The upper dose of 6 mg/kg yields an exposure about one fifth of
+        that reached at the no-observed-adverse-effect level in monkeys. The
+        lower dose of 3 mg/kg was the smallest dose that produced a
+        measurable change in a plasma biomarker of neuronal injury during
+        the Phase 1 program.""")),
+    S("5", "STUDY POPULATION",
+      P("""Waivers of the eligibility criteria will not be granted for any
+        participant.""")),
+    S("5.1", "Inclusion Criteria",
+      P("""A person may take part only if every criterion in the following
+        list is met at screening:"""),
+      NumberedList([
+          "Aged 40 to 85 years inclusive when the consent form is signed.",
+          "Ischemic stroke confirmed by computed tomography or magnetic "
+          "resonance imaging, with onset 1 to 6 months before screening.",
+          "Composite cognitive score at least 1.5 standard deviations below "
+          "the age-adjusted norm.",
+          "Modified Rankin Scale score of 3 or less.",
+          "Able to read and understand the language of the cognitive tests "
+          "and the questionnaire, with corrected vision and hearing adequate "
+          "for testing.",
+          "A study partner who sees the participant at least 3 days each "
+          "week agrees to attend the visits.",
+          "Stable doses of antiplatelet, antihypertensive, and lipid-lowering "
+          "therapy for 4 weeks.",
+          "Written informed consent given by the participant.",
+      ])),
+    S("5.2", "Exclusion Criteria",
+      P("""Any one of the following conditions makes a person ineligible:"""),
+      NumberedList([
+          "Hemorrhagic stroke, or a transient ischemic attack as the only "
+          "qualifying event.",
+          "Dementia diagnosed before the qualifying stroke, or a known "
+          "neurodegenerative disease such as Parkinson disease.",
+          "Aphasia severe enough to prevent completion of the cognitive "
+          "test battery.",
+          "Major depressive episode within the past 12 months.",
+          "Estimated glomerular filtration rate below 30 mL/min/1.73 m2.",
+          "Prior exposure to NRX-2210 or any other investigational peptide "
+          "within 6 months, or participation in another drug study within "
+          "30 days.",
+          "Pregnancy or breastfeeding.",
+          "Any condition that, in the opinion of the investigator, would "
+          "make participation unsafe.",
+      ])),
+    S("5.3", "Lifestyle Considerations",
+      P("""Participants should avoid starting new cognitive training programs
+        during the study. Alcohol intake should not exceed 2 units on the day
+        before a cognitive assessment.""")),
+    S("6", "STUDY INTERVENTION",
+      P("""The study intervention is NRX-2210 or its matching placebo,
+        prepared and administered as described in this chapter.""")),
+    S("6.1", "Study Intervention(s) Administered, Including Preparation, "
+             "Handling, Storage and Accountability of the Investigational "
+             "Product",
+      P("""NRX-2210 is supplied as a lyophilized powder in glass vials
+        containing 300 mg. An unblinded pharmacist reconstitutes the powder
+        with sterile water and dilutes the weight-based dose in 100 mL of
+        saline; placebo infusions contain saline alone."""),
+      P("""Vials are kept at 2 to 8 degrees Celsius in a locked area with a
+        temperature log. Every vial received, prepared, or destroyed is
+        recorded on the accountability form, which the monitor reconciles
+        at each visit.""")),
+    S("6.2", "Concomitant Therapy",
+      P("""All medicines taken within 30 days before screening and during the
+        study are recorded with their doses. Cholinesterase inhibitors,
+        memantine, and stimulants are prohibited throughout the study.""")),
+    S("7", "DISCONTINUATION AND WITHDRAWAL",
+      P("""Stopping the study intervention is distinct from leaving the
+        study: participants who stop infusions should still attend the
+        remaining visits.""")),
+    S("7.1", "Discontinuation of Study Intervention",
+      P("""Infusions are stopped permanently after a severe infusion reaction,
+        a new stroke, or a pregnancy. When that happens, the site staff
+        proceed as follows:"""),
+      NumberedList([
+          "Document the reason and the date of the last infusion in the case "
+          "report form.",
+          "Inform the medical monitor within 24 hours.",
+          "Schedule the participant for the remaining assessments without "
+          "further infusions.",
+      ])),
+    S("7.2", "Lost to Follow-up",
+      NumberedList([
+          "Telephone the participant and the study partner within 2 days of a "
+          "missed visit.",
+          "Send a registered letter if three telephone attempts fail.",
+          "Record every contact attempt in the source documents before the "
+          "participant is declared lost to follow-up.",
+      ])),
+    S("8", "STUDY ASSESSMENTS AND PROCEDURES",
+      P("""The schedule in Section 1.2 lists each assessment by visit.
+        Assessments of cognition always precede blood sampling and
+        infusion on the same day.""")),
+    S("8.1", "Efficacy Assessments",
+      P("""The cognitive test battery covers memory, attention, executive
+        function, and processing speed, and takes about 45 minutes. Trained
+        raters who are unaware of the treatment assignment administer every
+        test in a quiet room.""")),
+    S("8.3", "Safety Assessments",
+      P("""Safety is assessed through adverse events, vital signs,
+        electrocardiograms, and the laboratory tests listed in Appendix A.
+        The former subsection on biomarker sampling was removed by an
+        earlier amendment, and the remaining subsections keep their original
+        numbers.""")),
+    S("APPENDIX A", "LABORATORY ASSESSMENTS",
+      P("""A central laboratory analyzes all samples. Unscheduled tests may be
+        done locally when urgent results are needed."""),
+      sep=": ", new_page=True),
+    S("A.1", "Hematology",
+      P("""The hematology panel measures hemoglobin, hematocrit, red and white
+        blood cell counts with a differential, and platelets."""),
+      style=APPENDIX_SUB_STYLE),
+    S("A.2", "Clinical Chemistry",
+      P("""Chemistry samples are drawn after an overnight fast of at least
+        8 hours."""),
+      Table("Table 2: Clinical Chemistry Analytes", ["Panel", "Analytes"],
+            [130, 338], [
+                ["Renal function", "creatinine, urea nitrogen, cystatin C"],
+                ["Liver function", "alanine and aspartate aminotransferase, "
+                 "alkaline phosphatase, total bilirubin"],
+                ["Electrolytes", "sodium, potassium, chloride, bicarbonate"],
+                ["Metabolic", "fasting glucose, glycated hemoglobin, "
+                 "total cholesterol"],
+            ]),
+      style=APPENDIX_SUB_STYLE),
+    S("APPENDIX B", "PATIENT QUESTIONNAIRE",
+      P("""For each heading below, the participant ticks the one statement
+        that best describes his or her health today. The study partner may
+        read the statements aloud but must not suggest an answer."""),
+      Questionnaire([
+          ("Mobility", "I walk without difficulty / I have some trouble "
+           "walking / I am unable to walk"),
+          ("Self-Care", "I wash and dress myself / I need some help to wash "
+           "or dress / I cannot wash or dress myself"),
+          ("Usual Activities", "I manage work, housework and leisure / I have "
+           "some trouble with them / I cannot do them"),
+          ("Pain", "I have no pain or discomfort / I have moderate pain / "
+           "I have extreme pain"),
+          ("Anxiety", "I am not anxious or low / I am moderately anxious or "
+           "low / I am extremely anxious or low"),
+          ("Memory", "I remember recent events well / I sometimes forget "
+           "them / I often forget them"),
+          ("Orientation", "I always know the date and place / I am sometimes "
+           "unsure of them / I am usually unsure"),
+      ]),
+      P("""The site coordinator checks the completed form for missing answers
+        before the participant leaves the clinic."""),
+      sep=": ", new_page=True),
+    S("APPENDIX C", "SIGNATURE OF INVESTIGATOR",
+      P("""I have read this protocol and agree to conduct the study as
+        described, in accordance with Good Clinical Practice and all
+        applicable regulations. I will ensure that everyone assisting me
+        with the study is informed of their obligations."""),
+      Signature(["Signature of Principal Investigator", "Date of Signature",
+                 "Printed Name of Principal Investigator",
+                 "Study Site Number"]),
+      sep=": ", new_page=True),
+]
+
+PROTOCOL_002_TITLE = (
+    "A Phase 2, Randomized, Double-Blind, Dose-Ranging Study of Intravenous "
+    "NRX-2210 in Adults with Cognitive Impairment after Ischemic Stroke"
+)
+
+PROTOCOL_002 = Protocol(
+    outline=OUTLINE_002,
+    title=PROTOCOL_002_TITLE,
+    number="CP-002",
+    sponsor="Example Neuroscience Ltd.",
+    cover=[
+        ("Protocol Number:", "CP-002"),
+        ("Investigational Product:", "NRX-2210"),
+        ("Phase:", "2"),
+        ("Sponsor:", "Example Neuroscience Ltd."),
+        ("Version:", "1.0"),
+        ("Date:", "2 March 2026"),
+    ],
+    running_header=("CP-002 Clinical Study Protocol", "Version 1.0"),
+    styles=STYLES_002,
+    chapter_breaks=False,
+    line_starts=("10.2 mg/kg was the highest dose tested",),
+)
 
 
+# --------------------------------------------------------------------------
+# protocol_003: an older outline style (I. / A. / 1.)
+# --------------------------------------------------------------------------
+STYLES_003 = {
+    1: HeadingStyle(BOLD_FONT, 13, 17, 0, 8),
+    2: HeadingStyle(BOLD_FONT, 11, 15, 10, 3),
+    3: HeadingStyle(BOLD_ITALIC_FONT, 10, 13, 8, 2),
+}
+
+
+def part(number: str, title: str, *blocks: Block) -> Section:
+    """Roman part "I." (outline numbers carry no depth of their own)."""
+    return S(number, title, *blocks, depth=1)
+
+
+def chapter(number: str, title: str, *blocks: Block) -> Section:
+    """Lettered chapter "A.", restarting in every part."""
+    return S(number, title, *blocks, depth=2)
+
+
+def subchapter(number: str, title: str, *blocks: Block) -> Section:
+    """Arabic sub-chapter "1.", restarting in every chapter."""
+    return S(number, title, *blocks, depth=3)
+
+
+OUTLINE_003: list[Section] = [
+    part("I.", "INTRODUCTION",
+         P("""This part describes the disease setting, the investigational
+           agent, and the reasoning behind the doses to be studied.""")),
+    chapter("A.", "Background",
+            P("""Most women with advanced ovarian cancer respond to first-line
+              platinum chemotherapy, yet the majority relapse within three
+              years. For tumors that recur more than six months after
+              platinum, retreatment with carboplatin remains the standard of
+              care, although each successive response tends to be
+              shorter."""),
+            P("""Tavorelix (LCG-317) is an oral inhibitor of a DNA repair
+              kinase that cancer cells rely on after platinum-induced damage.
+              In xenograft models the combination of tavorelix with
+              carboplatin produced regressions that neither agent achieved
+              alone.""")),
+    chapter("B.", "Rationale",
+            P("""Blocking the repair of platinum adducts could restore
+              sensitivity in tumors that have begun to escape carboplatin.
+              Because the two agents share bone marrow toxicity, the
+              combination must first be studied at escalating doses.""")),
+    subchapter("1.", "Dose Selection",
+               P("""The starting dose of 100 mg twice daily corresponds to one
+                 sixth of the highest non-severely toxic dose in dogs. Weekly
+                 carboplatin at an area under the curve of 2 was chosen
+                 because it causes less thrombocytopenia than the
+                 three-weekly schedule.""")),
+    subchapter("2.", "Dose Escalation",
+               P("""Doses of tavorelix will be escalated in cohorts of three
+                 to six patients; see Section III.B for the rules. No patient
+                 will receive a higher dose than the one to which she was
+                 first assigned.""")),
+    part("II.", "OBJECTIVES",
+         P("""The Phase I portion establishes a safe dose; the Phase II
+           portion estimates activity at that dose.""")),
+    chapter("A.", "Primary Objectives",
+            P("""The first primary objective is to determine the maximum
+              tolerated dose of tavorelix given with weekly carboplatin. The
+              second is to estimate the objective response rate at the
+              recommended Phase II dose.""")),
+    chapter("B.", "Secondary Objectives",
+            P("""Secondary objectives are to describe progression-free
+              survival, the duration of response, and the pharmacokinetics of
+              tavorelix when combined with carboplatin.""")),
+    part("III.", "STUDY DESIGN",
+         P("""The trial is an open-label, single-arm study conducted at eight
+           member institutions of the group.""")),
+    chapter("A.", "Overall Design",
+            P("""The Phase I portion follows a standard three-plus-three
+              design. Once the recommended dose is defined, a further cohort
+              of 40 patients who meet the criteria in Section IV.A is
+              enrolled at that dose.""")),
+    chapter("B.", "Treatment Plan",
+            P("""Each cycle lasts 28 days. Carboplatin is infused on Days 1, 8,
+              and 15, and tavorelix tablets are swallowed twice daily with
+              food from Day 1 to Day 21.""")),
+    subchapter("1.", "Dose Levels",
+               P("""The dose levels to be explored are shown in Table 1.
+                 Intermediate levels may be added if the safety committee
+                 considers the steps too large."""),
+               Table("Table 1: Tavorelix Dose Levels",
+                     ["Dose level", "Tavorelix (twice daily)",
+                      "Carboplatin (weekly)"],
+                     [120, 174, 174], [
+                         ["-1", "50 mg", "AUC 2"],
+                         ["1 (starting)", "100 mg", "AUC 2"],
+                         ["2", "150 mg", "AUC 2"],
+                         ["3", "200 mg", "AUC 2"],
+                         ["4", "250 mg", "AUC 2"],
+                     ])),
+    subchapter("2.", "Dose-Limiting Toxicity",
+               P("""A dose-limiting toxicity is any of the following events in
+                 the first cycle: grade 4 neutropenia lasting more than seven
+                 days, febrile neutropenia, grade 4 thrombocytopenia, or any
+                 grade 3 non-hematologic toxicity other than nausea controlled
+                 within 48 hours.""")),
+    chapter("C.", "Duration of Therapy",
+            P("""Treatment continues for up to six cycles unless the disease
+              progresses, unacceptable toxicity occurs, or the patient
+              withdraws consent. Patients who benefit may continue tavorelix
+              alone after the sixth cycle.""")),
+    part("IV.", "STUDY POPULATION",
+         P("""Eligibility is confirmed by the registering investigator before
+           any protocol treatment is given.""")),
+    chapter("A.", "Inclusion Criteria",
+            P("""Patients must satisfy all of the criteria below:"""),
+            NumberedList([
+                "Histologically confirmed epithelial ovarian, fallopian tube, "
+                "or primary peritoneal carcinoma.",
+                "Recurrence at least six months after the last dose of "
+                "platinum-based chemotherapy.",
+                "Measurable disease by standard response criteria.",
+                "Performance status of 0 or 1.",
+                "Adequate bone marrow, renal, and hepatic function as shown by "
+                "laboratory tests within 14 days before registration.",
+            ])),
+    chapter("B.", "Exclusion Criteria",
+            P("""Patients with any of the following are not eligible:"""),
+            NumberedList([
+                "More than two prior lines of chemotherapy.",
+                "Previous treatment with an inhibitor of DNA repair kinases.",
+                "Brain metastases that are untreated or symptomatic.",
+                "Inability to swallow tablets.",
+            ])),
+    chapter("C.", "Registration Procedures",
+            P("""Patients are registered through the group's statistical
+              office by telephone or secure web form. The office assigns a
+              dose level in the Phase I portion and confirms eligibility
+              before issuing a registration number.""")),
+    part("V.", "STATISTICAL METHODS",
+         P("""The statistical design addresses both portions of the
+           trial.""")),
+    chapter("A.", "Sample Size",
+            P("""Up to 24 patients may be needed in the Phase I portion. For
+              the primary objective stated in Section II.A, a Phase II cohort
+              of 40 patients gives 85% power to distinguish a response rate
+              of 45% from 25% at a one-sided alpha of 0.05.""")),
+    chapter("B.", "Analysis Plan",
+            P("""All analyses are descriptive unless noted below.""")),
+    subchapter("1.", "Efficacy Analysis",
+               P("""The response rate will be reported with an exact 90%
+                 confidence interval. Progression-free survival will be
+                 summarized with Kaplan-Meier estimates.""")),
+    subchapter("2.", "Safety Analysis",
+               P("""Adverse events will be graded by the common terminology
+                 criteria and tabulated by dose level, cycle, and worst grade
+                 per patient.""")),
+]
+
+PROTOCOL_003_TITLE = (
+    "A Phase I/II Study of Oral Tavorelix Combined with Weekly Carboplatin "
+    "in Patients with Recurrent Platinum-Sensitive Ovarian Cancer"
+)
+
+PROTOCOL_003 = Protocol(
+    outline=OUTLINE_003,
+    title=PROTOCOL_003_TITLE,
+    number="CP-003",
+    sponsor="Lakeshore Cooperative Oncology Group",
+    cover=[
+        ("Protocol Number:", "CP-003"),
+        ("Study Agent:", "Tavorelix (LCG-317)"),
+        ("Phase:", "I/II"),
+        ("Sponsor:", "Lakeshore Cooperative Oncology Group"),
+        ("Revision:", "3"),
+        ("Date:", "12 September 2025"),
+    ],
+    running_header=("CP-003 Protocol", "Revision 3"),
+    styles=STYLES_003,  # each Roman part opens a page (chapter_breaks)
+    reference_re=OUTLINE_REFERENCE_RE,
+)
+
+PROTOCOLS: dict[str, Protocol] = {
+    "protocol_001": PROTOCOL_001,
+    "protocol_002": PROTOCOL_002,
+    "protocol_003": PROTOCOL_003,
+}
+
+
+# --------------------------------------------------------------------------
+# Section bookkeeping shared by the checks, the layout and the truth file
+# --------------------------------------------------------------------------
 def section_text(sec: Section) -> list[str]:
     """All prose strings owned by a section (not its subsections)."""
     out: list[str] = []
@@ -575,28 +1170,119 @@ def section_text(sec: Section) -> list[str]:
             out.extend(b.labelled())
         elif isinstance(b, Table):
             out.extend(cell for row in b.rows for cell in row)
+        elif isinstance(b, Questionnaire):
+            out.extend(b.labelled())
+            out.extend(options for _, options in b.items)
+        elif isinstance(b, Signature):
+            out.extend(b.labels)
     return out
 
 
-def references_of(sec: Section) -> list[str]:
+def paragraphs_of(sec: Section) -> list[str]:
+    """Body lines that are not list items: paragraphs, questionnaire answer
+    options and signature captions, in reading order."""
+    out: list[str] = []
+    for b in sec.blocks:
+        if isinstance(b, Para):
+            out.append(b.text)
+        elif isinstance(b, Questionnaire):
+            out.extend(options for _, options in b.items)
+        elif isinstance(b, Signature):
+            out.extend(b.labels)
+    return out
+
+
+def list_items_of(sec: Section) -> list[str]:
+    return [item for b in sec.blocks
+            if isinstance(b, (NumberedList, Questionnaire))
+            for item in b.labelled()]
+
+
+def references_of(sec: Section, pattern: re.Pattern) -> list[str]:
     refs: list[str] = []
     for text in section_text(sec):
-        for ref in REFERENCE_RE.findall(text):
+        for ref in pattern.findall(text):
             if ref not in refs:
                 refs.append(ref)
     return refs
 
 
-def check_outline(outline: list[Section]) -> None:
+def parent_indices(outline: list[Section]) -> list[int | None]:
+    """Index of each section's parent: the latest section one level up."""
+    parents: list[int | None] = []
+    open_: list[int] = []  # open_[d] = index of the open section at depth d+1
+    for i, sec in enumerate(outline):
+        assert 1 <= sec.level <= len(open_) + 1, f"{sec.number} skips a level"
+        del open_[sec.level - 1:]
+        parents.append(open_[-1] if open_ else None)
+        open_.append(i)
+    return parents
+
+
+def outline_paths(outline: list[Section]) -> list[tuple[str, ...]]:
+    """Each section's number with its ancestors' numbers, root first."""
+    paths: list[tuple[str, ...]] = []
+    for sec, parent in zip(outline, parent_indices(outline)):
+        paths.append((paths[parent] if parent is not None else ())
+                     + (sec.number,))
+    return paths
+
+
+def reference_targets(outline: list[Section]) -> set[str]:
+    """Names a cross-reference may use: a number without its trailing dot
+    ("4.2" for "4.2.") or an outline path ("III.B" for "B." under "III.")."""
+    targets = set()
+    for path in outline_paths(outline):
+        parts = [n.rstrip(".") for n in path]
+        targets.update({parts[-1], ".".join(parts)})
+    return targets
+
+
+# A printed line that begins like this could be mistaken for a heading:
+# "10.2 mg/kg", "II. The", "B. The", "Section 7.1." (a "Section 3" heading).
+NUMBER_LED = re.compile(r"\d|[IVX]+\.\s|[A-Z]\.\s|(Section|Appendix) \w")
+
+
+def unlabelled_lines(sec: Section) -> Iterator[str]:
+    """Printed body lines that start without a list label: paragraph lines,
+    list-item continuation lines and questionnaire answer lines."""
+    for b in sec.blocks:
+        if isinstance(b, Para):
+            yield from para_lines(b)
+        elif isinstance(b, NumberedList):
+            for item in b.items:
+                yield from item_lines(item)[1:]
+        elif isinstance(b, Questionnaire):
+            for _, options in b.items:
+                yield from question_lines(options)
+
+
+def check_line_starts(spec: Protocol) -> None:
+    """Number-led body lines are exactly the planned ones: where a line
+    breaks depends on the wording, so an edit can add or lose such a trap."""
+    led = [line for sec in spec.outline for line in unlabelled_lines(sec)
+           if NUMBER_LED.match(line)]
+    for phrase in spec.line_starts:
+        assert any(line.startswith(phrase) for line in led), \
+            f"no printed line begins with {phrase!r}: reword the paragraph"
+    for line in led:
+        assert any(line.startswith(p) for p in spec.line_starts), \
+            f"unplanned number-led line {line!r}: reword the paragraph"
+
+
+def check_outline(spec: Protocol) -> None:
     """Guard the properties the truth file promises (fail loudly if edited)."""
-    numbers = [s.number for s in outline]
-    assert len(set(numbers)) == len(numbers), "duplicate section numbers"
+    outline = spec.outline
+    paths = outline_paths(outline)
+    assert len(set(paths)) == len(paths), "duplicate section numbers"
+    targets = reference_targets(outline)
     seen: dict[str, str] = {}
     for sec in outline:
         assert sec.blocks, f"section {sec.number} has no body"
-        assert sec.level in HEADING_STYLES, sec.number
-        for ref in references_of(sec):
-            assert ref in numbers, f"{sec.number} refers to missing {ref}"
+        assert sec.style or sec.level in spec.styles, sec.number
+        assert sec.form in ("inline", "split", "tab"), sec.number
+        for ref in references_of(sec, spec.reference_re):
+            assert ref in targets, f"{sec.number} refers to missing {ref}"
         for b in sec.blocks:
             if isinstance(b, Table):
                 assert abs(sum(b.widths) - CONTENT_W) < 0.01, b.title
@@ -611,13 +1297,22 @@ def check_outline(outline: list[Section]) -> None:
                     continue
                 assert key not in seen, f"sentence repeated: {sentence!r}"
                 seen[key] = sec.number
+    check_line_starts(spec)
 
 
 # --------------------------------------------------------------------------
 # Text measuring
 # --------------------------------------------------------------------------
+# The Base-14 fonts are WinAnsi-encoded, but PyMuPDF only maps Latin-1: the
+# en dash is written as its WinAnsi code and measured with its AFM width
+# (556/1000 em in every Helvetica face).
+EN_DASH, EN_DASH_CODE, EN_DASH_EM = "\u2013", "\x96", 0.556
+
+
 def text_width(text: str, font: str, size: float) -> float:
-    return pymupdf.get_text_length(text, fontname=font, fontsize=size)
+    plain = text.replace(EN_DASH, "")
+    return (pymupdf.get_text_length(plain, fontname=font, fontsize=size)
+            + (len(text) - len(plain)) * EN_DASH_EM * size)
 
 
 def _wrap_tokens(text: str) -> list[str]:
@@ -750,6 +1445,42 @@ def row_height(table: Table, row: list[str], header: bool) -> float:
     return n * cell_leading(table) + 2 * CELL_PAD
 
 
+Run = tuple[float, str]  # (x, text) of one piece of a printed line
+
+
+def heading_lines(sec: Section, st: HeadingStyle) -> list[list[Run]]:
+    """The printed lines of a heading, each a list of runs."""
+    if sec.form == "split":
+        lines = [[(LEFT, sec.number)], [(LEFT, sec.title)]]
+    elif sec.form == "tab":
+        assert LEFT + text_width(sec.number, st.font, st.size) + 6 <= TAB_STOP
+        lines = [[(LEFT, sec.number), (TAB_STOP, sec.title)]]
+    elif text_width(sec.heading, st.font, st.size) <= CONTENT_W:
+        lines = [[(LEFT, sec.heading)]]
+    else:  # a long title wraps, continuation lines hang under the title
+        prefix = sec.number + sec.sep
+        hang = LEFT + text_width(prefix, st.font, st.size)
+        parts = wrap(sec.title, st.font, st.size, RIGHT - hang)
+        lines = ([[(LEFT, prefix + parts[0])]]
+                 + [[(hang, part)] for part in parts[1:]])
+    for line in lines:
+        x, text = line[-1]
+        assert x + text_width(text, st.font, st.size) <= RIGHT + 0.01, text
+    return lines
+
+
+def question_lines(options: str) -> list[str]:
+    return wrap(options, BODY_FONT, BODY_SIZE, CONTENT_W - OPTIONS_INDENT)
+
+
+def question_height(options: str) -> float:
+    return QUESTION_LEADING + len(question_lines(options)) * BODY_LEADING
+
+
+def signature_rows(sig: Signature) -> list[list[str]]:
+    return [sig.labels[k:k + 2] for k in range(0, len(sig.labels), 2)]
+
+
 def lead_height(items: list, i: int) -> float:
     """Height that must fit on the current page for block i to start there.
 
@@ -757,9 +1488,14 @@ def lead_height(items: list, i: int) -> float:
     together with at least two lines of its body (no stranded headings)."""
     blk = items[i][1]
     if isinstance(blk, Heading):
-        st = HEADING_STYLES[blk.section.level]
+        st = blk.style
         rest = lead_height(items, i + 1) if i + 1 < len(items) else 0
-        return st.leading + st.gap_after + rest
+        n_lines = len(heading_lines(blk.section, st))
+        return n_lines * st.leading + st.gap_after + rest
+    if isinstance(blk, Questionnaire):
+        return question_height(blk.items[0][1])
+    if isinstance(blk, Signature):
+        return len(signature_rows(blk)) * SIGNATURE_ROW  # kept whole
     if isinstance(blk, Para):
         return min(2, len(para_lines(blk))) * BODY_LEADING
     if isinstance(blk, NumberedList):
@@ -772,14 +1508,16 @@ def lead_height(items: list, i: int) -> float:
     raise TypeError(blk)
 
 
-def place_heading(flow: Flow, sec: Section, need: float) -> None:
-    st = HEADING_STYLES[sec.level]
-    if sec.level == 1 and flow.ops:  # every chapter opens a fresh page
+def place_heading(flow: Flow, head: Heading, need: float) -> None:
+    st = head.style
+    if head.new_page and flow.ops:  # a chapter or appendix opens a fresh page
         flow.new_page()
     flow.start_block(st.gap_before, need)
-    assert text_width(sec.heading, st.font, st.size) <= CONTENT_W, sec.heading
-    flow.text(LEFT, flow.y, sec.heading, st.font, st.size, st.leading)
-    flow.y += st.leading + st.gap_after
+    for line in heading_lines(head.section, st):
+        for x, text in line:
+            flow.text(x, flow.y, text, st.font, st.size, st.leading)
+        flow.y += st.leading
+    flow.y += st.gap_after
     flow.after_heading = True
 
 
@@ -804,6 +1542,30 @@ def place_list(flow: Flow, lst: NumberedList) -> None:
                   BODY_LEADING)
         flow.y += BODY_LEADING
         flow.lines(text_x, lines[1:])
+
+
+def place_questionnaire(flow: Flow, q: Questionnaire) -> None:
+    """Bold "1. Mobility" lines (heading-like, but items), each kept
+    together with its indented line of answer options."""
+    for n, (question, options) in enumerate(q.items, 1):
+        flow.start_block(QUESTION_GAP, question_height(options))
+        flow.text(LEFT, flow.y, f"{n}. {question}", QUESTION_FONT,
+                  QUESTION_SIZE, QUESTION_LEADING)
+        flow.y += QUESTION_LEADING
+        flow.lines(LEFT + OPTIONS_INDENT, question_lines(options))
+
+
+def place_signature(flow: Flow, sig: Signature, need: float) -> None:
+    flow.start_block(2 * PARA_GAP, need)
+    col_w = (CONTENT_W - SIGNATURE_COL_GAP) / 2
+    for row in signature_rows(sig):
+        rule_y = flow.y + SIGNATURE_RULE_AT
+        for k, label in enumerate(row):
+            x = LEFT + k * (col_w + SIGNATURE_COL_GAP)
+            flow.ops.append(("line", x, rule_y, x + col_w, rule_y, 0.6,
+                             TEXT_COLOR))
+            flow.text(x, rule_y + 2, label, BODY_FONT, 9, 12)
+        flow.y += SIGNATURE_ROW
 
 
 def table_caption(flow: Flow, title: str) -> None:
@@ -893,23 +1655,34 @@ def place_figure(flow: Flow, fig: Figure, need: float, placed: Placed) -> None:
     })
 
 
-def flatten(outline: list[Section]) -> Iterator[tuple[Section, object]]:
-    for sec in outline:
-        yield sec, Heading(sec)
+def heading_of(spec: Protocol, sec: Section) -> Heading:
+    new_page = sec.new_page
+    if new_page is None:
+        new_page = spec.chapter_breaks and sec.level == 1
+    return Heading(sec, sec.style or spec.styles[sec.level], new_page)
+
+
+def flatten(spec: Protocol) -> Iterator[tuple[int, object]]:
+    """(section index, block) in reading order, each section's heading
+    first."""
+    for k, sec in enumerate(spec.outline):
+        yield k, heading_of(spec, sec)
         for blk in sec.blocks:
-            yield sec, blk
+            yield k, blk
 
 
-def layout_body(outline: list[Section], first_page: int
-                ) -> tuple[list[list[Op]], dict[str, Placed]]:
+def layout_body(spec: Protocol, first_page: int
+                ) -> tuple[list[list[Op]], list[Placed]]:
+    """Flow the outline over the body pages; `placed` is parallel to the
+    outline (numbers such as "A." repeat in outline-style documents)."""
     flow = Flow(first_page)
-    placed = {sec.number: Placed() for sec in outline}
-    items = list(flatten(outline))
-    for i, (sec, blk) in enumerate(items):
+    placed = [Placed() for _ in spec.outline]
+    items = list(flatten(spec))
+    for i, (k, blk) in enumerate(items):
         need = lead_height(items, i)
-        info = placed[sec.number]
+        info = placed[k]
         if isinstance(blk, Heading):
-            place_heading(flow, sec, need)
+            place_heading(flow, blk, need)
             info.page = flow.page_no
         elif isinstance(blk, Para):
             place_para(flow, blk, need)
@@ -919,6 +1692,10 @@ def layout_body(outline: list[Section], first_page: int
             place_table(flow, blk, need, info)
         elif isinstance(blk, Figure):
             place_figure(flow, blk, need, info)
+        elif isinstance(blk, Questionnaire):
+            place_questionnaire(flow, blk)
+        elif isinstance(blk, Signature):
+            place_signature(flow, blk, need)
     return flow.pages, placed
 
 
@@ -1017,33 +1794,28 @@ def timeline_pixmap(width: int = 300, height: int = 120) -> pymupdf.Pixmap:
 # --------------------------------------------------------------------------
 # Front matter
 # --------------------------------------------------------------------------
-def title_page_ops() -> list[Op]:
+def title_page_ops(spec: Protocol) -> list[Op]:
     flow = Flow(1)
     flow.y = 96
     flow.centered("CLINICAL STUDY PROTOCOL", BOLD_FONT, 12, 16)
     flow.ops.append(("line", LEFT, 124, RIGHT, 124, 1, TEXT_COLOR))
     flow.y = 150
-    for line in wrap(PROTOCOL_TITLE, BOLD_FONT, 16, CONTENT_W - 40):
+    for line in wrap(spec.title, BOLD_FONT, 16, CONTENT_W - 40):
         flow.centered(line, BOLD_FONT, 16, 22)
     flow.y += 14
     flow.ops.append(("line", LEFT, flow.y, RIGHT, flow.y, 1, TEXT_COLOR))
     flow.y += 40
-    for label, value in [
-        ("Protocol Number:", PROTOCOL_NUMBER),
-        ("Investigational Product:", "EXP-4170"),
-        ("Phase:", "2"),
-        ("Sponsor:", SPONSOR),
-        ("Version:", "2.0"),
-        ("Date:", "15 January 2026"),
-    ]:
+    for label, value in spec.cover:
         flow.text(LEFT + 60, flow.y, label, BOLD_FONT, 11, 20)
         flow.text(LEFT + 210, flow.y, value, BODY_FONT, 11, 20)
         flow.y += 20
+    assert flow.y <= 590, "title page too full"
     flow.y = 610
     flow.centered("CONFIDENTIAL", BOLD_FONT, 14, 20)
     flow.y += 6
+    sponsor = spec.sponsor.rstrip(".")
     notice = ("This document contains confidential information belonging to "
-              "Example Pharma Inc. It may not be disclosed to any third party "
+              f"{sponsor}. It may not be disclosed to any third party "
               "without prior written authorization, except as required to "
               "conduct the study.")
     for line in wrap(notice, BODY_FONT, 9, CONTENT_W - 60):
@@ -1054,49 +1826,85 @@ def title_page_ops() -> list[Op]:
 TOC_TITLE_GAP = 30
 TOC_LEADING = 15.5
 TOC_INDENT = 14
+TOC_SIZE = 10
+TOC_NUMBER_ROOM = 36  # kept free right of an entry for leaders + page number
 
 
-def toc_entries_per_page() -> int:
+def toc_lines_per_page() -> int:
     return int((BODY_BOTTOM - BODY_TOP - TOC_TITLE_GAP) // TOC_LEADING)
 
 
+def toc_font(sec: Section) -> str:
+    return BOLD_FONT if sec.level == 1 else BODY_FONT
+
+
+def toc_entry_lines(sec: Section) -> list[Run]:
+    """An entry's lines: number + title, a long title wrapping under itself
+    (the last line then carries the dot leaders and the page number)."""
+    font, x = toc_font(sec), LEFT + (sec.level - 1) * TOC_INDENT
+    room = RIGHT - TOC_NUMBER_ROOM - x
+    if text_width(sec.heading, font, TOC_SIZE) <= room:
+        return [(x, sec.heading)]
+    prefix = sec.number + sec.sep
+    hang = x + text_width(prefix, font, TOC_SIZE)
+    parts = wrap(sec.title, font, TOC_SIZE, RIGHT - TOC_NUMBER_ROOM - hang)
+    return [(x, prefix + parts[0])] + [(hang, part) for part in parts[1:]]
+
+
+def toc_pagination(outline: list[Section]) -> list[list[int]]:
+    """Section indices per TOC page; an entry never splits over pages."""
+    per = toc_lines_per_page()
+    pages: list[list[int]] = [[]]
+    used = 0
+    for k, sec in enumerate(outline):
+        n = len(toc_entry_lines(sec))
+        if used + n > per:
+            pages.append([])
+            used = 0
+        pages[-1].append(k)
+        used += n
+    return pages
+
+
 def toc_page_count(outline: list[Section]) -> int:
-    per = toc_entries_per_page()
-    return (len(outline) + per - 1) // per
+    return len(toc_pagination(outline))
 
 
-def toc_pages_ops(outline: list[Section], placed: dict[str, Placed]
+def toc_pages_ops(outline: list[Section], placed: list[Placed]
                   ) -> list[list[Op]]:
-    """One line per section: number + title, dot leaders, page number."""
-    per = toc_entries_per_page()
+    """One entry per section: number + title, dot leaders, page number."""
     pages = []
-    for start in range(0, len(outline), per):
+    for n_page, indices in enumerate(toc_pagination(outline)):
         flow = Flow(0)
-        title = "TABLE OF CONTENTS" + (" (continued)" if start else "")
+        title = "TABLE OF CONTENTS" + (" (continued)" if n_page else "")
         flow.text(LEFT, flow.y, title, BOLD_FONT, 14, 18)
         flow.y += TOC_TITLE_GAP
-        for sec in outline[start:start + per]:
-            font = BOLD_FONT if sec.level == 1 else BODY_FONT
-            x = LEFT + (sec.level - 1) * TOC_INDENT
-            num = str(placed[sec.number].page)
-            num_x = RIGHT - text_width(num, BODY_FONT, 10)
-            flow.text(x, flow.y, sec.heading, font, 10, TOC_LEADING)
-            dots_from = x + text_width(sec.heading, font, 10) + 4
-            dot_w = text_width(".", BODY_FONT, 10)
+        for k in indices:
+            sec, font = outline[k], toc_font(outline[k])
+            lines = toc_entry_lines(sec)
+            for x, text in lines[:-1]:
+                flow.text(x, flow.y, text, font, TOC_SIZE, TOC_LEADING)
+                flow.y += TOC_LEADING
+            x, text = lines[-1]
+            num = str(placed[k].page)
+            num_x = RIGHT - text_width(num, BODY_FONT, TOC_SIZE)
+            flow.text(x, flow.y, text, font, TOC_SIZE, TOC_LEADING)
+            dots_from = x + text_width(text, font, TOC_SIZE) + 4
+            dot_w = text_width(".", BODY_FONT, TOC_SIZE)
             n_dots = int((num_x - 4 - dots_from) // dot_w)
             dots = "." * n_dots
-            flow.text(num_x - 4 - text_width(dots, BODY_FONT, 10), flow.y,
-                      dots, BODY_FONT, 10, TOC_LEADING)
-            flow.text(num_x, flow.y, num, BODY_FONT, 10, TOC_LEADING)
+            flow.text(num_x - 4 - text_width(dots, BODY_FONT, TOC_SIZE),
+                      flow.y, dots, BODY_FONT, TOC_SIZE, TOC_LEADING)
+            flow.text(num_x, flow.y, num, BODY_FONT, TOC_SIZE, TOC_LEADING)
             flow.y += TOC_LEADING
         pages.append(flow.ops)
     return pages
 
 
-def running_ops(n: int, total: int) -> list[Op]:
+def running_ops(spec: Protocol, n: int, total: int) -> list[Op]:
     """Running header and footer for every page except the title page."""
     size = 9
-    left, right = RUNNING_HEADER
+    left, right = spec.running_header
     label = PAGE_LABEL.format(n=n, N=total)
     label_x = LEFT + (CONTENT_W - text_width(label, BODY_FONT, size)) / 2
     return [
@@ -1125,8 +1933,8 @@ def render_page(doc: pymupdf.Document, ops: list[Op],
         kind = op[0]
         if kind == "text":
             _, x, y, text, font, size, color = op
-            shape.insert_text((x, y), text, fontname=font, fontsize=size,
-                              color=color)
+            shape.insert_text((x, y), text.replace(EN_DASH, EN_DASH_CODE),
+                              fontname=font, fontsize=size, color=color)
         elif kind == "line":
             _, ax, ay, bx, by, width, color = op
             shape.draw_line((ax, ay), (bx, by))
@@ -1145,63 +1953,71 @@ def render_page(doc: pymupdf.Document, ops: list[Op],
             page.insert_image(pymupdf.Rect(op[1]), pixmap=images[op[2]])
 
 
-def build_truth(outline: list[Section], placed: dict[str, Placed],
-                page_count: int, toc_pages: list[int]) -> dict:
-    def node(sec: Section) -> dict:
-        info = placed[sec.number]
-        lists = [b for b in sec.blocks if isinstance(b, NumberedList)]
+def build_truth(spec: Protocol, placed: list[Placed], page_count: int,
+                toc_pages: list[int]) -> dict:
+    def node(sec: Section, info: Placed) -> dict:
         return {
             "number": sec.number,
             "title": sec.title,
             "level": sec.level,
             "page": info.page,
-            "paragraphs": [b.text for b in sec.blocks if isinstance(b, Para)],
-            "list_items": [it for lst in lists for it in lst.labelled()],
+            "paragraphs": paragraphs_of(sec),
+            "list_items": list_items_of(sec),
             "tables": info.tables,
             "images": info.images,
-            "references": references_of(sec),
+            "references": references_of(sec, spec.reference_re),
             "subsections": [],
         }
 
     roots: list[dict] = []
-    by_number: dict[str, dict] = {}
-    for sec in outline:
-        n = node(sec)
-        by_number[sec.number] = n
-        parent = sec.number.rpartition(".")[0]
-        (by_number[parent]["subsections"] if parent else roots).append(n)
+    nodes: list[dict] = []
+    for sec, info, parent in zip(spec.outline, placed,
+                                 parent_indices(spec.outline)):
+        n = node(sec, info)
+        nodes.append(n)
+        (nodes[parent]["subsections"] if parent is not None else roots
+         ).append(n)
     return {
-        "title": PROTOCOL_TITLE,
-        "protocol_number": PROTOCOL_NUMBER,
+        "title": spec.title,
+        "protocol_number": spec.number,
         "page_count": page_count,
         "toc_pages": toc_pages,
-        "running_header": list(RUNNING_HEADER),
+        "running_header": list(spec.running_header),
         "running_footer": [FOOTER_LEFT, PAGE_LABEL],
         "sections": roots,
     }
 
 
-def build(pdf_path: Path, outline: list[Section] = OUTLINE) -> dict:
-    """Write the protocol PDF to `pdf_path` and return its ground truth."""
-    check_outline(outline)
-    # Pass 1: the TOC length depends only on the number of entries, so the
-    # body can be laid out first to learn every heading's page number.
-    n_toc = toc_page_count(outline)
+def build(pdf_path: Path, outline: list[Section] | None = None,
+          spec: Protocol | None = None) -> dict:
+    """Write a protocol PDF to `pdf_path` and return its ground truth.
+
+    `spec` defaults to protocol_001; `outline` replaces the spec's outline
+    (same front matter and styles)."""
+    spec = spec or PROTOCOLS["protocol_001"]
+    if outline is not None:
+        spec = replace(spec, outline=outline)
+    check_outline(spec)
+    # Pass 1: the TOC length depends only on the entries, not on their page
+    # numbers, so the body can be laid out first to learn every heading's
+    # page number.
+    n_toc = toc_page_count(spec.outline)
     toc_pages = list(range(2, 2 + n_toc))
-    body_pages, placed = layout_body(outline, first_page=2 + n_toc)
+    body_pages, placed = layout_body(spec, first_page=2 + n_toc)
     # Pass 2: with the page numbers known, draw the TOC and render everything.
-    pages = [title_page_ops()] + toc_pages_ops(outline, placed) + body_pages
+    pages = ([title_page_ops(spec)] + toc_pages_ops(spec.outline, placed)
+             + body_pages)
     total = len(pages)
     images = {"timeline": timeline_pixmap()}
 
     doc = pymupdf.open()
     for n, ops in enumerate(pages, 1):
-        running = running_ops(n, total) if n > 1 else []
+        running = running_ops(spec, n, total) if n > 1 else []
         render_page(doc, running + ops, images)
     doc.set_metadata({
-        "title": PROTOCOL_TITLE,
-        "author": SPONSOR,
-        "subject": f"Clinical Study Protocol {PROTOCOL_NUMBER}",
+        "title": spec.title,
+        "author": spec.sponsor,
+        "subject": f"Clinical Study Protocol {spec.number}",
         "keywords": "synthetic, test fixture",
         "creator": "ClinParser examples/make_protocol.py",
         "producer": "PyMuPDF",
@@ -1214,7 +2030,19 @@ def build(pdf_path: Path, outline: list[Section] = OUTLINE) -> dict:
     # no_new_id: no random /ID; garbage=4 + deflate: compact, stable objects.
     doc.save(pdf_path, garbage=4, deflate=True, no_new_id=True)
     doc.close()
-    return build_truth(outline, placed, total, toc_pages)
+    return build_truth(spec, placed, total, toc_pages)
+
+
+def build_named(name: str, pdf_path: Path) -> dict:
+    """Write protocol `name` (a key of PROTOCOLS) to `pdf_path`; return its
+    ground truth."""
+    return build(pdf_path, spec=PROTOCOLS[name])
+
+
+def write_truth(truth: dict, path: Path) -> None:
+    path.write_text(
+        json.dumps(truth, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
+        encoding="utf-8", newline="\n")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -1223,13 +2051,13 @@ def main(argv: list[str] | None = None) -> None:
                         default=Path(__file__).resolve().parent / "input",
                         help="output directory (default: examples/input)")
     args = parser.parse_args(argv)
-    pdf_path = args.out / "protocol_001.pdf"
-    truth = build(pdf_path)
-    truth_path = args.out / "protocol_001.truth.json"
-    truth_path.write_text(
-        json.dumps(truth, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
-        encoding="utf-8", newline="\n")
-    print(f"wrote {pdf_path} ({truth['page_count']} pages) and {truth_path}")
+    for name in PROTOCOLS:
+        pdf_path = args.out / f"{name}.pdf"
+        truth = build_named(name, pdf_path)
+        truth_path = args.out / f"{name}.truth.json"
+        write_truth(truth, truth_path)
+        print(f"wrote {pdf_path} ({truth['page_count']} pages) and "
+              f"{truth_path}")
 
 
 if __name__ == "__main__":

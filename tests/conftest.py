@@ -38,6 +38,19 @@ def example(tmp_path_factory, generator):
     return pdf, truth
 
 
+@pytest.fixture(scope="session", params=["protocol_001", "protocol_002", "protocol_003"])
+def any_example(request, tmp_path_factory, generator):
+    """Each generated protocol (realistic, decimal traps, Roman outline): (truth, result, folder)."""
+    from clinparser import PDFParser
+
+    folder = tmp_path_factory.mktemp(request.param)
+    pdf = folder / f"{request.param}.pdf"
+    truth = generator.build_named(request.param, pdf)
+    parser = PDFParser()
+    result = parser.parse(pdf, output_dir=folder / "out")
+    return truth, result, parser.last_output
+
+
 @pytest.fixture(scope="session")
 def example_run(example, tmp_path_factory):
     """The example parsed through the API, artifacts written: (result, output folder)."""

@@ -7,6 +7,8 @@ import importlib.util
 import json
 from pathlib import Path
 
+import pytest
+
 from conftest import ROOT
 
 EXAMPLES = ROOT / "examples"
@@ -16,10 +18,12 @@ def _files(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def test_generator_reproduces_the_committed_example_pdf_and_truth(example):
-    pdf, truth = example
-    assert pdf.read_bytes() == (EXAMPLES / "input" / "protocol_001.pdf").read_bytes()
-    committed = json.loads((EXAMPLES / "input" / "protocol_001.truth.json").read_text(encoding="utf-8"))
+@pytest.mark.parametrize("name", ["protocol_001", "protocol_002", "protocol_003"])
+def test_generator_reproduces_the_committed_example_pdfs_and_truths(generator, tmp_path, name):
+    pdf = tmp_path / f"{name}.pdf"
+    truth = generator.build_named(name, pdf)
+    assert pdf.read_bytes() == (EXAMPLES / "input" / f"{name}.pdf").read_bytes()
+    committed = json.loads((EXAMPLES / "input" / f"{name}.truth.json").read_text(encoding="utf-8"))
     assert truth == committed
 
 
