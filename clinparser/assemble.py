@@ -15,7 +15,7 @@ from typing import Optional
 from .model import CAPTION, HEADING, PICTURE, TABLE, Block, Image, Section
 from .numbering import normalize_title, strip_markup
 from .sections import Candidate
-from .tables import caption_of, continues, merge, parse_pipe_table, to_table
+from .tables import caption_of, continues, merge, parse_pipe_table, split_caption_row, to_table
 
 CAPTION_WORDS = re.compile(r"^(table|figure|listing)\b", re.I)
 FIGURE_CAPTION = re.compile(r"^(?P<caption>(?:Figure|FIGURE|Fig\.)\s+[A-Z]{0,6}[.\-]?\d+[a-z]?\b.*)$")
@@ -126,6 +126,8 @@ class _Builder:
                 cur.last_was = "text"
             return
         title = self._pending_caption(cur, caption_of)
+        if not title:
+            title, df = split_caption_row(df)
         table = to_table(df, title=title, page=block.page)
         prev = cur.node.tables[-1] if cur.node.tables else None
         if prev is not None and cur.last_was == "table" and continues(prev, table, title):

@@ -13,6 +13,7 @@ from typing import Optional
 
 from .model import Block, OutlineEntry
 from .numbering import normalize_number, normalize_title, parse_number, strip_markup
+from .tables import join_cells
 
 _TOC_TITLE = re.compile(r"^(table\s+of\s+contents|contents)\b", re.I)
 _LIST_TITLE = re.compile(r"^list\s+of\s+(tables|figures|in-text\s+tables|attachments|appendices)\b", re.I)
@@ -37,7 +38,7 @@ def toc_lines(text: str) -> list[str]:
             continue
         if stripped.startswith("|"):
             cells = [re.sub(r"<br\s*/?>", " ", c).strip() for c in stripped.strip("|").split("|")]
-            pieces = [" ".join(c for c in cells if c)]
+            pieces = [join_cells([c for c in cells if c])]
         else:
             pieces = re.split(r"<br\s*/?>", raw)
         for piece in pieces:
@@ -78,8 +79,7 @@ def find_printed_toc(blocks: list[Block]) -> PrintedToc:
             mode = "lists" if _LIST_TITLE.match(titled) else "sections"
         elif mode and len(entries) < max(3, 0.5 * len(lines)):
             mode = None  # a continuation page must be mostly entries
-        if not mode or len(entries) < 2:
-            mode = None if not titled else mode
+        if not mode or len(entries) < (1 if titled else 2):  # a titled list may hold one entry
             continue
         result.pages.append(page)
         for entry in entries:

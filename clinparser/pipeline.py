@@ -14,7 +14,7 @@ from .convert import convert
 from .furniture import mark_furniture
 from .model import Converted
 from .numbering import normalize_number
-from .outline import OutlineIndex, find_printed_toc
+from .outline import OutlineIndex, PrintedToc, find_printed_toc
 from .sections import Choice, choose_sections, find_candidates
 
 
@@ -48,6 +48,7 @@ class Parsed:
     tree: Tree
     metadata: dict
     converted: Converted
+    printed_toc: PrintedToc
 
     def to_dict(self) -> dict:
         """The result: ``{"toc": [...], "non_toc": [...], "metadata": {...}}``."""
@@ -89,7 +90,8 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
         warnings.append("no numbered sections found: everything is in non_toc")
     for m in choice.missing_parents:
         warnings.append(f"section {m['number']} has no parent section: attached to the nearest ancestor")
-    return Parsed(tree=tree, metadata=_metadata(path, converted, choice, outline_entries, warnings), converted=converted)
+    metadata = _metadata(path, converted, choice, outline_entries, warnings)
+    return Parsed(tree=tree, metadata=metadata, converted=converted, printed_toc=printed)
 
 
 def _version(dist: str) -> Optional[str]:

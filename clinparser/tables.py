@@ -56,6 +56,26 @@ def parse_pipe_table(markdown: str) -> Optional[pd.DataFrame]:
     return pd.DataFrame(body, columns=header, dtype=str)
 
 
+def join_cells(cells: list[str]) -> str:
+    """Join cells into one line. Table detection sometimes cuts through words
+    ("Tabl|e 1. Sc|hedule"): a cell that continues in lower case is glued to the one before."""
+    out = ""
+    for cell in cells:
+        glue = out and out[-1].isalpha() and cell[:1].islower()
+        out = f"{out}{cell}" if glue or not out else f"{out} {cell}"
+    return out
+
+
+def split_caption_row(df: pd.DataFrame) -> tuple[str, pd.DataFrame]:
+    """A caption the table detector took in as the header row ("Table 2: ... | ...")."""
+    header = join_cells([" ".join(str(c).split()) for c in df.columns if str(c).strip()])
+    caption = caption_of(header) if len(df) >= 1 else None
+    if not caption:
+        return "", df
+    body = df.values.tolist()
+    return caption, pd.DataFrame(body[1:], columns=body[0], dtype=str)
+
+
 def to_table(df: pd.DataFrame, *, title: str, page: Optional[int]) -> Table:
     table = Table(title=title, page=page, pages=[page, page], columns=[str(c) for c in df.columns], data=df.astype(str).values.tolist())
     square(table)

@@ -9,6 +9,7 @@ from clinparser.artifacts import SaveOptions, section_folders, slug, write_outpu
 from clinparser.assemble import Tree
 from clinparser.errors import OutputError
 from clinparser.model import Converted, Image, Section, Table
+from clinparser.outline import PrintedToc
 from clinparser.pipeline import Parsed
 
 HOSTILE = ["../../etc/passwd", "CON", "a/b\\c:d*e?", "x" * 400, "tab\tnew\nline\x00", "\u202eevil\u202c", "emoji 🧪 test", "", ".", ".."]
@@ -34,7 +35,7 @@ def _parsed(titles):
         node.tables.append(Table("T", 1, [1, 1], ["a"], [["1"]]))
         node.images.append(Image("F", 1, (0, 0, 10, 10), 1, 1, png=b"\x89PNG"))
         nodes.append(node)
-    return Parsed(tree=Tree(nodes, []), metadata={"source": "x.pdf"}, converted=Converted([], 1, "pymupdf"))
+    return Parsed(tree=Tree(nodes, []), metadata={"source": "x.pdf"}, converted=Converted([], 1, "pymupdf"), printed_toc=PrintedToc())
 
 
 def test_hostile_titles_never_write_outside_the_output_folder(tmp_path):

@@ -58,3 +58,14 @@ def test_csv_round_trip(tmp_path):
     back = pd.read_csv(tmp_path / "t.csv", dtype=str, keep_default_na=False)
     assert back.values.tolist() == t.data
     assert [c if not c.startswith("Unnamed") else "" for c in back.columns] == t.columns
+
+
+def test_caption_taken_in_as_the_header_row_becomes_the_title():
+    from clinparser.tables import split_caption_row
+
+    df = parse_pipe_table("|**Table 2:**<br>**Primary Objective and E**|**stimand**|\n|---|---|\n|Objective|Estimand|\n|Efficacy|Attack rate|")
+    title, rest = split_caption_row(df)
+    assert title == "Table 2: Primary Objective and Estimand"
+    assert rest.columns.tolist() == ["Objective", "Estimand"] and rest.values.tolist() == [["Efficacy", "Attack rate"]]
+    plain = parse_pipe_table("|Visit|Day|\n|---|---|\n|1|2|")
+    assert split_caption_row(plain)[0] == ""
