@@ -6,7 +6,8 @@
 For every listed entry ("Table 3: Dosing ..... 27"), it looks for a table (or figure) whose
 title matches (same label, e.g. "Table 3", and agreeing words) and whose page range holds the
 listed page (printed page numbers are mapped to physical pages by the median offset of the
-matched TOC headings). It also counts all tables and images found.
+matched TOC headings). A group entry ("Table 1" over lettered "Table 1a", "Table 1b") counts
+when its lettered parts are found there. It also counts all tables and images found.
 """
 
 from __future__ import annotations
@@ -54,12 +55,11 @@ def evaluate(pdf: Path):
         hit = 0
         for lab, e in listed[kind]:
             want = e.page + offset if e.page else None
-            ok = any(
-                label(x["title"]) == lab
-                and titles_agree(x["title"], e.title)
-                and (want is None or _pages(x)[0] - 1 <= want <= _pages(x)[1] + 1)
-                for x in found[kind]
-            )
+            near = [x for x in found[kind] if want is None or _pages(x)[0] - 1 <= want <= _pages(x)[1] + 1]
+            ok = any(label(x["title"]) == lab and titles_agree(x["title"], e.title) for x in near)
+            # A group caption ("Table 1. Schedule of Assessments" over Tables 1a, 1b, 1c)
+            # is recovered when its lettered parts are.
+            ok = ok or any(re.fullmatch(re.escape(lab) + "[a-z]", label(x["title"])) for x in near)
             hit += ok
             if not ok:
                 misses.append(f"{kind}: {e.title} (page {e.page})")

@@ -9,6 +9,7 @@ from .artifacts import SaveOptions, write_output
 from .pipeline import ParseOptions, Reporter, parse_document
 
 PathLike = Union[str, Path]
+DEFAULTS = ParseOptions()
 
 
 class PDFParser:
@@ -20,12 +21,13 @@ class PDFParser:
 
     def __init__(
         self,
-        engine: str = "pymupdf",
+        engine: str = DEFAULTS.engine,
         models_dir: Optional[PathLike] = None,
-        ocr: bool = False,
+        ocr: bool = DEFAULTS.ocr,
         password: Optional[str] = None,
-        image_dpi: int = 150,
-        max_pages: int = 10000,
+        image_dpi: int = DEFAULTS.image_dpi,
+        max_pages: int = DEFAULTS.max_pages,
+        min_image_size: float = DEFAULTS.min_image_size,
     ):
         self.options = ParseOptions(
             engine=engine,
@@ -34,6 +36,7 @@ class PDFParser:
             password=password,
             image_dpi=image_dpi,
             max_pages=max_pages,
+            min_image_size=min_image_size,
         )
         self.last_output: Optional[Path] = None  # the folder the last parse wrote
 

@@ -87,7 +87,7 @@ class _Builder:
         return listed or (where == "front" and block.text.lstrip().startswith("# "))
 
     # --- filling nodes ---------------------------------------------------------------
-    def add(self, block: Block, text: Optional[str] = None) -> None:
+    def add(self, block: Block, text: Optional[str] = None, next_kind: str = "") -> None:
         if self.current is None:
             self.open_unnumbered(strip_markup(block.text.splitlines()[0])[:120] if block.text.strip() else "")
         cur = self.current
@@ -104,6 +104,12 @@ class _Builder:
         if fig and cur.last_was == "picture" and not cur.node.images[-1].title:
             cur.node.images[-1].title = fig  # caption below the figure
             cur.parts[-1] = f"[{fig}]"
+            cur.last_was = "caption"
+            return
+        cap = caption_of(text)
+        if cap and cur.last_was == "table" and not cur.node.tables[-1].title and next_kind != TABLE:
+            cur.node.tables[-1].title = cap  # caption below the table (not above the next one)
+            cur.parts[-1] = f"[{cap}]"
             cur.last_was = "caption"
             return
         cur.parts.append(text.strip())
@@ -195,8 +201,12 @@ def assemble(blocks: list[Block], sections: list[Candidate], unnumbered_outline:
             if block.page is not None:
                 b.current.pages.append(block.page)
             continue
-        b.add(block)
+        b.add(block, next_kind=_next_kind(blocks, i))
     return b.finish()
+
+
+def _next_kind(blocks: list[Block], i: int) -> str:
+    return next((b.kind for b in blocks[i + 1 : i + 4] if not b.dropped), "")
 
 
 def _add_to_toc_node(b: _Builder, toc_node: Optional[_Open], block: Block) -> _Open:

@@ -25,6 +25,7 @@ from .pipeline import ParseOptions, parse_document
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Clinical protocol (PDF/DOCX) -> JSON tree of its numbered sections.")
 err = Console(stderr=True)
 COMMANDS = {"parse", "validate"}
+DEFAULTS = ParseOptions()
 
 
 class RichReporter:
@@ -80,12 +81,13 @@ def _root(version: bool = typer.Option(False, "--version", callback=_version, is
 def parse(
     path: Path = typer.Argument(..., help="The protocol: a .pdf or .docx file."),
     output_dir: Path = typer.Option(Path("output"), "--output-dir", "-o", help="Where the <timestamp> output folder is made."),
-    engine: str = typer.Option("pymupdf", "--engine", help="pymupdf (default, nothing to download) or docling (needs --models)."),
+    engine: str = typer.Option(DEFAULTS.engine, "--engine", help="pymupdf (default, nothing to download) or docling (needs --models)."),
     models: Optional[Path] = typer.Option(None, "--models", help="Local folder of docling's models (or set DOCLING_ARTIFACTS_PATH)."),
     ocr: bool = typer.Option(False, "--ocr", help="OCR pages without a text layer (RapidOCR's bundled models)."),
     password: Optional[str] = typer.Option(None, "--password", help="Password of an encrypted PDF."),
-    image_dpi: int = typer.Option(150, "--image-dpi", min=36, max=600, help="Resolution of rendered figures."),
-    max_pages: int = typer.Option(10000, "--max-pages", min=1, help="Refuse documents with more pages than this."),
+    image_dpi: int = typer.Option(DEFAULTS.image_dpi, "--image-dpi", min=36, max=600, help="Resolution of rendered figures."),
+    min_image_size: float = typer.Option(DEFAULTS.min_image_size, "--min-image-size", min=0, help="Drop pictures smaller than this many points on a side."),
+    max_pages: int = typer.Option(DEFAULTS.max_pages, "--max-pages", min=1, help="Refuse documents with more pages than this."),
     no_images: bool = typer.Option(False, "--no-images", help="Do not write image PNG files."),
     no_table_csv: bool = typer.Option(False, "--no-table-csv", help="Do not write table CSV files."),
     no_intermediate: bool = typer.Option(False, "--no-intermediate", help="Do not write markdown.md and blocks.json."),
@@ -94,7 +96,7 @@ def parse(
     debug: bool = typer.Option(False, "--debug", help="Show tracebacks and converter messages."),
 ) -> None:
     """Parse a protocol into its numbered section tree and write the artifacts."""
-    options = ParseOptions(engine=engine, models_dir=models, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages)
+    options = ParseOptions(engine=engine, models_dir=models, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, min_image_size=min_image_size)
     save = SaveOptions(save_intermediate_files=not no_intermediate, save_images=not no_images, save_table_csv=not no_table_csv)
     try:
         with _stdout_to_stderr(), Progress(

@@ -20,6 +20,7 @@ APPENDIX_BASE = 1000
 # Markdown emphasis and HTML the converters wrap around heading text.
 _MARKUP = re.compile(r"</?(?:u|b|i|em|strong|sup|sub|span)[^>]*>|\*\*|__|(?<!\w)[_*](?=\S)|(?<=\S)[_*](?!\w)|`")
 _HEADING_HASHES = re.compile(r"^\s{0,3}#{1,6}\s*")
+_BULLET = re.compile(r"^\s*[-*+\u2022\u25aa\u25cf]\s+")  # the layout model may call a heading a bullet
 
 # Separator between number and title: spaces/tab, or a dash/colon with spaces.
 _SEP = r"(?:[ \t\u00a0]+[-\u2013\u2014:]?[ \t\u00a0]*|[ \t]*[-\u2013\u2014:][ \t\u00a0]+)"
@@ -56,6 +57,7 @@ class SectionNumber:
 def strip_markup(line: str) -> str:
     """Plain text of one Markdown line: no heading hashes, emphasis, HTML tags."""
     line = _HEADING_HASHES.sub("", line)
+    line = _BULLET.sub("", line)
     line = _MARKUP.sub("", line)
     line = line.replace("\\", "")
     return " ".join(line.split())

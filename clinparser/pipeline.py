@@ -15,7 +15,7 @@ from .furniture import mark_furniture
 from .model import Converted
 from .numbering import normalize_number
 from .outline import OutlineIndex, PrintedToc, find_printed_toc
-from .sections import Choice, choose_sections, find_candidates
+from .sections import Choice, choose_sections, find_candidates, split_merged_headings
 
 
 class Reporter(Protocol):
@@ -33,12 +33,15 @@ class _Silent:
 
 @dataclass
 class ParseOptions:
+    """What a parse may be told; the single place for the defaults (API and CLI use them)."""
+
     engine: str = "pymupdf"
     models_dir: Optional[Path] = None
     ocr: bool = False
     password: Optional[str] = None
     image_dpi: int = 150
     max_pages: int = 10000  # a guard against runaway inputs in batch runs
+    min_image_size: float = 24.0  # points a side; smaller pictures are bullets and specks
 
 
 @dataclass
@@ -71,6 +74,7 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
         password=options.password,
         image_dpi=options.image_dpi,
         max_pages=options.max_pages,
+        min_image_size=options.min_image_size,
         progress=reporter.pages,
     )
     reporter.stage("finding sections")
@@ -80,6 +84,7 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
     for block in blocks:
         if block.page in printed.pages and not block.dropped:
             block.dropped = "toc"
+    blocks = converted.blocks = split_merged_headings(blocks)
     outline_entries = printed.entries + converted.bookmarks
     outline = OutlineIndex(outline_entries)
     choice = choose_sections(find_candidates(blocks, outline))

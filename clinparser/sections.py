@@ -13,11 +13,12 @@ appendix questionnaire stay body text: no valid chain through them outweighs the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from .model import HEADING, LIST_ITEM, PICTURE, TABLE, Block
-from .numbering import APPENDIX_BASE, DECIMAL, LETTER, ROMAN, SectionNumber, parse_number, strip_markup
+from .numbering import APPENDIX_BASE, DECIMAL, LETTER, ROMAN, SectionNumber, normalize_title, parse_number, strip_markup
 from .outline import OutlineIndex
 
 MAX_TITLE_CHARS = 250
@@ -53,6 +54,35 @@ class Choice:
     missing_parents: list[dict] = field(default_factory=list)
     duplicates: list[dict] = field(default_factory=list)
     out_of_order: list[dict] = field(default_factory=list)  # heading-like, but no valid place
+
+
+_EMBEDDED_NUMBER = re.compile(r"\s(\d{1,2}(?:\.\d{1,3})+\.?)\s+(?=[A-Z])")
+
+
+def split_merged_headings(blocks: list[Block]) -> list[Block]:
+    """Split a heading block that holds two headings ("8. WITHDRAWAL ... 8.1 Subjects' Decision").
+
+    The layout model sometimes boxes a heading together with the first sub-heading below it;
+    the embedded number must extend the leading one (a child), so prose is never cut.
+    """
+    out = []
+    for block in blocks:
+        parts = _split_heading(block) if block.kind == HEADING and not block.dropped else None
+        out.extend(parts or [block])
+    return out
+
+
+def _split_heading(block: Block) -> Optional[list[Block]]:
+    first = parse_number(block.text)
+    if first is None or not first.title:
+        return None
+    plain = strip_markup(block.text)
+    for m in _EMBEDDED_NUMBER.finditer(plain):
+        inner = parse_number(plain[m.start(1) :])
+        if inner and inner.scheme == DECIMAL and len(inner.key) > len(first.key) and inner.key[: len(first.key)] == first.key:
+            head, tail = plain[: m.start()].strip(), plain[m.start(1) :].strip()
+            return [replace(block, text=f"# **{head}**"), replace(block, text=f"## **{tail}**")]
+    return None
 
 
 def _first_line(block: Block) -> str:
@@ -180,6 +210,8 @@ def _predecessors(key: tuple[int, ...]):
     for missing in (1, 2):  # 3.1 -> 3.3: a gap among siblings
         if last - 1 - missing >= 1:
             yield "prefix", head + (last - 1 - missing,), GAP_COST * missing, "gap"
+    if head and 2 <= last <= 3:  # 3 -> 3.2: the first child(ren) missing
+        yield "exact", head, GAP_COST * (last - 1), "gap"
     for depth in range(len(key) - 1, 0, -1):  # levels skipped: 1.1 -> 1.1.1.1, or 3.3 -> 3.4.1
         ancestor, rest = key[:depth], key[depth:]
         skipped = (len(rest) - 1) + sum(r - 1 for r in rest)
@@ -289,9 +321,11 @@ def _backtrack(cands, value, back) -> Choice:
         entry = {"number": c.number.label, "title": c.title, "page": c.page}
         twin = twin_of.get(c.key)
         if twin is not None:
-            # A real duplicate stands inside its twin's section; the same number far away
-            # (a questionnaire item "1." in an appendix) is a list, not an irregularity.
-            if twin.block < c.block < span_end[twin.block]:
+            # A real duplicate stands inside its twin's section under another title; the same
+            # number far away (a questionnaire's "1.") is a list, and the same title again is
+            # a heading repeated on the next page, neither an irregularity of the numbering.
+            same_title = normalize_title(twin.title) == normalize_title(c.title)
+            if twin.block < c.block < span_end[twin.block] and not same_title:
                 choice.duplicates.append(entry)
         elif c.weight >= STRONG_HEADING:
             choice.out_of_order.append(entry)

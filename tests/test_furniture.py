@@ -24,3 +24,10 @@ def test_a_one_off_line_at_the_edge_stays():
     blocks = [Block(3, (72, 20, 300, 35), TEXT, "A note at the top of one page")]
     mark_furniture(blocks, sizes, 10)
     assert blocks[0].dropped == ""
+
+
+def test_numbered_headings_at_the_top_of_each_page_are_not_furniture():
+    sizes = {p: (595, 842) for p in range(1, 5)}
+    blocks = [Block(p, (72, 89, 146, 101), TEXT, f"# **{p} Section {p}**") for p in range(1, 5)]
+    mark_furniture(blocks, sizes, 4)
+    assert [b.dropped for b in blocks] == ["", "", "", ""]

@@ -85,10 +85,16 @@ def test_printed_toc_evidence_outweighs_a_plausible_list():
     assert labels == ["1", "2", "3"]
 
 
-def test_duplicate_heading_keeps_the_first_and_is_reported():
-    labels, choice = accepted([H("1 A"), H("2 B"), H("2 B"), H("3 C")])
+def test_duplicate_number_keeps_the_first_and_is_reported():
+    labels, choice = accepted([H("1 A"), H("2 B"), H("2 Another B"), H("3 C")])
     assert labels == ["1", "2", "3"]
     assert [d["number"] for d in choice.duplicates] == ["2"]
+
+
+def test_a_heading_repeated_on_the_next_page_is_not_a_duplicate():
+    labels, choice = accepted([H("1 A"), H("APPENDIX 1 Scale", 5), T("cover page"), H("APPENDIX 1 Scale", 6), H("APPENDIX 2 Survey", 7)])
+    assert labels == ["1", "APPENDIX 1", "APPENDIX 2"]
+    assert choice.duplicates == [] and choice.out_of_order == []
 
 
 def test_no_numbered_lines_means_no_sections():
@@ -121,3 +127,27 @@ def test_lettered_appendix_children():
 def test_heading_that_fits_nowhere_is_reported_out_of_order():
     _, choice = accepted([H("1 A"), H("2 B"), H("2.1 C"), H("1.4 Stray"), H("3 D")])
     assert [o["number"] for o in choice.out_of_order] == ["1.4"]
+
+
+def test_missing_first_child_is_a_gap_not_a_lost_parent():
+    labels, choice = accepted([H("1 A"), H("1.1 B"), H("2 Procedures"), H("2.2 General"), H("3 Next")])
+    assert labels == ["1", "1.1", "2", "2.2", "3"]
+    assert [g["number"] for g in choice.gaps] == ["2.2"]
+
+
+def test_heading_the_layout_model_called_a_bullet():
+    blocks = [H("7 STUDY PROCEDURES"), L("- **7.1 Schedule of Assessments**"), T("The schedule follows."), H("7.2 General")]
+    labels, _ = accepted(blocks)
+    assert labels == ["7", "7.1", "7.2"]
+
+
+def test_two_headings_boxed_together_are_split():
+    from clinparser.sections import split_merged_headings
+
+    merged = Block(48, (108, 250, 518, 280), HEADING, "# **8. WITHDRAWAL FROM TREATMENT, PROCEDURES, AND STUDY 8.1 Subjects' Decision to Withdraw**")
+    prose = Block(48, None, HEADING, "# **9. Dosing of 10 mg 2.5 Times Daily**")
+    blocks = split_merged_headings([H("7 Before"), merged, T("Subjects may withdraw."), prose])
+    labels, choice = accepted(blocks)
+    assert labels == ["7", "8.", "8.1", "9."]
+    assert choice.sections[1].title == "WITHDRAWAL FROM TREATMENT, PROCEDURES, AND STUDY"
+    assert choice.sections[2].title == "Subjects' Decision to Withdraw"

@@ -20,14 +20,16 @@ ENGINES = ("pymupdf", "docling")
 def convert(
     path: Path,
     *,
-    engine: str = "pymupdf",
-    models_dir: Optional[Path] = None,
-    ocr: bool = False,
-    password: Optional[str] = None,
-    image_dpi: int = 150,
-    max_pages: int = 10000,
+    engine: str,
+    models_dir: Optional[Path],
+    ocr: bool,
+    password: Optional[str],
+    image_dpi: int,
+    max_pages: int,
+    min_image_size: float,
     progress: Optional[Progress] = None,
 ) -> Converted:
+    """Check the file, then run the engine it needs (options: see ``pipeline.ParseOptions``)."""
     if engine not in ENGINES:
         raise InputError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
     kind = sniff(path)
@@ -38,7 +40,7 @@ def convert(
     if engine == "docling":
         from .docling_backend import convert_pdf as docling_pdf
 
-        return docling_pdf(path, models_dir=models_dir, ocr=ocr, progress=progress)
+        return docling_pdf(path, models_dir=models_dir, ocr=ocr, image_dpi=image_dpi, max_pages=max_pages, progress=progress)
     from .pymupdf_backend import convert_pdf
 
-    return convert_pdf(path, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, progress=progress)
+    return convert_pdf(path, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, min_image_size=min_image_size, progress=progress)

@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 from typing import Callable, Optional
 
-from ..errors import ConversionError, ModelsMissingError
+from ..errors import ConversionError, ModelsMissingError, TooManyPagesError
 from ..model import (
     CAPTION,
     FOOTNOTE,
@@ -80,14 +80,20 @@ def convert_docx(path: Path, *, progress: Optional[Callable[[int, int], None]] =
     return _to_converted(result.document, engine="docling", page_count=0)
 
 
-def convert_pdf(path: Path, *, models_dir: Optional[Path], ocr: bool = False, progress=None) -> Converted:
+def convert_pdf(path: Path, *, models_dir: Optional[Path], ocr: bool, image_dpi: int, max_pages: int, progress=None) -> Converted:
     folder = models_folder(models_dir)
+    from .pymupdf_backend import open_pdf
+
+    doc, warnings = open_pdf(path)  # the same checks (encryption, damage, page limit) as the default engine
+    if doc.page_count > max_pages:
+        raise TooManyPagesError(f"{path.name} has {doc.page_count} pages, more than --max-pages {max_pages}: raise the limit to parse it")
+    doc.close()
     with _quiet():
         from docling.datamodel.base_models import InputFormat
         from docling.datamodel.pipeline_options import PdfPipelineOptions
         from docling.document_converter import DocumentConverter, PdfFormatOption
 
-        options = PdfPipelineOptions(artifacts_path=folder, do_ocr=ocr, do_table_structure=True, generate_picture_images=True, images_scale=150 / 72)
+        options = PdfPipelineOptions(artifacts_path=folder, do_ocr=ocr, do_table_structure=True, generate_picture_images=True, images_scale=image_dpi / 72)
         converter = DocumentConverter(format_options={InputFormat.PDF: PdfFormatOption(pipeline_options=options)})
         try:
             result = converter.convert(path, raises_on_error=True)
@@ -95,8 +101,9 @@ def convert_pdf(path: Path, *, models_dir: Optional[Path], ocr: bool = False, pr
             raise ConversionError(f"{path.name}: docling failed: {exc}") from exc
     if progress:
         progress(1, 1)
-    doc = result.document
-    return _to_converted(doc, engine="docling", page_count=len(doc.pages))
+    converted = _to_converted(result.document, engine="docling", page_count=len(result.document.pages))
+    converted.warnings.extend(warnings)
+    return converted
 
 
 def _to_converted(doc, *, engine: str, page_count: int) -> Converted:

@@ -35,7 +35,6 @@ from ..model import (
 from ..outline import bookmark_entries
 
 BATCH_PAGES = 8
-MIN_IMAGE_POINTS = 24.0  # smaller pictures are bullets, rules and specks
 LOGO_SHARE = 0.5  # an embedded image on at least this share of pages is decoration
 
 _KINDS = {
@@ -74,10 +73,11 @@ def open_pdf(path: Path, password: Optional[str] = None) -> tuple[pymupdf.Docume
 def convert_pdf(
     path: Path,
     *,
-    ocr: bool = False,
-    password: Optional[str] = None,
-    image_dpi: int = 150,
-    max_pages: int = 10000,
+    ocr: bool,
+    password: Optional[str],
+    image_dpi: int,
+    max_pages: int,
+    min_image_size: float,
     progress: Optional[Callable[[int, int], None]] = None,
 ) -> Converted:
     import pymupdf4llm  # imported late: it loads the layout model
@@ -101,7 +101,7 @@ def convert_pdf(
         if progress:
             progress(pages[-1] + 1, total)
     page_sizes = {p.number + 1: (p.rect.width, p.rect.height) for p in doc}
-    blocks = _with_pictures(doc, blocks, image_dpi)
+    blocks = _with_pictures(doc, blocks, image_dpi, min_image_size)
     if not any(b.text.strip() for b in blocks if b.kind != PICTURE):
         hint = "" if ocr else ": it looks scanned, try --ocr"
         warnings.append(f"no text layer found{hint}")
@@ -132,11 +132,11 @@ def _render(page: pymupdf.Page, bbox, dpi: int) -> RawImage:
     return RawImage(page=page.number + 1, bbox=tuple(float(v) for v in clip), png=pix.tobytes("png"), width=pix.width, height=pix.height)
 
 
-def _big_enough(bbox) -> bool:
-    return (bbox[2] - bbox[0]) >= MIN_IMAGE_POINTS and (bbox[3] - bbox[1]) >= MIN_IMAGE_POINTS
+def _big_enough(bbox, min_size: float) -> bool:
+    return (bbox[2] - bbox[0]) >= min_size and (bbox[3] - bbox[1]) >= min_size
 
 
-def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int) -> list[Block]:
+def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int, min_size: float) -> list[Block]:
     """Render picture boxes; add embedded images the layout did not box; drop logos and specks."""
     infos = {p.number + 1: p.get_image_info(hashes=True) for p in doc}
     digest_pages = Counter()
@@ -157,7 +157,7 @@ def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int) -> list
         boxed = [pymupdf.Rect(b.bbox) for b in page_blocks if b.kind == PICTURE]
         for info in infos.get(page_no, []):
             rect = pymupdf.Rect(info["bbox"]) & page.rect
-            if rect.is_empty or info["digest"] in logos or not _big_enough(rect):
+            if rect.is_empty or info["digest"] in logos or not _big_enough(rect, min_size):
                 continue
             if any((rect & r).get_area() >= 0.5 * rect.get_area() for r in boxed):
                 continue
@@ -166,7 +166,7 @@ def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int) -> list
         page_blocks = _in_reading_order(page_blocks, added)
         for b in page_blocks:
             if b.kind == PICTURE:
-                if not _big_enough(b.bbox) or _is_logo(page, b.bbox, infos.get(page_no, []), logos):
+                if not _big_enough(b.bbox, min_size) or _is_logo(page, b.bbox, infos.get(page_no, []), logos):
                     continue
                 b.image = _render(page, b.bbox, dpi)
             out.append(b)
