@@ -18,7 +18,8 @@ import statistics
 import sys
 from pathlib import Path
 
-from clinparser.evaluate import flatten, titles_agree
+from clinparser.evaluate import flatten
+from clinparser.numbering import titles_agree
 from clinparser.numbering import normalize_number
 from clinparser.pipeline import ParseOptions, parse_document
 

@@ -1,17 +1,16 @@
 """Score a section tree against a gold list of ``{"number", "title"}`` (benchmarks and tests).
 
 Both sides are normalized the same way (``numbering.normalize_number`` / ``normalize_title``).
-A section matches a gold entry when the numbers are equal and the titles agree: equal, or one
-holds the other's words (gold lists sometimes prefix "Protocol Attachment LZZT.1" to the
-title: such a leading label is dropped first, or take a printed TOC's longer wording): at
-least 80% of the shorter title's words found in the longer, and half of the longer's.
+A section matches a gold entry when the numbers are equal and the titles agree
+(``numbering.titles_agree``: gold lists sometimes prefix "Protocol Attachment LZZT.1" to the
+title, or take a printed TOC's longer wording).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .numbering import normalize_number, normalize_title, parse_number
+from .numbering import normalize_number, titles_agree
 
 
 @dataclass
@@ -34,23 +33,6 @@ class Score:
     def f1(self) -> float:
         p, r = self.precision, self.recall
         return 2 * p * r / (p + r) if p + r else 0.0
-
-
-def _without_label(title: str) -> str:
-    """'Protocol Attachment LZZT.7. NINCDS Guidelines' -> 'NINCDS Guidelines'."""
-    number = parse_number(title)
-    return number.title if number and number.title else title
-
-
-def titles_agree(a: str, b: str) -> bool:
-    wa, wb = normalize_title(_without_label(a)).split(), normalize_title(_without_label(b)).split()
-    if wa == wb:
-        return True
-    if not wa or not wb:
-        return False
-    short, long_ = sorted((wa, wb), key=len)
-    common = sum(1 for w in set(short) if w in set(long_))
-    return common >= 0.8 * len(set(short)) and common >= 0.5 * len(set(long_))
 
 
 def flatten(nodes: list[dict]) -> list[dict]:

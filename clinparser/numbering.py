@@ -153,3 +153,22 @@ def normalize_title(title: str) -> str:
     text = strip_markup(title).lower()
     text = re.sub(r"[^\w]+", " ", text)
     return " ".join(text.split())
+
+
+def _without_label(title: str) -> str:
+    """'Protocol Attachment LZZT.7. NINCDS Guidelines' -> 'NINCDS Guidelines'."""
+    number = parse_number(title)
+    return number.title if number and number.title else title
+
+
+def titles_agree(a: str, b: str) -> bool:
+    """Do two titles name the same thing? Equal after normalizing, or one holds the other's
+    words (at least 80% of the shorter's, and half of the longer's), a leading label dropped."""
+    wa, wb = normalize_title(_without_label(a)).split(), normalize_title(_without_label(b)).split()
+    if wa == wb:
+        return True
+    if not wa or not wb:
+        return False
+    short, long_ = sorted((set(wa), set(wb)), key=len)
+    common = len(short & long_)
+    return common >= 0.8 * len(short) and common >= 0.5 * len(long_)

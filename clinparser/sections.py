@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from .model import HEADING, LIST_ITEM, PICTURE, TABLE, Block
-from .numbering import APPENDIX_BASE, DECIMAL, LETTER, ROMAN, SectionNumber, normalize_title, parse_number, strip_markup
+from .numbering import APPENDIX_BASE, DECIMAL, LETTER, ROMAN, SectionNumber, parse_number, strip_markup, titles_agree
 from .outline import OutlineIndex
 
 MAX_TITLE_CHARS = 250
@@ -324,7 +324,7 @@ def _backtrack(cands, value, back) -> Choice:
             # A real duplicate stands inside its twin's section under another title; the same
             # number far away (a questionnaire's "1.") is a list, and the same title again is
             # a heading repeated on the next page, neither an irregularity of the numbering.
-            same_title = normalize_title(twin.title) == normalize_title(c.title)
+            same_title = titles_agree(twin.title, c.title)
             if twin.block < c.block < span_end[twin.block] and not same_title:
                 choice.duplicates.append(entry)
         elif c.weight >= STRONG_HEADING:
