@@ -86,7 +86,7 @@ def test_printed_toc_evidence_outweighs_a_plausible_list():
 
 
 def test_duplicate_number_keeps_the_first_and_is_reported():
-    labels, choice = accepted([H("1 A"), H("2 B"), H("2 Another B"), H("3 C")])
+    labels, choice = accepted([H("1 A"), H("2 Design"), H("2 Population"), H("3 C")])
     assert labels == ["1", "2", "3"]
     assert [d["number"] for d in choice.duplicates] == ["2"]
 
