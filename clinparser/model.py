@@ -129,6 +129,9 @@ class Section:
     tables: list[Table] = field(default_factory=list)
     images: list[Image] = field(default_factory=list)
     subsections: list["Section"] = field(default_factory=list)
+    # Mentions in this node's text of other sections, appendices, tables and figures:
+    # {"text": "Section 5.2", "kind": "section"|"appendix"|"table"|"figure", "target": ...}
+    references: list[dict] = field(default_factory=list)
 
     def walk(self):
         yield self
@@ -144,5 +147,6 @@ class Section:
             "text": self.text,
             "tables": [t.to_dict() for t in self.tables],
             "images": [i.to_dict() for i in self.images],
+            "references": self.references,
             "subsections": [s.to_dict() for s in self.subsections],
         }

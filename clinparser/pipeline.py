@@ -15,6 +15,7 @@ from .furniture import mark_furniture
 from .model import Converted
 from .numbering import normalize_number
 from .outline import OutlineIndex, PrintedToc, find_printed_toc
+from .references import resolve_references
 from .sections import Choice, choose_sections, find_candidates, split_merged_headings
 
 
@@ -88,14 +89,16 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
     outline_entries = printed.entries + converted.bookmarks
     outline = OutlineIndex(outline_entries)
     choice = choose_sections(find_candidates(blocks, outline))
-    reporter.stage("attaching text, tables and images")
+    reporter.stage("attaching text, tables, images and references")
     tree = assemble(blocks, choice.sections, outline.unnumbered)
+    unresolved = resolve_references(tree.toc, tree.non_toc)
     warnings = list(converted.warnings)
     if not tree.toc:
         warnings.append("no numbered sections found: everything is in non_toc")
     for m in choice.missing_parents:
         warnings.append(f"section {m['number']} has no parent section: attached to the nearest ancestor")
     metadata = _metadata(path, converted, choice, outline_entries, warnings)
+    metadata["diagnostics"]["unresolved_references"] = unresolved
     return Parsed(tree=tree, metadata=metadata, converted=converted, printed_toc=printed)
 
 
