@@ -27,7 +27,15 @@ ROOT = Path(__file__).resolve().parent.parent
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
 
+_BREAK = re.compile(r"<br\s*/?>", re.I)
+_TAG = re.compile(r"</?[a-z][^>]*>", re.I)
+_UNTITLED = re.compile(r"^\[(Table|Image)\]$", re.M)
+
+
 def words(text: str) -> list[str]:
+    """Words, case folded; HTML the converter adds (<u>, <sup>) is markup, not words:
+    "m<sup>2</sup>" is the PDF's "m2"; untitled placeholders are not text."""
+    text = _UNTITLED.sub(" ", _TAG.sub("", _BREAK.sub(" ", text)))
     return [w.lower() for w in _WORD.findall(text)]
 
 

@@ -5,6 +5,7 @@ a failure leaves nothing half-written. Every path written is inside that folder.
         document.json   the whole result          toc.json   the section tree
         markdown.md     the converter's Markdown  blocks.json  layout blocks (page, bbox, kind)
         tables/<section>/table_NNN.csv            images/<section>/image_NNN.png
+        chunks.jsonl / usdm.json                  with --format chunks / usdm
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import time
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable, Optional
 
 from .errors import OutputError
 from .model import Section
@@ -100,10 +101,14 @@ def _blocks_json(parsed: Parsed) -> list[dict]:
     ]
 
 
-def write_output(parsed: Parsed, output_dir: Path, options: SaveOptions) -> Path:
-    """Write everything into a fresh ``output_dir/<timestamp>`` folder and return it."""
+def write_output(parsed: Parsed, output_dir: Path, options: SaveOptions, extras: Optional[Callable[[dict], dict[str, str]]] = None) -> Path:
+    """Write everything into a fresh ``output_dir/<timestamp>`` folder and return it.
+
+    ``extras`` makes more files from the final result (paths assigned), e.g. chunks.jsonl.
+    """
     files = assign_paths(parsed, options)
     result = parsed.to_dict()
+    files += list((extras(result) if extras else {}).items())
     try:
         output_dir.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=".clinparser-partial-", dir=output_dir))
@@ -141,5 +146,7 @@ def _write_all(root: Path, parsed: Parsed, result: dict, files, options: SaveOpt
         path.parent.mkdir(parents=True, exist_ok=True)
         if isinstance(payload, bytes):
             path.write_bytes(payload)
+        elif isinstance(payload, str):
+            path.write_text(payload, encoding="utf-8")
         else:
             write_csv(payload, path)

@@ -37,10 +37,6 @@ class _Open:
     last_was: str = ""  # "table" / "picture" / "text": what the last part was
 
 
-def _level(key: tuple[int, ...]) -> int:
-    return len(key)
-
-
 def _figure_caption(text: str) -> Optional[str]:
     plain = strip_markup(text.strip())
     m = FIGURE_CAPTION.match(plain) if text.count("\n") < 3 else None
@@ -53,14 +49,13 @@ class _Builder:
         self.non_toc: list[Section] = []
         self.stack: list[tuple[tuple[int, ...], _Open]] = []
         self.current: Optional[_Open] = None
-        self.toc_node: Optional[_Open] = None
         self.opened: list[_Open] = []
         self.unnumbered_outline = unnumbered_outline
 
     # --- opening nodes -------------------------------------------------------------
     def open_section(self, cand: Candidate) -> None:
         key = cand.key
-        node = Section(number=cand.number.label, title=cand.title, level=_level(key))
+        node = Section(number=cand.number.label, title=cand.title, level=len(key))
         while self.stack and not (len(self.stack[-1][0]) < len(key) and key[: len(self.stack[-1][0])] == self.stack[-1][0]):
             self.stack.pop()
         # A missing parent: attach to the nearest existing ancestor, by number prefix.
@@ -164,7 +159,7 @@ class _Builder:
         return Tree(self.toc, self.non_toc)
 
 
-def _heading_rest(block: Block, cand: Candidate) -> str:
+def _heading_rest(block: Block) -> str:
     """Text of a heading block after its heading line (a body paragraph merged into it)."""
     lines = [ln for ln in block.text.strip().splitlines() if ln.strip()]
     if block.kind == HEADING and len(lines) <= 3:
@@ -191,7 +186,7 @@ def assemble(blocks: list[Block], sections: list[Candidate], unnumbered_outline:
             b.open_section(starts[i])
             if block.page is not None:
                 b.current.pages.append(block.page)
-            rest = _heading_rest(block, starts[i])
+            rest = _heading_rest(block)
             if rest:
                 b.add(block, rest)
             continue

@@ -1,6 +1,8 @@
 """Command line (typer): a thin shell over ``pipeline.parse_document`` and ``artifacts``.
 
     clinparser PATH [options]       parse; print the output folder (or the JSON with --json)
+    clinparser chunks PATH [...]    the same, plus chunks.jsonl (= --format chunks)
+    clinparser usdm PATH [...]      the same, plus usdm.json (= --format usdm)
     clinparser validate FILE.json   check a result against the schema
 """
 
@@ -25,6 +27,7 @@ from .pipeline import ParseOptions, parse_document
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Clinical protocol (PDF/DOCX) -> JSON tree of its numbered sections.")
 err = Console(stderr=True)
 COMMANDS = {"parse", "validate"}
+FORMATS = ("tree", "chunks", "usdm")  # what --json prints; chunks/usdm also add their file
 DEFAULTS = ParseOptions()
 
 
@@ -55,6 +58,32 @@ def _stdout_to_stderr():
         sys.stdout.flush()
         os.dup2(saved, 1)
         os.close(saved)
+
+
+EXTRA_FILE = {"chunks": "chunks.jsonl", "usdm": "usdm.json"}
+
+
+def _extras(fmt: str, max_tokens: int, overlap: int, tokenizer: Optional[Path]):
+    """The extra output file a format adds, made from the final result; None for 'tree'."""
+    if fmt not in FORMATS:
+        raise InputError(f"unknown --format {fmt!r}: choose one of {', '.join(FORMATS)}")
+    if fmt == "chunks":
+        from .chunks import Chunker, tokenizer_counter
+
+        if tokenizer is not None and not tokenizer.is_file():
+            raise InputError(f"{tokenizer}: no such tokenizer file (give a local tokenizer.json)")
+        try:
+            chunker = Chunker(max_tokens, overlap, tokenizer_counter(tokenizer) if tokenizer else None)
+        except ValueError as exc:
+            raise InputError(f"{exc}") from exc
+        except Exception as exc:  # tokenizers raises its own exception type for a bad file
+            raise InputError(f"{tokenizer} is not a tokenizer.json the tokenizers library can load: {exc}") from exc
+        return lambda result: {"chunks.jsonl": "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in chunker.document(result))}
+    if fmt == "usdm":
+        from .usdm import to_usdm
+
+        return lambda result: {"usdm.json": dumps(to_usdm(result))}
+    return None
 
 
 def _fail(error: Exception, debug: bool) -> None:
@@ -91,7 +120,11 @@ def parse(
     no_images: bool = typer.Option(False, "--no-images", help="Do not write image PNG files."),
     no_table_csv: bool = typer.Option(False, "--no-table-csv", help="Do not write table CSV files."),
     no_intermediate: bool = typer.Option(False, "--no-intermediate", help="Do not write markdown.md and blocks.json."),
-    as_json: bool = typer.Option(False, "--json", help="Write the result JSON to stdout (nothing else goes there)."),
+    fmt: str = typer.Option("tree", "--format", help="tree (document.json), chunks (chunks.jsonl for retrieval) or usdm (usdm.json)."),
+    max_tokens: int = typer.Option(512, "--max-tokens", min=32, help="chunks: token budget of a chunk."),
+    overlap: int = typer.Option(64, "--overlap", min=0, help="chunks: tokens shared by neighbouring text chunks."),
+    tokenizer: Optional[Path] = typer.Option(None, "--tokenizer", help="chunks: count tokens with this local tokenizer.json."),
+    as_json: bool = typer.Option(False, "--json", help="Write the result (in --format) to stdout; nothing else goes there."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress output."),
     debug: bool = typer.Option(False, "--debug", help="Show tracebacks and converter messages."),
 ) -> None:
@@ -99,11 +132,12 @@ def parse(
     options = ParseOptions(engine=engine, models_dir=models, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, min_image_size=min_image_size)
     save = SaveOptions(save_intermediate_files=not no_intermediate, save_images=not no_images, save_table_csv=not no_table_csv)
     try:
+        extras = _extras(fmt, max_tokens, overlap, tokenizer)
         with _stdout_to_stderr(), Progress(
             TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err, disable=quiet, transient=True
         ) as progress:
             parsed = parse_document(path, options, RichReporter(progress))
-            folder = write_output(parsed, output_dir, save)
+            folder = write_output(parsed, output_dir, save, extras)
     except KeyboardInterrupt:
         err.print("clinparser: interrupted; nothing was written")
         raise typer.Exit(130)
@@ -114,7 +148,7 @@ def parse(
         for warning in result["metadata"]["warnings"]:
             err.print(f"clinparser: warning: {warning}", markup=False, highlight=False)
     if as_json:
-        sys.stdout.write(dumps(result))
+        sys.stdout.write(dumps(result) if fmt == "tree" else extras(result)[EXTRA_FILE[fmt]])
         if not quiet:
             err.print(f"output written to {folder}", markup=False, highlight=False)
     else:
@@ -148,6 +182,9 @@ def main(argv: Optional[list[str]] = None) -> None:
     """Entry point: ``clinparser PATH`` means ``clinparser parse PATH``."""
     args = list(sys.argv[1:] if argv is None else argv)
     first = next((a for a in args if not a.startswith("-")), None)
-    if first is not None and first not in COMMANDS and not any(a in ("--help", "--version") for a in args[:1]):
+    if first in ("chunks", "usdm"):  # shorthands for parse --format chunks / usdm
+        args.remove(first)
+        args = ["parse", *args, "--format", first]
+    elif first is not None and first not in COMMANDS and not any(a in ("--help", "--version") for a in args[:1]):
         args.insert(0, "parse")
     app(args=args, prog_name="clinparser")

@@ -102,3 +102,33 @@ def test_validate(example_run, tmp_path):
     garbage = tmp_path / "garbage.json"
     garbage.write_text("{not json")
     assert run("validate", garbage).returncode == 3
+
+
+def test_chunks_command_writes_jsonl_that_loads_line_by_line(example, tmp_path):
+    pdf, _ = example
+    proc = run("chunks", pdf, "--output-dir", tmp_path, "--json", "--quiet", "--max-tokens", "200")
+    assert proc.returncode == 0, proc.stderr
+    records = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert records and all(r["metadata"]["token_count"] <= 200 for r in records if r["metadata"]["kind"] == "text")
+    (folder,) = tmp_path.iterdir()
+    assert (folder / "chunks.jsonl").read_text(encoding="utf-8") == proc.stdout
+
+
+def test_bad_format_options_are_one_line_errors(example, tmp_path):
+    pdf, _ = example
+    assert "no such tokenizer file" in one_error_line(run("chunks", pdf, "--tokenizer", tmp_path / "missing.json", "-o", tmp_path))
+    assert "unknown --format" in one_error_line(run(pdf, "--format", "xml", "-o", tmp_path))
+
+
+def test_unreadable_file(tmp_path, monkeypatch):
+    # CI runs as root, for whom every file is readable: the permission check is simulated.
+    import clinparser.convert.inspect_input as inspect_input
+    from clinparser.convert.inspect_input import sniff
+    from clinparser.errors import InputError
+
+    locked = tmp_path / "locked.pdf"
+    locked.write_bytes(b"%PDF-1.7\n")
+    monkeypatch.setattr(inspect_input.os, "access", lambda path, mode: False)
+    with pytest.raises(InputError, match="permission denied") as info:
+        sniff(locked)
+    assert info.value.exit_code == 3

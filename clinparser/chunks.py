@@ -1,0 +1,169 @@
+"""Section-aware retrieval chunks: the tree cut into records a vector index can take.
+
+Every section gives one ``section`` record (its whole text, children included, for a
+retriever to fetch as context) and, in reading order, ``text`` chunks within a token budget
+(split by semchunk at paragraph, then sentence boundaries, with overlap), one ``table``
+chunk per table (split by rows when over budget, each piece repeating the header row) and
+one ``figure`` chunk per figure. Each chunk's ``parent_id`` is its section's record, and its
+text starts with the heading path so it stands alone.
+
+Token counting is offline. The default counter is deterministic and dependency-free: words
+and runs of punctuation (regex ``\\w+|[^\\w\\s]+``), which tracks BPE counts of English prose
+within about 20% (a tokenizer splits rare words further). ``tokenizer_file`` uses a local
+``tokenizer.json`` through the ``tokenizers`` library instead; nothing is ever downloaded.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Callable, Iterator, Optional
+
+import semchunk
+
+TokenCounter = Callable[[str], int]
+_TOKEN = re.compile(r"\w+|[^\w\s]+")
+_PLACEHOLDER = re.compile(r"^\[(?P<title>[^\]]*)\]$")
+
+
+def default_counter(text: str) -> int:
+    return len(_TOKEN.findall(text))
+
+
+def tokenizer_counter(path: Path) -> TokenCounter:
+    from tokenizers import Tokenizer
+
+    tok = Tokenizer.from_file(str(path))
+    return lambda text: len(tok.encode(text, add_special_tokens=False).ids)
+
+
+def heading(node: dict) -> str:
+    return f"{node['number']} {node['title']}".strip() if node["number"] else node["title"]
+
+
+def full_text(node: dict) -> str:
+    """A section's text with its children's, each under its heading (the ``section`` record)."""
+    parts = [node["text"]] if node["text"] else []
+    for child in node["subsections"]:
+        parts.append(f"{heading(child)}\n\n{full_text(child)}".strip())
+    return "\n\n".join(p for p in parts if p)
+
+
+def table_markdown(columns: list[str], rows: list[list[str]]) -> str:
+    """A compact pipe table (no alignment padding: padding would only spend tokens)."""
+
+    def line(cells):
+        return "| " + " | ".join(str(c).replace("|", "\\|").replace("\n", "<br>") for c in cells) + " |"
+
+    return "\n".join([line(columns), "|" + "---|" * len(columns)] + [line(r) for r in rows])
+
+
+class Chunker:
+    def __init__(self, max_tokens: int = 512, overlap: int = 64, counter: Optional[TokenCounter] = None):
+        if max_tokens < 32:
+            raise ValueError("max_tokens must be at least 32")
+        if not 0 <= overlap < max_tokens:
+            raise ValueError("overlap must be at least 0 and less than max_tokens")
+        self.max_tokens, self.overlap = max_tokens, overlap
+        self.count = counter or default_counter
+
+    def document(self, result: dict) -> list[dict]:
+        """All records of a result, in document order (front matter, body, back matter)."""
+        meta = result["metadata"]
+        doc = {"document_id": meta["sha256"][:16], "source": meta["source"]}
+        nodes = sorted(result["non_toc"] + result["toc"], key=lambda n: (n["pages"][0] or 0, 0 if not n["number"] else 1))
+        records: list[dict] = []
+        used: set[str] = set()
+        for node in nodes:
+            records.extend(self._section(node, [], None, doc, used))
+        return records
+
+    def _section(self, node: dict, path: list[str], parent: Optional[str], doc: dict, used: set[str]) -> Iterator[dict]:
+        path = path + [heading(node)]
+        section_id = _unique(f"{doc['document_id']}:{node['number'].rstrip('.') or _slug(node['title'])}", used)
+        base = {
+            **doc,
+            "section_number": node["number"],
+            "section_title": node["title"],
+            "heading_path": path,
+            "pages": node["pages"],
+        }
+        body = full_text(node)
+        head = " > ".join(path)
+        yield _record(section_id, f"{head}\n\n{body}".strip(), base, "section", parent, self.count)
+        pieces = list(self._pieces(node, head))
+        for k, (kind, text) in enumerate(pieces):
+            rec = _record(f"{section_id}:{k}", text, base, kind, section_id, self.count)
+            rec["metadata"].update(chunk_index=k, chunk_count=len(pieces))
+            yield rec
+        for child in node["subsections"]:
+            yield from self._section(child, path, section_id, doc, used)
+
+    def _pieces(self, node: dict, head: str) -> Iterator[tuple[str, str]]:
+        """(kind, text) in reading order: text runs split at table/figure placeholders."""
+        tables, images = iter(node["tables"]), iter(node["images"])
+        run: list[str] = []
+        for para in node["text"].split("\n\n"):
+            m = _PLACEHOLDER.match(para.strip())
+            if not m:
+                run.append(para)
+                continue
+            yield from self._text(run, head)
+            run = []
+            is_figure = m["title"] == "Image" or m["title"].lower().startswith(("figure", "fig."))
+            item = next(images if is_figure else tables, None)
+            if item is None:
+                continue
+            yield from (self._figure(item, head) if is_figure else self._table(item, head))
+        yield from self._text(run, head)
+
+    def _budget(self, head: str) -> int:
+        return max(16, self.max_tokens - self.count(head) - 2)
+
+    def _text(self, paragraphs: list[str], head: str) -> Iterator[tuple[str, str]]:
+        text = "\n\n".join(p for p in paragraphs if p.strip())
+        if not text:
+            return
+        budget = self._budget(head)
+        overlap = min(self.overlap, budget // 2)
+        for piece in semchunk.chunk(text, budget, self.count, overlap=overlap or None):
+            yield "text", f"{head}\n\n{piece}"
+
+    def _table(self, table: dict, head: str) -> Iterator[tuple[str, str]]:
+        """The table whole if it fits; else pieces of rows, each repeating the header row."""
+        title, rows = table["title"] or "Table", table["data"]
+
+        def piece(start: int, end: int) -> str:
+            part = f" (rows {start + 1}-{end} of {len(rows)})" if start or end < len(rows) else ""
+            return f"{head}\n\n{title}{part}\n\n{table_markdown(table['columns'], rows[start:end])}"
+
+        start = 0
+        while True:  # at least one row a piece, however long that row is
+            end = start + 1
+            while end < len(rows) and self.count(piece(start, end + 1)) <= self.max_tokens:
+                end += 1
+            yield "table", piece(start, end)
+            if end >= len(rows):
+                return
+            start = end
+
+    def _figure(self, image: dict, head: str) -> Iterator[tuple[str, str]]:
+        where = f"\n\nImage: {image['path']}" if image.get("path") else ""
+        yield "figure", f"{head}\n\n{image['title'] or 'Figure'}{where}"
+
+
+def _record(rid: str, text: str, base: dict, kind: str, parent: Optional[str], count: TokenCounter) -> dict:
+    meta = {**base, "kind": kind, "parent_id": parent, "token_count": count(text), "chunk_index": 0, "chunk_count": 1}
+    return {"id": rid, "text": text, "metadata": meta}
+
+
+def _slug(title: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:40] or "untitled"
+
+
+def _unique(rid: str, used: set[str]) -> str:
+    out, n = rid, 2
+    while out in used:
+        out, n = f"{rid}~{n}", n + 1
+    used.add(out)
+    return out
