@@ -229,11 +229,11 @@ def test_xhtml_is_well_formed_escaped_and_namespaced():
     synopsis = xhtml(usdm["narrativeContentItems"][3]["text"])
     first = synopsis.find(f"{XHTML}p")
     assert all_text(first) == "Intro with bold, italic and 5 < 6 & 7 > 3."
-    assert first.find(f"{XHTML}b").text == "bold" and first.find(f"{XHTML}i").text == "italic"
+    assert first.find(f"{XHTML}strong").text == "bold" and first.find(f"{XHTML}em").text == "italic"
     raw = usdm["narrativeContentItems"][3]["text"]
     assert "5 &lt; 6 &amp; 7 &gt; 3" in raw and "Week &lt;4&gt; &amp; on" in raw
     title = xhtml(usdm["narrativeContentItems"][0]["text"])
-    assert title.find(f"{XHTML}p/{XHTML}b").text == "Protocol"
+    assert title.find(f"{XHTML}p/{XHTML}strong").text == "Protocol"
 
 
 def test_table_placeholders_become_tables():
@@ -264,7 +264,8 @@ def test_images_lists_and_leftovers():
     paragraphs = [all_text(p) for p in root.findall(f"{XHTML}p")]
     assert "Figure 1: Study Schema" in paragraphs and "Figure 2: Not written" in paragraphs
     assert [li.text for li in root.findall(f"{XHTML}ul/{XHTML}li")] == ["first bullet", "second bullet"]
-    assert [li.text for li in root.findall(f"{XHTML}ol/{XHTML}li")] == ["criterion one", "criterion two"]
+    # Blank lines between the items make a loose list: each item's text is in a <p> of its own.
+    assert [all_text(li).strip() for li in root.findall(f"{XHTML}ol/{XHTML}li")] == ["criterion one", "criterion two"]
     # A table no placeholder names is appended; a placeholder naming nothing stays text.
     extra = node("3", "X", [1, 1], "[Table 9: Missing]\n\nText.", tables=[table("Table 5: Orphan", ["c"], [["v"]])])
     root = xhtml(section_xhtml(extra))
@@ -274,14 +275,15 @@ def test_images_lists_and_leftovers():
 
 
 def test_nested_and_numbered_lists_keep_their_numbers():
-    text = "3. third\n\n4. fourth\n  - sub a\n  - sub b\n\n6. sixth\ncontinued"
+    # CommonMark nests a list indented to its parent item's text (docling indents by 4).
+    text = "3. third\n\n4. fourth\n    - sub a\n    - sub b\n\n6. sixth\ncontinued"
     root = xhtml(section_xhtml(node("1", "L", [1, 1], text)))
     ol = root.find(f"{XHTML}ol")
     assert ol.get("start") == "3"
     items = ol.findall(f"{XHTML}li")
     assert [li.get("value") for li in items] == [None, None, "6"]
     assert [li.text for li in items[1].findall(f"{XHTML}ul/{XHTML}li")] == ["sub a", "sub b"]
-    assert all_text(items[2]) == "sixthcontinued" and items[2].find(f"{XHTML}br") is not None
+    assert all_text(items[2]).split() == ["sixth", "continued"] and items[2].find(f".//{XHTML}br") is not None
 
 
 def test_status_and_wrapper(usdm_schema):
@@ -343,8 +345,12 @@ def test_example_protocol_exports_valid_usdm(example_run, usdm_schema):
     assert json.dumps(to_usdm(result), sort_keys=True) == json.dumps(usdm, sort_keys=True)
 
 
+CORPUS_DOCS = ["Alexion_NCT04573309_Wilsons.pdf", "Amgen_NCT03283098_Kidney.pdf", "CDISC_Pilot_Study.pdf",
+               "CDISC_Pilot_Study_ICH_M11.docx", "Inv_NCT03523273_Weight.pdf", "KalVista_NCT05259917_Angioedema.pdf"]
+
+
 @pytest.mark.corpus
-@pytest.mark.parametrize("name", ["Alexion_NCT04573309_Wilsons.pdf", "KalVista_NCT05259917_Angioedema.pdf"])
+@pytest.mark.parametrize("name", CORPUS_DOCS)
 def test_real_protocols_export_valid_usdm(corpus_run, usdm_schema, name):
     """Real text (multi-page schedules of activities; a printed TOC after numbered signature
     pages) exports to valid USDM with every section once and well-formed XHTML."""
@@ -359,5 +365,20 @@ def test_real_protocols_export_valid_usdm(corpus_run, usdm_schema, name):
         xhtml(item["text"])
     rendered = sum(len(xhtml(i["text"]).findall(f".//{XHTML}table")) for i in usdm["narrativeContentItems"])
     assert rendered >= sum(len(n["tables"]) for n in _preorder(result["toc"] + result["non_toc"]))
-    toc_at = [c["sectionTitle"] for c in contents].index("TABLE OF CONTENTS")
-    assert contents[toc_at + 1]["displaySectionNumber"]  # the body follows the printed TOC
+    titles = [c["sectionTitle"] for c in contents]
+    if name.startswith(("Alexion", "KalVista")):  # printed TOCs the body follows
+        assert contents[titles.index("TABLE OF CONTENTS") + 1]["displaySectionNumber"]
+
+
+def test_raw_inline_html_from_the_converter_becomes_wellformed_xhtml():
+    import xml.etree.ElementTree as ET
+
+    from clinparser.usdm import section_xhtml
+
+    node = {"number": "1", "title": "T", "level": 1, "pages": [1, 1], "tables": [], "images": [], "references": [], "subsections": [],
+            "text": "Dose in mg/m<sup>2</sup> on the <u>first</u> day<br>next line <!-- Start of picture text --> and <u>unclosed"}
+    xhtml = section_xhtml(node)
+    root = ET.fromstring(xhtml)
+    assert root.tag == "{http://www.w3.org/1999/xhtml}div"
+    assert "<sup>2</sup>" in xhtml and "<u>first</u>" in xhtml and "<br />" in xhtml
+    assert "Start of picture text" not in xhtml and "&lt;u&gt;" not in xhtml
