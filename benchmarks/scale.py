@@ -2,8 +2,9 @@
 
     python benchmarks/scale.py [--pages 1000] [--keep DIR]
 
-Generates a protocol of N pages (a chapter every 10 pages, a numbered sub-section on every
-page, a level-3 heading every other page, prose, and a ruled table every 10th page), parses it
+Generates a protocol of N pages (a chapter every 11 pages, so 1,000 pages stay within the
+two-digit chapter numbers protocols use; a numbered sub-section on every page, a level-3
+heading every other page, prose, and a ruled table every 11th page), parses it
 with the CLI in a child process, and reports pages, seconds, seconds per page, the child's peak
 resident memory, and whether every generated section was found.
 """
@@ -31,7 +32,7 @@ def make(path: Path, pages: int) -> list[str]:
         page = doc.new_page(width=612, height=792)
         page.insert_text((72, 40), "SCALE-001 Clinical Study Protocol", fontsize=8)
         page.insert_text((280, 770), f"Page {p + 1} of {pages}", fontsize=8)
-        chapter, sub = p // 10 + 1, p % 10 + 1
+        chapter, sub = p // 11 + 1, p % 11 + 1
         y = 80
         if sub == 1:
             page.insert_text((72, y), f"{chapter} CHAPTER {chapter} OF THE PROTOCOL", fontname="hebo", fontsize=14)

@@ -58,3 +58,19 @@ def test_m11_docx_has_top_level_sections_in_order(corpus_run):
     assert len(top) >= 10
     assert top == [str(k) for k in range(1, len(top) + 1)]
     assert len(flatten(result["toc"])) > 50
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("name", [p.name for p in CORPUS_PDFS] or ["(corpus absent)"])
+def test_every_corpus_pdf_gives_chunks_within_budget(corpus_run, name):
+    from clinparser.chunks import Chunker
+
+    if name == "(corpus absent)":
+        corpus_file("CDISC_Pilot_Study.pdf")
+    result, _ = corpus_run(name)
+    records = Chunker(max_tokens=512, overlap=64).document(json.loads(json.dumps(result)))
+    lines = [json.dumps(r, ensure_ascii=False, sort_keys=True) for r in records]
+    assert [json.loads(line) for line in lines] == records  # loads back line by line
+    assert all(r["metadata"]["token_count"] <= 512 for r in records if r["metadata"]["kind"] == "text")
+    sections = {r["id"] for r in records if r["metadata"]["kind"] == "section"}
+    assert all(r["metadata"]["parent_id"] in sections for r in records if r["metadata"]["kind"] != "section")
