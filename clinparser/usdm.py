@@ -52,7 +52,9 @@ Decisions:
 from __future__ import annotations
 
 import html
+import json
 import re
+from pathlib import Path
 from typing import Any, Iterable, Optional
 
 from markdown_it import MarkdownIt
@@ -328,3 +330,44 @@ def to_usdm(result: dict, *, include_non_toc: bool = True, version: str = "1", s
         "studyDefinitionDocumentVersion": document_version,
         "narrativeContentItems": items,
     }
+
+
+# --- checking an export against CDISC's own schema -------------------------------------------
+API_URI = "urn:cdisc:usdm:4.0.0:api"  # where the OpenAPI document sits in the registry
+
+
+def schema_validator(api_json: Path):
+    """``validate(name, obj) -> [error, ...]`` against ``components.schemas[name]`` of the USDM
+    OpenAPI document (e.g. CDISC's ``USDM_API.json``, which users supply; never shipped).
+
+    The OpenAPI 3.1 document is registered as one JSON Schema 2020-12 resource, so its
+    internal ``#/components/schemas/...`` refs resolve inside it."""
+    import jsonschema
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
+    document = json.loads(Path(api_json).read_text(encoding="utf-8"))
+    registry = Registry().with_resource(API_URI, Resource.from_contents(document, default_specification=DRAFT202012))
+    schemas = document["components"]["schemas"]
+    validators: dict = {}
+
+    def validate(name: str, obj: dict) -> list[str]:
+        if name not in schemas:
+            raise KeyError(f"no schema {name} in the USDM API document")
+        if name not in validators:
+            validators[name] = jsonschema.Draft202012Validator({"$ref": f"{API_URI}#/components/schemas/{name}"}, registry=registry)
+        found = sorted(validators[name].iter_errors(obj), key=lambda e: list(map(str, e.absolute_path)))
+        return [f"{'/'.join(map(str, e.absolute_path)) or '(root)'}: {e.message}" for e in found]
+
+    return validate
+
+
+def usdm_errors(usdm: dict, validate) -> list[str]:
+    """Every schema error of an export: the document version, its status, each content, each item."""
+    sddv = usdm["studyDefinitionDocumentVersion"]
+    errors = [f"StudyDefinitionDocumentVersion: {e}" for e in validate("StudyDefinitionDocumentVersion-Input", sddv)]
+    for content in sddv["contents"]:
+        errors += [f"{content.get('id')}: {e}" for e in validate("NarrativeContent-Input", content)]
+    for item in usdm["narrativeContentItems"]:
+        errors += [f"{item.get('id')}: {e}" for e in validate("NarrativeContentItem-Input", item)]
+    return errors

@@ -11,54 +11,28 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
 
-import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
 
-from clinparser.usdm import DRAFT_STATUS, section_xhtml, to_usdm
+from clinparser.usdm import DRAFT_STATUS, schema_validator, section_xhtml, to_usdm, usdm_errors
 
 USDM_API = Path(__file__).resolve().parents[2] / "shared" / "usdm" / "USDM_API.json"
-API_URI = "urn:cdisc:usdm:4.0.0:api"  # where the OpenAPI document sits in the registry
 XHTML = "{http://www.w3.org/1999/xhtml}"
 
 
-# --- the schema loader ---------------------------------------------------------------------------
+# --- the schema loader (clinparser.usdm.schema_validator) -------------------------------------
 @pytest.fixture(scope="module")
 def usdm_schema():
-    """validate(name, obj) -> list of error messages, against components.schemas[name].
-
-    The OpenAPI 3.1 document is registered as one JSON Schema 2020-12 resource; its internal
-    ``#/components/schemas/...`` refs then resolve inside it."""
+    """validate(name, obj) -> list of error messages, against components.schemas[name]."""
     if not USDM_API.is_file():
         pytest.skip(f"USDM v4.0 API specification not available: {USDM_API} is missing (CI has ../shared/usdm)")
-    document = json.loads(USDM_API.read_text(encoding="utf-8"))
-    registry = Registry().with_resource(API_URI, Resource.from_contents(document, default_specification=DRAFT202012))
-    schemas = document["components"]["schemas"]
-    validators: dict[str, jsonschema.Draft202012Validator] = {}
-
-    def validate(name: str, obj: dict) -> list[str]:
-        assert name in schemas, f"no schema {name} in the USDM API document"
-        if name not in validators:
-            schema = {"$ref": f"{API_URI}#/components/schemas/{name}"}
-            jsonschema.Draft202012Validator.check_schema(schema)
-            validators[name] = jsonschema.Draft202012Validator(schema, registry=registry)
-        found = sorted(validators[name].iter_errors(obj), key=lambda e: list(map(str, e.absolute_path)))
-        return [f"{'/'.join(map(str, e.absolute_path)) or '(root)'}: {e.message}" for e in found]
-
-    return validate
+    return schema_validator(USDM_API)
 
 
 def assert_valid_usdm(validate, usdm: dict) -> None:
-    sddv = usdm["studyDefinitionDocumentVersion"]
-    assert validate("StudyDefinitionDocumentVersion-Input", sddv) == []
-    assert validate("Code-Input", sddv["status"]) == []
-    for content in sddv["contents"]:
-        assert validate("NarrativeContent-Input", content) == [], content["id"]
-    for item in usdm["narrativeContentItems"]:
-        assert validate("NarrativeContentItem-Input", item) == [], item["id"]
+    assert validate("Code-Input", usdm["studyDefinitionDocumentVersion"]["status"]) == []
+    assert usdm_errors(usdm, validate) == []
 
 
 def test_the_validator_resolves_refs_and_can_fail(usdm_schema):
