@@ -85,9 +85,12 @@ NO_NETWORK = textwrap.dedent(
     from clinparser import PDFParser
     from clinparser.errors import ModelsMissingError
     out = {}
+    from clinparser.chunks import Chunker
+    from clinparser.usdm import to_usdm
     for name, path in (("pdf", sys.argv[1]), ("docx", sys.argv[2])):
         r = PDFParser().parse(path, output_dir=sys.argv[3])
         out[name] = len(r["toc"])
+        out[name + "_exports"] = bool(Chunker().document(r)) and bool(to_usdm(r)["narrativeContentItems"])
     try:
         PDFParser(engine="docling", models_dir=sys.argv[3] + "/no-models").parse(sys.argv[1], output_dir=None)
         out["docling"] = "parsed?!"
@@ -105,4 +108,4 @@ def test_no_network_attempt_on_any_path(example, tmp_path):
     proc = subprocess.run([sys.executable, "-c", NO_NETWORK, str(pdf), str(docx_path), str(tmp_path / "out")], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr[-2000:]
     out = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert out == {"pdf": 10, "docx": 3, "docling": "models missing", "attempts": []}
+    assert out == {"pdf": 10, "docx": 3, "pdf_exports": True, "docx_exports": True, "docling": "models missing", "attempts": []}
