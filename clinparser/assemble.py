@@ -78,8 +78,9 @@ class _Builder:
         if block.kind != HEADING or where == "body":
             return False
         title = normalize_title(block.text)
-        listed = bool(title) and title in self.unnumbered_outline and not CAPTION_WORDS.match(title)
-        return listed or (where == "front" and block.text.lstrip().startswith("# "))
+        if not title or CAPTION_WORDS.match(title):  # a table/figure caption styled as a heading
+            return False
+        return title in self.unnumbered_outline or (where == "front" and block.text.lstrip().startswith("# "))
 
     # --- filling nodes ---------------------------------------------------------------
     def add(self, block: Block, text: Optional[str] = None, next_kind: str = "") -> None:

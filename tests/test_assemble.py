@@ -78,3 +78,15 @@ def test_front_and_back_matter_go_to_non_toc():
     assert [(n.number, n.title) for n in tree.non_toc] == [("", "Protocol Title Page"), ("", "Signature Page")]
     assert "Sub-heading without number" in tree.toc[0].text
     assert tree.non_toc[1].text == "Signed"
+
+
+def test_a_caption_styled_as_a_heading_stays_with_its_table():
+    blocks = [
+        Block(1, None, HEADING, "# Methods"),
+        Block(1, None, TEXT, "Gastric emptying was measured."),
+        Block(1, None, HEADING, "# **<u>Table 5. GE in healthy controls</u>**"),
+        Block(1, None, TABLE, "|Group|T1/2|\n|---|---|\n|Controls|120|"),
+    ]
+    tree = build(blocks)
+    assert [n.title for n in tree.non_toc] == ["Methods"]
+    assert tree.non_toc[0].tables[0].title == "Table 5. GE in healthy controls"
