@@ -140,7 +140,7 @@ def parse(
             folder = write_output(parsed, output_dir, save, extras)
     except KeyboardInterrupt:
         err.print("clinparser: interrupted; nothing was written")
-        raise typer.Exit(130)
+        raise typer.Exit(130) from None
     except Exception as exc:  # every error becomes one line unless --debug
         _fail(exc, debug)
     result = parsed.to_dict()
@@ -167,9 +167,9 @@ def validate(
         try:
             data = json.loads(file.read_text(encoding="utf-8"))
         except FileNotFoundError:
-            raise InputError(f"{file}: no such file")
+            raise InputError(f"{file}: no such file") from None
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise InputError(f"{file} is not readable JSON: {exc}")
+            raise InputError(f"{file} is not readable JSON: {exc}") from exc
         problems = errors(data)
         if problems:
             raise SchemaError(f"{file} does not match the schema ({len(problems)} problems), first: {problems[0]}")

@@ -302,7 +302,6 @@ def _backtrack(cands, value, back) -> Choice:
     chain.reverse()
     notes.reverse()
     choice = Choice([cands[k] for k in chain])
-    accepted_keys = {cands[k].key for k in chain}
     for k, note in zip(chain, notes):
         c = cands[k]
         entry = {"number": c.number.label, "title": c.title, "page": c.page}

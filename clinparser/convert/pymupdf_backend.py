@@ -139,10 +139,7 @@ def _big_enough(bbox, min_size: float) -> bool:
 def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int, min_size: float) -> list[Block]:
     """Render picture boxes; add embedded images the layout did not box; drop logos and specks."""
     infos = {p.number + 1: p.get_image_info(hashes=True) for p in doc}
-    digest_pages = Counter()
-    for page_no, items in infos.items():
-        for digest in {i["digest"] for i in items}:
-            digest_pages[digest] += 1
+    digest_pages = Counter(digest for items in infos.values() for digest in {i["digest"] for i in items})
     logo_min = max(3, LOGO_SHARE * doc.page_count)
     logos = {d for d, n in digest_pages.items() if n >= logo_min}
 
