@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Optional, Union
 
 from .artifacts import SaveOptions, write_output
+from .convert.page_workers import available_cores
 from .pipeline import ParseOptions, Reporter, parse_document
 
 PathLike = Union[str, Path]
@@ -16,7 +17,10 @@ class PDFParser:
     """Parse clinical protocols (.pdf, .docx) into their numbered section tree.
 
     ``engine`` is "pymupdf" (default; nothing to download) or "docling" (needs ``models_dir``,
-    a local folder of docling's models, or ``DOCLING_ARTIFACTS_PATH``).
+    a local folder of docling's models, or ``DOCLING_ARTIFACTS_PATH``). ``workers`` is the number
+    of layout processes (default: the cores available); the result is the same for any number.
+    With more than one, a script must call ``parse`` under ``if __name__ == "__main__":``, as
+    for any use of ``multiprocessing``.
     """
 
     def __init__(
@@ -28,7 +32,10 @@ class PDFParser:
         image_dpi: int = DEFAULTS.image_dpi,
         max_pages: int = DEFAULTS.max_pages,
         min_image_size: float = DEFAULTS.min_image_size,
+        workers: Optional[int] = None,
     ):
+        if workers is not None and workers < 1:
+            raise ValueError(f"workers must be at least 1, not {workers}")
         self.options = ParseOptions(
             engine=engine,
             models_dir=Path(models_dir) if models_dir else None,
@@ -37,6 +44,7 @@ class PDFParser:
             image_dpi=image_dpi,
             max_pages=max_pages,
             min_image_size=min_image_size,
+            workers=workers or available_cores(),
         )
         self.last_output: Optional[Path] = None  # the folder the last parse wrote
 

@@ -20,9 +20,11 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from . import __version__
-from .artifacts import SaveOptions, dumps, write_output
 from .errors import ClinParserError, InputError, SchemaError
-from .pipeline import ParseOptions, parse_document
+from .options import ParseOptions
+
+# The pipeline and artifacts modules are imported inside the commands: ``--help`` and
+# ``--version`` stay instant, and so does the start of each layout worker process.
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Clinical protocol (PDF/DOCX) -> JSON tree of its numbered sections.")
 err = Console(stderr=True)
@@ -80,6 +82,7 @@ def _extras(fmt: str, max_tokens: int, overlap: int, tokenizer: Optional[Path]):
             raise InputError(f"{tokenizer} is not a tokenizer.json the tokenizers library can load: {exc}") from exc
         return lambda result: {"chunks.jsonl": "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in chunker.document(result))}
     if fmt == "usdm":
+        from .artifacts import dumps
         from .usdm import to_usdm
 
         return lambda result: {"usdm.json": dumps(to_usdm(result))}
@@ -117,6 +120,7 @@ def parse(
     image_dpi: int = typer.Option(DEFAULTS.image_dpi, "--image-dpi", min=36, max=600, help="Resolution of rendered figures."),
     min_image_size: float = typer.Option(DEFAULTS.min_image_size, "--min-image-size", min=0, help="Drop pictures smaller than this many points on a side."),
     max_pages: int = typer.Option(DEFAULTS.max_pages, "--max-pages", min=1, help="Refuse documents with more pages than this."),
+    workers: int = typer.Option(DEFAULTS.workers, "--workers", min=1, help="Processes for layout analysis (default engine); the output is the same for any number."),
     no_images: bool = typer.Option(False, "--no-images", help="Do not write image PNG files."),
     no_table_csv: bool = typer.Option(False, "--no-table-csv", help="Do not write table CSV files."),
     no_intermediate: bool = typer.Option(False, "--no-intermediate", help="Do not write markdown.md and blocks.json."),
@@ -129,7 +133,10 @@ def parse(
     debug: bool = typer.Option(False, "--debug", help="Show tracebacks and converter messages."),
 ) -> None:
     """Parse a protocol into its numbered section tree and write the artifacts."""
-    options = ParseOptions(engine=engine, models_dir=models, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, min_image_size=min_image_size)
+    from .artifacts import SaveOptions, dumps, write_output
+    from .pipeline import parse_document
+
+    options = ParseOptions(engine=engine, models_dir=models, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, min_image_size=min_image_size, workers=workers)
     save = SaveOptions(save_intermediate_files=not no_intermediate, save_images=not no_images, save_table_csv=not no_table_csv)
     try:
         extras = _extras(fmt, max_tokens, overlap, tokenizer)

@@ -14,6 +14,7 @@ from .convert import convert
 from .furniture import mark_furniture
 from .model import Converted
 from .numbering import normalize_number
+from .options import ParseOptions
 from .outline import OutlineIndex, PrintedToc, find_printed_toc
 from .references import resolve_references
 from .sections import Choice, choose_sections, find_candidates, split_merged_headings
@@ -30,19 +31,6 @@ class _Silent:
 
     def pages(self, done: int, total: int) -> None:
         pass
-
-
-@dataclass
-class ParseOptions:
-    """What a parse may be told; the single place for the defaults (API and CLI use them)."""
-
-    engine: str = "pymupdf"
-    models_dir: Optional[Path] = None
-    ocr: bool = False
-    password: Optional[str] = None
-    image_dpi: int = 150
-    max_pages: int = 10000  # a guard against runaway inputs in batch runs
-    min_image_size: float = 24.0  # points a side; smaller pictures are bullets and specks
 
 
 @dataclass
@@ -76,6 +64,7 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
         image_dpi=options.image_dpi,
         max_pages=options.max_pages,
         min_image_size=options.min_image_size,
+        workers=options.workers,
         progress=reporter.pages,
     )
     reporter.stage("finding sections")

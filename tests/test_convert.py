@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -68,36 +69,48 @@ def test_models_folder_checks(tmp_path, monkeypatch):
     assert models_folder(None) == tmp_path
 
 
-# Runs in a fresh interpreter so that imports, too, happen with the network blocked.
-NO_NETWORK = textwrap.dedent(
+# Installed as sitecustomize in every interpreter the test starts (the parse's layout worker
+# processes included), so that imports, too, happen with the network blocked. Each attempt is
+# appended to the file named by NO_NETWORK_LOG.
+GUARD = textwrap.dedent(
     """
-    import json, socket, sys
-    attempts = []
+    import os, socket
     def refuse(name):
         def blocked(*args, **kwargs):
-            attempts.append(name)
+            with open(os.environ["NO_NETWORK_LOG"], "a") as log:
+                log.write(f"{os.getpid()} {name}\\n")
             raise OSError("network blocked by test")
         return blocked
     socket.socket.connect = refuse("connect")
     socket.socket.connect_ex = refuse("connect_ex")
     socket.create_connection = refuse("create_connection")
     socket.getaddrinfo = refuse("getaddrinfo")
+    """
+)
+
+NO_NETWORK = textwrap.dedent(
+    """
+    import json, os, sys
+    import socket
+    assert socket.getaddrinfo.__name__ == "blocked", "the guard is not installed"
     from clinparser import PDFParser
     from clinparser.errors import ModelsMissingError
     out = {}
     from clinparser.chunks import Chunker
     from clinparser.usdm import to_usdm
-    for name, path in (("pdf", sys.argv[1]), ("docx", sys.argv[2])):
-        r = PDFParser().parse(path, output_dir=sys.argv[3])
-        out[name] = len(r["toc"])
-        out[name + "_exports"] = bool(Chunker().document(r)) and bool(to_usdm(r)["narrativeContentItems"])
-    try:
-        PDFParser(engine="docling", models_dir=sys.argv[3] + "/no-models").parse(sys.argv[1], output_dir=None)
-        out["docling"] = "parsed?!"
-    except ModelsMissingError as e:
-        out["docling"] = "models missing"
-    out["attempts"] = attempts
-    print(json.dumps(out))
+    if __name__ == "__main__":
+        for name, path in (("pdf", sys.argv[1]), ("docx", sys.argv[2])):
+            r = PDFParser(workers=2).parse(path, output_dir=sys.argv[3])  # 2: worker processes too
+            out[name] = len(r["toc"])
+            out[name + "_exports"] = bool(Chunker().document(r)) and bool(to_usdm(r)["narrativeContentItems"])
+        try:
+            PDFParser(engine="docling", models_dir=sys.argv[3] + "/no-models").parse(sys.argv[1], output_dir=None)
+            out["docling"] = "parsed?!"
+        except ModelsMissingError as e:
+            out["docling"] = "models missing"
+        with open(os.environ["NO_NETWORK_LOG"]) as log:
+            out["attempts"] = log.read().split()
+        print(json.dumps(out))
     """
 )
 
@@ -105,7 +118,14 @@ NO_NETWORK = textwrap.dedent(
 def test_no_network_attempt_on_any_path(example, tmp_path):
     pdf, _ = example
     docx_path = make_docx(tmp_path / "p.docx")
-    proc = subprocess.run([sys.executable, "-c", NO_NETWORK, str(pdf), str(docx_path), str(tmp_path / "out")], capture_output=True, text=True)
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(GUARD)
+    (tmp_path / "attempts.log").write_text("")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), *sys.path]), "NO_NETWORK_LOG": str(tmp_path / "attempts.log")}
+    script = tmp_path / "no_network.py"
+    script.write_text(NO_NETWORK)
+    proc = subprocess.run([sys.executable, str(script), str(pdf), str(docx_path), str(tmp_path / "out")], capture_output=True, text=True, env=env)
     assert proc.returncode == 0, proc.stderr[-2000:]
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     assert out == {"pdf": 10, "docx": 3, "pdf_exports": True, "docx_exports": True, "docling": "models missing", "attempts": []}

@@ -27,6 +27,7 @@ def convert(
     image_dpi: int,
     max_pages: int,
     min_image_size: float,
+    workers: int,
     progress: Optional[Progress] = None,
 ) -> Converted:
     """Check the file, then run the engine it needs (options: see ``pipeline.ParseOptions``)."""
@@ -43,4 +44,7 @@ def convert(
         return docling_pdf(path, models_dir=models_dir, ocr=ocr, image_dpi=image_dpi, max_pages=max_pages, progress=progress)
     from .pymupdf_backend import convert_pdf
 
-    return convert_pdf(path, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, min_image_size=min_image_size, progress=progress)
+    return convert_pdf(
+        path, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, min_image_size=min_image_size,
+        workers=workers, progress=progress,
+    )

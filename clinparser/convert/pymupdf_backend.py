@@ -2,15 +2,13 @@
 
 ``pymupdf4llm.to_markdown(page_chunks=True)`` gives, per page, the Markdown and the layout
 boxes (class, bbox, and the slice of the Markdown each box produced): exactly our blocks.
-Pages go through in small batches so progress can be shown and memory stays flat.
-Pictures are rendered from their bbox, which also captures vector-drawn figures that have no
-embedded image; embedded images the layout model did not box are added by position.
+``page_workers`` runs it over fixed page batches, on as many cores as ``--workers`` allows.
+Pictures are rendered here from their bbox, which also captures vector-drawn figures that have
+no embedded image; embedded images the layout model did not box are added by position.
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
 from collections import Counter
 from pathlib import Path
 from typing import Callable, Optional
@@ -18,37 +16,11 @@ from typing import Callable, Optional
 import pymupdf
 
 from ..errors import ConversionError, EncryptedError, InputError, TooManyPagesError
-from ..model import (
-    CAPTION,
-    FOOTNOTE,
-    HEADING,
-    LIST_ITEM,
-    PAGE_FOOTER,
-    PAGE_HEADER,
-    PICTURE,
-    TABLE,
-    TEXT,
-    Block,
-    Converted,
-    RawImage,
-)
+from ..model import PICTURE, Block, Converted, RawImage
 from ..outline import bookmark_entries
+from .page_workers import convert_pages
 
-BATCH_PAGES = 8
 LOGO_SHARE = 0.5  # an embedded image on at least this share of pages is decoration
-
-_KINDS = {
-    "section-header": HEADING,
-    "title": HEADING,
-    "list-item": LIST_ITEM,
-    "table": TABLE,
-    "picture": PICTURE,
-    "formula": PICTURE,
-    "page-header": PAGE_HEADER,
-    "page-footer": PAGE_FOOTER,
-    "footnote": FOOTNOTE,
-    "caption": CAPTION,
-}
 
 
 def open_pdf(path: Path, password: Optional[str] = None) -> tuple[pymupdf.Document, list[str]]:
@@ -78,28 +50,21 @@ def convert_pdf(
     image_dpi: int,
     max_pages: int,
     min_image_size: float,
+    workers: int,
     progress: Optional[Callable[[int, int], None]] = None,
 ) -> Converted:
-    import pymupdf4llm  # imported late: it loads the layout model
-
     doc, warnings = open_pdf(path, password)
     total = doc.page_count
     if total > max_pages:
         raise TooManyPagesError(f"{path.name} has {total} pages, more than --max-pages {max_pages}: raise the limit to parse it")
-    blocks: list[Block] = []
-    chunks_log = io.StringIO()
-    for start in range(0, total, BATCH_PAGES):
-        pages = list(range(start, min(start + BATCH_PAGES, total)))
-        try:
-            # pymupdf4llm prints its own messages: keep them off our stdout.
-            with contextlib.redirect_stdout(chunks_log):
-                chunks = pymupdf4llm.to_markdown(doc, pages=pages, page_chunks=True, use_ocr=ocr, show_progress=False)
-        except Exception as exc:
-            raise ConversionError(f"{path.name}: PyMuPDF layout analysis failed on pages {start + 1}-{pages[-1] + 1}: {exc}") from exc
-        for chunk in chunks:
-            blocks.extend(_chunk_blocks(chunk))
-        if progress:
-            progress(pages[-1] + 1, total)
+    for page in doc:
+        # The converter un-rotates each page it reads (on its own handle): do the same here so
+        # layout boxes, page sizes and rendered pictures share one coordinate system.
+        page.remove_rotation()
+    try:
+        blocks = convert_pages(str(path), password=password, page_count=total, ocr=ocr, workers=workers, progress=progress)
+    except ConversionError as exc:
+        raise ConversionError(f"{path.name}: {exc}") from exc
     page_sizes = {p.number + 1: (p.rect.width, p.rect.height) for p in doc}
     blocks = _with_pictures(doc, blocks, image_dpi, min_image_size)
     if not any(b.text.strip() for b in blocks if b.kind != PICTURE):
@@ -113,17 +78,6 @@ def convert_pdf(
         bookmarks=bookmark_entries(doc.get_toc(simple=True)),
         warnings=warnings,
     )
-
-
-def _chunk_blocks(chunk: dict) -> list[Block]:
-    page = int(chunk["metadata"]["page_number"])
-    text = chunk["text"]
-    out = []
-    for box in chunk["page_boxes"]:
-        start, stop = box["pos"]
-        kind = _KINDS.get(box["class"], TEXT)
-        out.append(Block(page=page, bbox=tuple(float(v) for v in box["bbox"]), kind=kind, text=text[start:stop].strip()))
-    return out
 
 
 def _render(page: pymupdf.Page, bbox, dpi: int) -> RawImage:

@@ -1,0 +1,25 @@
+"""What a parse may be told: the single place for the defaults (API and CLI use them).
+
+Kept apart from ``pipeline`` so the command line can show its options without importing the
+pipeline, and layout worker processes never import more than the converter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from .convert.page_workers import available_cores
+
+
+@dataclass
+class ParseOptions:
+    engine: str = "pymupdf"
+    models_dir: Optional[Path] = None
+    ocr: bool = False
+    password: Optional[str] = None
+    image_dpi: int = 150
+    max_pages: int = 10000  # a guard against runaway inputs in batch runs
+    min_image_size: float = 24.0  # points a side; smaller pictures are bullets and specks
+    workers: int = field(default_factory=available_cores)  # layout processes (default engine); output does not depend on it
