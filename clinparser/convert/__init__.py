@@ -42,9 +42,13 @@ def convert(
         from .docling_backend import convert_pdf as docling_pdf
 
         return docling_pdf(path, models_dir=models_dir, ocr=ocr, image_dpi=image_dpi, max_pages=max_pages, progress=progress)
-    from .pymupdf_backend import convert_pdf
+    from .page_workers import LayoutWorkers
 
-    return convert_pdf(
-        path, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, min_image_size=min_image_size,
-        workers=workers, progress=progress,
-    )
+    # The layout workers start first: their start-up overlaps the import of PyMuPDF here.
+    with LayoutWorkers(str(path), password=password, ocr=ocr, workers=workers) as layout:
+        from .pymupdf_backend import convert_pdf
+
+        return convert_pdf(
+            path, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, min_image_size=min_image_size,
+            layout=layout, progress=progress,
+        )

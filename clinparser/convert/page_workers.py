@@ -61,21 +61,71 @@ def batches_of(page_count: int) -> list[Batch]:
     return [tuple(range(start, min(start + BATCH_PAGES, page_count))) for start in range(0, page_count, BATCH_PAGES)]
 
 
-def convert_pages(
-    path: str,
-    *,
-    password: Optional[str],
-    page_count: int,
-    ocr: bool,
-    workers: int,
-    progress: Optional[Callable[[int, int], None]] = None,
-) -> list[Block]:
-    """Layout blocks of every page, in page order."""
-    batches = batches_of(page_count)
-    workers = max(1, min(workers, len(batches)))
-    run = _run_here if workers == 1 else _run_in_workers
-    results = run(path, password, ocr, batches, workers, _Counter(page_count, progress))
-    return [block for batch in results for block in batch]
+class LayoutWorkers:
+    """The layout converter for one PDF: ``workers`` processes, or this process when 1.
+
+    Made before the caller imports PyMuPDF and opens the file, so that the workers' start-up
+    (importing PyMuPDF, building the model: about a second each) overlaps the caller's. Use it
+    as a context manager: leaving it stops the processes, whatever happened.
+    """
+
+    def __init__(self, path: str, *, password: Optional[str], ocr: bool, workers: int):
+        self.path, self.password, self.ocr = path, password, ocr
+        self.pool: Optional[ProcessPoolExecutor] = None
+        if workers > 1:
+            import multiprocessing
+
+            context = multiprocessing.get_context("spawn")
+            self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(path, password, ocr))
+            for _ in range(workers):  # the pool starts a process per submission it cannot serve
+                self.pool.submit(_ready)
+
+    def __enter__(self) -> "LayoutWorkers":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+    def convert(self, page_count: int, progress: Optional[Callable[[int, int], None]] = None) -> list[Block]:
+        """Layout blocks of every page, in page order."""
+        batches = batches_of(page_count)
+        counter = _Counter(page_count, progress)
+        results = self._in_workers(batches, counter) if self.pool else self._here(batches, counter)
+        return [block for batch in results for block in batch]
+
+    def _here(self, batches: list[Batch], counter: "_Counter") -> list[list[Block]]:
+        converter = _Converter(self.path, self.password, self.ocr)
+        results = []
+        with _LAYOUT_LOCK, _single_threaded_sessions(), _using(_pinned_layout()):
+            for batch in batches:
+                results.append(converter.convert(batch))
+                counter.add(batch)
+        return results
+
+    def _in_workers(self, batches: list[Batch], counter: "_Counter") -> list[list[Block]]:
+        results: list[Optional[list[Block]]] = [None] * len(batches)
+        try:
+            futures = {self.pool.submit(_convert_in_worker, batch): k for k, batch in enumerate(batches)}
+            pending = set(futures)
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    k = futures[future]
+                    results[k] = future.result()  # re-raises the worker's error here
+                    counter.add(batches[k])
+        except BrokenProcessPool as exc:
+            raise ConversionError(
+                "a layout worker process died (out of memory, or the calling script starts processes "
+                "outside `if __name__ == '__main__':`): run again with --workers 1"
+            ) from exc
+        return results  # type: ignore[return-value]
+
+
+def convert_pages(path: str, *, password: Optional[str], page_count: int, ocr: bool, workers: int, progress=None) -> list[Block]:
+    """Layout blocks of every page, in page order (a ``LayoutWorkers`` made and used at once)."""
+    with LayoutWorkers(path, password=password, ocr=ocr, workers=min(workers, len(batches_of(page_count)))) as layout:
+        return layout.convert(page_count, progress)
 
 
 class _Counter:
@@ -88,41 +138,6 @@ class _Counter:
         self.done += len(batch)
         if self.progress:
             self.progress(self.done, self.total)
-
-
-def _run_here(path, password, ocr, batches, workers, counter) -> list[list[Block]]:
-    converter = _Converter(path, password, ocr)
-    results = []
-    with _LAYOUT_LOCK, _single_threaded_sessions(), _using(_pinned_layout()):
-        for batch in batches:
-            results.append(converter.convert(batch))
-            counter.add(batch)
-    return results
-
-
-def _run_in_workers(path, password, ocr, batches, workers, counter) -> list[list[Block]]:
-    import multiprocessing
-
-    context = multiprocessing.get_context("spawn")
-    results: list[Optional[list[Block]]] = [None] * len(batches)
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(path, password, ocr))
-    try:
-        futures = {pool.submit(_convert_in_worker, batch): k for k, batch in enumerate(batches)}
-        pending = set(futures)
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                k = futures[future]
-                results[k] = future.result()  # re-raises the worker's error here
-                counter.add(batches[k])
-    except BrokenProcessPool as exc:
-        raise ConversionError(
-            "a layout worker process died (out of memory, or the calling script starts processes "
-            "outside `if __name__ == '__main__':`): run again with --workers 1"
-        ) from exc
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-    return results  # type: ignore[return-value]
 
 
 # -- one converter per process -------------------------------------------------------------
@@ -194,6 +209,10 @@ def _start_worker(path: str, password: Optional[str], ocr: bool) -> None:
         _WORKER = _Converter(path, password, ocr)
     except ConversionError as exc:  # an initializer that raises would only "break" the pool
         _WORKER_ERROR = exc
+
+
+def _ready() -> None:
+    """A no-op: submitted once per worker so that all of them start at once."""
 
 
 def _convert_in_worker(batch: Batch) -> list[Block]:

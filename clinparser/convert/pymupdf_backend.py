@@ -18,7 +18,7 @@ import pymupdf
 from ..errors import ConversionError, EncryptedError, InputError, TooManyPagesError
 from ..model import PICTURE, Block, Converted, RawImage
 from ..outline import bookmark_entries
-from .page_workers import convert_pages
+from .page_workers import LayoutWorkers
 
 LOGO_SHARE = 0.5  # an embedded image on at least this share of pages is decoration
 
@@ -50,7 +50,7 @@ def convert_pdf(
     image_dpi: int,
     max_pages: int,
     min_image_size: float,
-    workers: int,
+    layout: LayoutWorkers,
     progress: Optional[Callable[[int, int], None]] = None,
 ) -> Converted:
     doc, warnings = open_pdf(path, password)
@@ -62,7 +62,7 @@ def convert_pdf(
         # layout boxes, page sizes and rendered pictures share one coordinate system.
         page.remove_rotation()
     try:
-        blocks = convert_pages(str(path), password=password, page_count=total, ocr=ocr, workers=workers, progress=progress)
+        blocks = layout.convert(total, progress)
     except ConversionError as exc:
         raise ConversionError(f"{path.name}: {exc}") from exc
     page_sizes = {p.number + 1: (p.rect.width, p.rect.height) for p in doc}
