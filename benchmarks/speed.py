@@ -7,14 +7,15 @@ alternating order so drift cancels and each in a fresh child process (so model l
 counted for both and peak memory is the child's own):
 (a) ``page.get_text()`` on every page, the floor; (b) ``pymupdf4llm.to_markdown(doc,
 page_chunks=True)``, what a user would otherwise run; (c) ``clinparser`` end to end with the
-default engine. It prints pages, seconds per page, c/b, c/a and c's peak memory.
+default engine and its default ``--workers`` (the cores available); (c1) the same with
+``--workers 1``. It prints pages, seconds per page, c/b, c1/b, c/a and c's peak memory: the
+largest sum of resident memory over the child and its worker processes (sampled every 50 ms).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import resource
 import statistics
 import subprocess
 import sys
@@ -47,15 +48,37 @@ def child(mode: str, pdf: str) -> None:
         from clinparser import PDFParser
 
         with tempfile.TemporaryDirectory() as out:
-            PDFParser().parse(pdf, output_dir=out)
-    seconds = time.perf_counter() - t0
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(json.dumps({"seconds": seconds, "peak_mb": peak}))
+            PDFParser(workers=1 if mode == "c1" else None).parse(pdf, output_dir=out)
+    print(json.dumps({"seconds": time.perf_counter() - t0}))
 
 
 def measure(mode: str, pdf: Path) -> dict:
-    out = subprocess.run([sys.executable, __file__, "--child", mode, str(pdf)], capture_output=True, text=True, check=True)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    import psutil  # a dependency of PyMuPDF
+
+    proc = subprocess.Popen([sys.executable, __file__, "--child", mode, str(pdf)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    watched = psutil.Process(proc.pid)
+    peak = 0
+    while proc.poll() is None:
+        peak = max(peak, _tree_rss(watched))
+        time.sleep(0.05)
+    out, err = proc.communicate()
+    if proc.returncode:
+        raise SystemExit(f"{mode} failed on {pdf.name}: {err.strip().splitlines()[-1:]}")
+    result = json.loads(out.strip().splitlines()[-1])
+    result["peak_mb"] = peak / 2**20
+    return result
+
+
+def _tree_rss(proc) -> int:
+    import psutil
+
+    total = 0
+    try:
+        for p in [proc, *proc.children(recursive=True)]:
+            total += p.memory_info().rss
+    except psutil.Error:  # a process ended while being sampled
+        pass
+    return total
 
 
 def main(argv=None) -> int:
@@ -77,20 +100,21 @@ def main(argv=None) -> int:
         generated = work / f"generated_{args.pages}.pdf"
         make(generated, args.pages)
         pdfs.append(generated)
-    print("| document | pages | a s/page | b s/page | c s/page | c/b | c/a | c peak MB |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| document | pages | a s/page | b s/page | c s/page | c1 s/page | c/b | c1/b | c/a | c peak MB |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for pdf in pdfs:
         with pymupdf.open(pdf) as doc:
             pages = doc.page_count
-        runs = {"a": [], "b": [], "c": []}
+        modes = ["a", "b", "c", "c1"]
+        runs = {m: [] for m in modes}
         for r in range(args.rounds):
-            for mode in ("abc" if r % 2 == 0 else "cba"):
+            for mode in modes if r % 2 == 0 else modes[::-1]:
                 runs[mode].append(measure(mode, pdf))
         sec = {m: statistics.median(x["seconds"] for x in v) for m, v in runs.items()}
         peak = max(x["peak_mb"] for x in runs["c"])
         print(
-            f"| {pdf.stem} | {pages} | {sec['a'] / pages:.4f} | {sec['b'] / pages:.3f} | {sec['c'] / pages:.3f} "
-            f"| {sec['c'] / sec['b']:.2f} | {sec['c'] / sec['a']:.0f} | {peak:.0f} |",
+            f"| {pdf.stem} | {pages} | {sec['a'] / pages:.4f} | {sec['b'] / pages:.3f} | {sec['c'] / pages:.3f} | {sec['c1'] / pages:.3f} "
+            f"| {sec['c'] / sec['b']:.2f} | {sec['c1'] / sec['b']:.2f} | {sec['c'] / sec['a']:.0f} | {peak:.0f} |",
             flush=True,
         )
     return 0
