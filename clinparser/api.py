@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Optional, Union
 
 from .artifacts import SaveOptions, write_output
-from .convert.page_workers import available_cores
+from .convert.page_workers import default_workers
 from .pipeline import ParseOptions, Reporter, parse_document
 
 PathLike = Union[str, Path]
@@ -18,7 +18,7 @@ class PDFParser:
 
     ``engine`` is "pymupdf" (default; nothing to download) or "docling" (needs ``models_dir``,
     a local folder of docling's models, or ``DOCLING_ARTIFACTS_PATH``). ``workers`` is the number
-    of layout processes (default: the cores available); the result is the same for any number.
+    of layout processes (default: the cores available, at most one per GB of memory); the result is the same for any number.
     With more than one, a script must call ``parse`` under ``if __name__ == "__main__":``, as
     for any use of ``multiprocessing``.
     """
@@ -44,7 +44,7 @@ class PDFParser:
             image_dpi=image_dpi,
             max_pages=max_pages,
             min_image_size=min_image_size,
-            workers=workers or available_cores(),
+            workers=workers or default_workers(),
         )
         self.last_output: Optional[Path] = None  # the folder the last parse wrote
 

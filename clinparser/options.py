@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from .convert.page_workers import available_cores
+from .convert.page_workers import default_workers
 
 
 @dataclass
@@ -22,4 +22,4 @@ class ParseOptions:
     image_dpi: int = 150
     max_pages: int = 10000  # a guard against runaway inputs in batch runs
     min_image_size: float = 24.0  # points a side; smaller pictures are bullets and specks
-    workers: int = field(default_factory=available_cores)  # layout processes (default engine); output does not depend on it
+    workers: int = field(default_factory=default_workers)  # layout processes (default engine); output does not depend on it

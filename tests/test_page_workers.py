@@ -90,17 +90,30 @@ def test_sessions_made_under_the_pin_are_single_threaded():
     assert onnxruntime.InferenceSession is real, "the pin must not outlive its block"
 
 
-def test_worker_count_is_capped_by_batches_and_defaults_to_the_cores():
+def test_batches_and_the_default_worker_count():
     assert page_workers.batches_of(17) == [tuple(range(0, 8)), tuple(range(8, 16)), (16,)]
-    assert PDFParser().options.workers == page_workers.available_cores() >= 1
+    assert 1 <= PDFParser().options.workers == page_workers.default_workers() <= page_workers.available_cores()
     with pytest.raises(ValueError, match="at least 1"):
         PDFParser(workers=0)
 
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_file_that_vanished_is_a_conversion_error(tmp_path, workers):
-    with pytest.raises(ConversionError, match="cannot open the file"):
-        page_workers.convert_pages(str(tmp_path / "gone.pdf"), password=None, page_count=16, ocr=False, workers=workers)
+    with page_workers.LayoutWorkers(str(tmp_path / "gone.pdf"), password=None, ocr=False, workers=workers) as layout:
+        with pytest.raises(ConversionError, match="cannot open the file"):
+            layout.convert(16)
+
+
+def test_no_worker_processes_possible_means_one_process_and_a_warning(example, monkeypatch):
+    pdf, _ = example
+
+    def no_pool(*args):
+        raise OSError("[Errno 38] Function not implemented")
+
+    monkeypatch.setattr(page_workers, "_start_pool", no_pool)
+    result = PDFParser(workers=2).parse(pdf, output_dir=None)
+    assert any("could not start layout worker processes" in w for w in result["metadata"]["warnings"])
+    assert result["toc"], "the parse must still succeed"
 
 
 def test_cli_rejects_zero_workers(example, tmp_path):

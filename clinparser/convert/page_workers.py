@@ -32,6 +32,8 @@ from ..errors import ConversionError
 from ..model import CAPTION, FOOTNOTE, HEADING, LIST_ITEM, PAGE_FOOTER, PAGE_HEADER, PICTURE, TABLE, TEXT, Block
 
 BATCH_PAGES = 8
+GB_PER_WORKER = 1.0  # memory to allow per worker process (measured peak: 0.55 GB)
+WARM_START = 4  # workers started before the page count is known; more start as batches queue
 
 _KINDS = {
     "section-header": HEADING,
@@ -57,6 +59,15 @@ def available_cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def default_workers() -> int:
+    """The cores available, but no more than one worker per GB of memory (each holds ~0.55 GB)."""
+    try:
+        memory_gb = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") / 2**30
+    except (AttributeError, ValueError, OSError):  # sysconf is POSIX-only
+        return available_cores()
+    return max(1, min(available_cores(), int(memory_gb // GB_PER_WORKER)))
+
+
 def batches_of(page_count: int) -> list[Batch]:
     return [tuple(range(start, min(start + BATCH_PAGES, page_count))) for start in range(0, page_count, BATCH_PAGES)]
 
@@ -72,13 +83,12 @@ class LayoutWorkers:
     def __init__(self, path: str, *, password: Optional[str], ocr: bool, workers: int):
         self.path, self.password, self.ocr = path, password, ocr
         self.pool: Optional[ProcessPoolExecutor] = None
+        self.warnings: list[str] = []
         if workers > 1:
-            import multiprocessing
-
-            context = multiprocessing.get_context("spawn")
-            self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(path, password, ocr))
-            for _ in range(workers):  # the pool starts a process per submission it cannot serve
-                self.pool.submit(_ready)
+            try:
+                self.pool = _start_pool(path, password, ocr, workers)
+            except OSError as exc:  # e.g. no /dev/shm for the pool's semaphores
+                self.warnings.append(f"could not start layout worker processes ({exc}); converted in one process")
 
     def __enter__(self) -> "LayoutWorkers":
         return self
@@ -92,6 +102,8 @@ class LayoutWorkers:
         batches = batches_of(page_count)
         counter = _Counter(page_count, progress)
         results = self._in_workers(batches, counter) if self.pool else self._here(batches, counter)
+        if self.pool is not None:
+            self.pool.shutdown(wait=False)  # let the workers exit while the caller goes on
         return [block for batch in results for block in batch]
 
     def _here(self, batches: list[Batch], counter: "_Counter") -> list[list[Block]]:
@@ -122,10 +134,16 @@ class LayoutWorkers:
         return results  # type: ignore[return-value]
 
 
-def convert_pages(path: str, *, password: Optional[str], page_count: int, ocr: bool, workers: int, progress=None) -> list[Block]:
-    """Layout blocks of every page, in page order (a ``LayoutWorkers`` made and used at once)."""
-    with LayoutWorkers(path, password=password, ocr=ocr, workers=min(workers, len(batches_of(page_count)))) as layout:
-        return layout.convert(page_count, progress)
+def _start_pool(path: str, password: Optional[str], ocr: bool, workers: int) -> ProcessPoolExecutor:
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(path, password, ocr))
+    # The pool starts a process for each submission no idle worker can take, up to ``workers``:
+    # these start the first ones now; a short document never starts more than it has batches.
+    for _ in range(min(workers, WARM_START)):
+        pool.submit(_ready)
+    return pool
 
 
 class _Counter:

@@ -65,6 +65,7 @@ def convert_pdf(
         blocks = layout.convert(total, progress)
     except ConversionError as exc:
         raise ConversionError(f"{path.name}: {exc}") from exc
+    warnings.extend(layout.warnings)
     page_sizes = {p.number + 1: (p.rect.width, p.rect.height) for p in doc}
     blocks = _with_pictures(doc, blocks, image_dpi, min_image_size)
     if not any(b.text.strip() for b in blocks if b.kind != PICTURE):
