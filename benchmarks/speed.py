@@ -55,16 +55,19 @@ def child(mode: str, pdf: str) -> None:
 def measure(mode: str, pdf: Path) -> dict:
     import psutil  # a dependency of PyMuPDF
 
-    proc = subprocess.Popen([sys.executable, __file__, "--child", mode, str(pdf)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    watched = psutil.Process(proc.pid)
-    peak = 0
-    while proc.poll() is None:
-        peak = max(peak, _tree_rss(watched))
-        time.sleep(0.05)
-    out, err = proc.communicate()
+    # Output goes to files, not pipes: a child that writes more than a pipe holds would block.
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        proc = subprocess.Popen([sys.executable, __file__, "--child", mode, str(pdf)], stdout=out, stderr=err, text=True)
+        watched = psutil.Process(proc.pid)
+        peak = 0
+        while proc.poll() is None:
+            peak = max(peak, _tree_rss(watched))
+            time.sleep(0.05)
+        out.seek(0), err.seek(0)
+        stdout, stderr = out.read(), err.read()
     if proc.returncode:
-        raise SystemExit(f"{mode} failed on {pdf.name}: {err.strip().splitlines()[-1:]}")
-    result = json.loads(out.strip().splitlines()[-1])
+        raise SystemExit(f"{mode} failed on {pdf.name}: {stderr.strip().splitlines()[-1:]}")
+    result = json.loads(stdout.strip().splitlines()[-1])
     result["peak_mb"] = peak / 2**20
     return result
 
