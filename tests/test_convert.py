@@ -75,6 +75,8 @@ def test_models_folder_checks(tmp_path, monkeypatch):
 GUARD = textwrap.dedent(
     """
     import os, socket
+    with open(os.environ["NO_NETWORK_LOG"] + ".loaded", "a") as log:
+        log.write(f"{os.getpid()}\\n")  # which processes ran with the guard
     def refuse(name):
         def blocked(*args, **kwargs):
             with open(os.environ["NO_NETWORK_LOG"], "a") as log:
@@ -129,3 +131,5 @@ def test_no_network_attempt_on_any_path(example, tmp_path):
     assert proc.returncode == 0, proc.stderr[-2000:]
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     assert out == {"pdf": 10, "docx": 3, "pdf_exports": True, "docx_exports": True, "docling": "models missing", "attempts": []}
+    guarded = set((tmp_path / "attempts.log.loaded").read_text().split())
+    assert len(guarded) >= 3, f"the guard ran in {len(guarded)} processes: the script and its 2 layout workers expected"

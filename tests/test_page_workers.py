@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pymupdf
@@ -104,16 +106,71 @@ def test_a_file_that_vanished_is_a_conversion_error(tmp_path, workers):
             layout.convert(16)
 
 
-def test_no_worker_processes_possible_means_one_process_and_a_warning(example, monkeypatch):
+IN_A_DAEMON = textwrap.dedent(
+    """
+    import json, multiprocessing, sys
+
+    def parse(path):
+        from clinparser import PDFParser
+
+        result = PDFParser(workers=2).parse(path, output_dir=None)
+        return len(result["toc"]), result["metadata"]["warnings"]
+
+    if __name__ == "__main__":
+        # A pool's workers are daemonic, and daemonic processes may not start children.
+        with multiprocessing.get_context("spawn").Pool(1) as pool:
+            print(json.dumps(pool.apply(parse, (sys.argv[1],))))
+    """
+)
+
+
+def test_parse_inside_a_process_pool_falls_back_to_one_process(example, tmp_path):
     pdf, _ = example
+    script = tmp_path / "in_a_daemon.py"
+    script.write_text(IN_A_DAEMON)
+    proc = subprocess.run([sys.executable, str(script), str(pdf)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    sections, warnings = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert sections == 10
+    assert any("could not start layout worker processes" in w for w in warnings), warnings
 
-    def no_pool(*args):
-        raise OSError("[Errno 38] Function not implemented")
 
-    monkeypatch.setattr(page_workers, "_start_pool", no_pool)
-    result = PDFParser(workers=2).parse(pdf, output_dir=None)
-    assert any("could not start layout worker processes" in w for w in result["metadata"]["warnings"])
-    assert result["toc"], "the parse must still succeed"
+def test_an_error_terminates_the_workers_at_once(example):
+    pdf, _ = example
+    with pytest.raises(RuntimeError):
+        with page_workers.LayoutWorkers(str(pdf), password=None, ocr=False, workers=2) as layout:
+            processes = list(layout.pool._processes.values())
+            raise RuntimeError("the caller failed, e.g. too many pages")
+    assert processes and not any(p.is_alive() for p in processes)
+
+
+@pytest.fixture(scope="module")
+def scanned_example(tmp_path_factory, generator):
+    """protocol_001 with page 10 replaced by a picture of itself: a page only OCR can read."""
+    folder = tmp_path_factory.mktemp("scanned")
+    pdf = folder / "protocol_001.pdf"
+    generator.build_named("protocol_001", pdf)
+    doc = pymupdf.open(pdf)
+    picture = doc[9].get_pixmap(dpi=150)
+    width, height = doc[9].rect.width, doc[9].rect.height
+    doc.delete_page(9)
+    page = doc.new_page(9, width=width, height=height)
+    page.insert_image(page.rect, pixmap=picture)
+    scanned = folder / "scanned.pdf"
+    doc.save(scanned)
+    return scanned
+
+
+def test_ocr_gives_the_same_bytes_for_any_worker_count(scanned_example, tmp_path):
+    outputs = {}
+    for workers in (1, 2):
+        parser = PDFParser(workers=workers, ocr=True)
+        parser.parse(scanned_example, output_dir=tmp_path / f"w{workers}")
+        outputs[workers] = output_files(parser.last_output)
+    assert outputs[2] == outputs[1]
+    blocks = json.loads(outputs[1]["blocks.json"])
+    page_10 = " ".join(b["text"] for b in blocks if b["page"] == 10)
+    assert len(page_10.split()) > 20, "OCR did not read the scanned page"
 
 
 def test_cli_rejects_zero_workers(example, tmp_path):

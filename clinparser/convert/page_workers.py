@@ -4,11 +4,11 @@ Two choices make the output the same, byte for byte, whatever the worker count:
 
 * Batches are fixed (``BATCH_PAGES`` pages, in order) and results are put back in batch order,
   so a worker count only changes which process converts a batch, never what a batch is.
-* Every ONNX Runtime session of the layout model is made single-threaded. By default each
-  session takes as many threads as the machine has cores and spins them while idle, which
-  oversubscribes the cores as soon as two processes run, and a float sum split over a different
-  number of threads may round differently. One thread per session, one session per process,
-  gives the same kernels on every page. The memory arena, which the layout package turns off
+* Every ONNX Runtime session (the layout model's three, and RapidOCR's under ``--ocr``) is made
+  single-threaded. By default each session takes as many threads as the machine has cores and
+  spins them while idle, which oversubscribes the cores as soon as two processes run, and a
+  float sum split over a different number of threads may round differently. One thread per
+  session gives the same kernels on every page, in whichever process it is converted. The memory arena, which the layout package turns off
   for long-lived services, is turned back on: a conversion is short, and without the arena
   page faults cost a fifth of the run in system time (measured on Alexion, 6.4 s of 30 s).
 
@@ -52,20 +52,34 @@ Batch = tuple[int, ...]  # 0-based page numbers
 
 
 def available_cores() -> int:
-    """Cores this process may run on (CPU affinity and container limits included where visible)."""
+    """Cores this process may use: its CPU affinity, capped by a cgroup v2 CPU quota if any."""
     try:
-        return max(1, len(os.sched_getaffinity(0)))
+        cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
+        cores = os.cpu_count() or 1
+    quota = _cgroup_value("cpu.max")  # "<quota> <period>" or "max <period>"
+    if quota and quota[0] != "max":
+        cores = min(cores, int(int(quota[0]) / int(quota[1])) or 1)
+    return max(1, cores)
 
 
 def default_workers() -> int:
-    """The cores available, but no more than one worker per GB of memory (each holds ~0.55 GB)."""
+    """The cores available, but no more than one worker per GB of the memory now available."""
+    import psutil  # a dependency of PyMuPDF
+
+    memory = psutil.virtual_memory().available
+    limit = _cgroup_value("memory.max")  # a container's limit, which psutil does not see
+    if limit and limit[0] != "max":
+        memory = min(memory, int(limit[0]))
+    return max(1, min(available_cores(), int(memory / 2**30 // GB_PER_WORKER)))
+
+
+def _cgroup_value(name: str) -> Optional[list[str]]:
     try:
-        memory_gb = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") / 2**30
-    except (AttributeError, ValueError, OSError):  # sysconf is POSIX-only
-        return available_cores()
-    return max(1, min(available_cores(), int(memory_gb // GB_PER_WORKER)))
+        with open(f"/sys/fs/cgroup/{name}", encoding="ascii") as handle:
+            return handle.read().split()
+    except (OSError, ValueError):  # no cgroup v2 here
+        return None
 
 
 def batches_of(page_count: int) -> list[Batch]:
@@ -77,7 +91,8 @@ class LayoutWorkers:
 
     Made before the caller imports PyMuPDF and opens the file, so that the workers' start-up
     (importing PyMuPDF, building the model: about a second each) overlaps the caller's. Use it
-    as a context manager: leaving it stops the processes, whatever happened.
+    as a context manager: leaving it on an error (or Ctrl-C) terminates the workers at once;
+    after a conversion they have already been told to exit.
     """
 
     def __init__(self, path: str, *, password: Optional[str], ocr: bool, workers: int):
@@ -87,15 +102,21 @@ class LayoutWorkers:
         if workers > 1:
             try:
                 self.pool = _start_pool(path, password, ocr, workers)
-            except OSError as exc:  # e.g. no /dev/shm for the pool's semaphores
-                self.warnings.append(f"could not start layout worker processes ({exc}); converted in one process")
+            except Exception as exc:  # no /dev/shm for semaphores, called from a daemonic process, ...
+                self.warnings.append(f"could not start layout worker processes ({type(exc).__name__}: {exc}); converted in one process")
 
     def __enter__(self) -> "LayoutWorkers":
         return self
 
-    def __exit__(self, *exc) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
+    def __exit__(self, exc_type, exc, tb) -> None:
+        if self.pool is None:
+            return
+        if exc_type is not None:
+            # Waiting would mean finishing the running batches (and one queued) for nothing.
+            # ProcessPoolExecutor has no public way to stop its workers before Python 3.14.
+            for process in list(getattr(self.pool, "_processes", {}).values()):
+                process.terminate()
+        self.pool.shutdown(wait=True, cancel_futures=True)
 
     def convert(self, page_count: int, progress: Optional[Callable[[int, int], None]] = None) -> list[Block]:
         """Layout blocks of every page, in page order."""
@@ -140,7 +161,7 @@ def _start_pool(path: str, password: Optional[str], ocr: bool, workers: int) -> 
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(path, password, ocr))
     # The pool starts a process for each submission no idle worker can take, up to ``workers``:
-    # these start the first ones now; a short document never starts more than it has batches.
+    # these no-ops start the first few now; the rest start only if batches queue up for them.
     for _ in range(min(workers, WARM_START)):
         pool.submit(_ready)
     return pool
@@ -211,22 +232,41 @@ def _start_worker(path: str, password: Optional[str], ocr: bool) -> None:
     # Ctrl-C reaches the whole process group: the parent handles it and stops the pool, so
     # workers ignore it rather than each printing a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # For the life of this worker: also pins sessions made later (RapidOCR's, under --ocr).
-    _WORKER_STACK.enter_context(_single_threaded_sessions())
-    if "pymupdf" not in sys.modules:
-        # Importing PyMuPDF builds its layout model; under the pin that is already the one we
-        # need, which saves building a second (0.7 s per worker).
-        import pymupdf
-
-        _PINNED = pymupdf._get_layout
-    else:  # the caller's main module imported PyMuPDF before we could pin it
-        import pymupdf
-
-        pymupdf._get_layout = _pinned_layout()
+    _exit_with_parent()
     try:
+        # For the life of this worker: also pins sessions made later (RapidOCR's, under --ocr).
+        _WORKER_STACK.enter_context(_single_threaded_sessions())
+        if "pymupdf" not in sys.modules:
+            # Importing PyMuPDF builds its layout model; under the pin that is already the one
+            # we need, which saves building a second (0.7 s per worker).
+            import pymupdf
+
+            _PINNED = pymupdf._get_layout
+        else:  # the caller's main module imported PyMuPDF before we could pin it
+            import pymupdf
+
+            pymupdf._get_layout = _pinned_layout()  # the unpinned model is then freed
         _WORKER = _Converter(path, password, ocr)
     except ConversionError as exc:  # an initializer that raises would only "break" the pool
         _WORKER_ERROR = exc
+    except Exception as exc:
+        _WORKER_ERROR = ConversionError(f"a layout worker could not start: {type(exc).__name__}: {exc}")
+
+
+def _exit_with_parent() -> None:
+    """A worker whose parent was killed would otherwise wait for work forever."""
+    import multiprocessing
+    from multiprocessing.connection import wait as wait_for
+
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        wait_for([parent.sentinel])  # ready when the parent process has ended
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def _ready() -> None:
@@ -264,6 +304,17 @@ def _using(layout):
         pymupdf._get_layout = previous
 
 
+# Modules that import InferenceSession by name, so patching onnxruntime alone misses them.
+_BOUND_BY_NAME = ("rapidocr.inference_engine.onnxruntime.main",)
+
+
+def _bind(session_class) -> None:
+    for name in _BOUND_BY_NAME:
+        module = sys.modules.get(name)
+        if module is not None and hasattr(module, "InferenceSession"):
+            module.InferenceSession = session_class
+
+
 @contextlib.contextmanager
 def _single_threaded_sessions():
     """While open, every new onnxruntime.InferenceSession is single-threaded, without spinning,
@@ -282,7 +333,9 @@ def _single_threaded_sessions():
             super().__init__(path_or_bytes, sess_options=options, providers=providers, provider_options=provider_options, **kwargs)
 
     onnxruntime.InferenceSession = Pinned
+    _bind(Pinned)
     try:
         yield
     finally:
         onnxruntime.InferenceSession = real
+        _bind(real)  # also undoes the name a module imported while the pin was on
