@@ -15,6 +15,7 @@ from clinparser import PDFParser
 from clinparser.convert import page_workers
 from clinparser.errors import ConversionError
 from clinparser.evaluate import flatten
+from clinparser.model import Block
 
 
 def output_files(folder: Path) -> dict[str, bytes]:
@@ -47,9 +48,9 @@ def rotated_example(tmp_path_factory, generator):
 
 
 def test_same_bytes_for_any_worker_count(rotated_example, tmp_path, monkeypatch):
-    # Batches of 3 pages make 5 batches of the 14-page example, so that 2 and 3 workers really
-    # share the batches out differently (batches are cut in this process, so the patch holds).
-    monkeypatch.setattr(page_workers, "BATCH_PAGES", 3)
+    # One page per task makes 14 tasks of the 14-page example, so that 2 and 3 workers really
+    # share the pages out differently (tasks are cut in this process, so the patch holds).
+    monkeypatch.setattr(page_workers, "UNIT_PAGES", 1)
     outputs, progress = {}, {}
     for workers in (1, 2, 3):
         parser, pages = PDFParser(workers=workers), Pages()
@@ -59,9 +60,70 @@ def test_same_bytes_for_any_worker_count(rotated_example, tmp_path, monkeypatch)
     assert "document.json" in outputs[1] and any(name.endswith(".png") for name in outputs[1])
     assert outputs[2] == outputs[1]
     assert outputs[3] == outputs[1]
-    for seen in progress.values():  # one report per batch, growing to the total
-        assert len(seen) == 5 and seen[-1] == (14, 14)
+    assert len(progress[1]) == 14  # one report per page done here
+    for seen in progress.values():  # growing to the total, however the pages were shared out
+        assert seen[-1] == (14, 14) and len(seen) >= 2
         assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_headings_are_ranked_as_one_call_over_their_group_of_pages_ranks_them(example):
+    """Per-page conversion plus rank_headings gives what pymupdf4llm gives for 8 pages at once."""
+    import contextlib
+    import io
+
+    import pymupdf4llm
+
+    pdf, _ = example
+    group = tuple(range(page_workers.HEADING_RANK_PAGES))
+    converter = page_workers._Converter(str(pdf), None, False)
+    with page_workers._single_threaded_sessions(), page_workers._using(page_workers._pinned_layout()):
+        pages = [page for p in group for page in converter.convert((p,))]
+        per_page_text = [b.text for blocks, _ in pages for b in blocks]
+        ours = page_workers.rank_headings(pages)
+        with contextlib.redirect_stdout(io.StringIO()):
+            chunks = pymupdf4llm.to_markdown(pymupdf.open(pdf), pages=list(group), page_chunks=True, use_ocr=False)
+    theirs = [b for chunk in chunks for b in page_workers.chunk_blocks(chunk)]
+    assert [(b.page, b.kind, b.bbox, b.text) for b in ours] == [(b.page, b.kind, b.bbox, b.text) for b in theirs]
+    changed = sum(a != b.text for a, b in zip(per_page_text, ours))
+    assert changed >= 3, "the example no longer has headings whose level depends on other pages"
+
+
+def test_rank_headings_follows_pymupdf4llm_rules():
+    def page(size):  # a page with one heading: level 1 on its own
+        return [Block(page=1, bbox=(0, 0, 1, 1), kind="heading", text="# H")], [(size, 1)]
+
+    sizes = (30, 28, 26, 24, 22, 20, 18)  # seven sizes: the smallest two share level 6
+    ranked = page_workers.rank_headings([page(s) for s in sizes])  # one per page: each was level 1
+    assert [b.text for b in ranked] == ["# H", "## H", "### H", "#### H", "##### H", "###### H", "###### H"]
+    assert page_workers._relevel("H", 1, 2) == "H"  # no marker where one was expected: left alone
+    assert page_workers._relevel("# #2 H", 1, 3) == "### #2 H"
+
+
+PYMUPDF_KEEPS_ITS_OWN_MODEL = textwrap.dedent(
+    """
+    import sys
+    from clinparser import PDFParser
+
+    if __name__ == "__main__":
+        PDFParser(workers=1).parse(sys.argv[1], output_dir=None)
+        import onnxruntime, pymupdf, pymupdf4llm
+        from clinparser.convert import page_workers
+
+        assert onnxruntime.InferenceSession.__name__ == "InferenceSession", "the pin outlived the parse"
+        assert pymupdf._get_layout is not page_workers._PINNED, "PyMuPDF was left with our pinned model"
+        chunks = pymupdf4llm.to_markdown(pymupdf.open(sys.argv[1]), pages=[0], page_chunks=True, use_ocr=False)
+        assert chunks[0]["page_boxes"], "PyMuPDF's own layout no longer works"
+        print("ok")
+    """
+)
+
+
+def test_pymupdf_keeps_its_own_layout_model_after_a_parse(example, tmp_path):
+    pdf, _ = example
+    script = tmp_path / "after_a_parse.py"
+    script.write_text(PYMUPDF_KEEPS_ITS_OWN_MODEL)
+    proc = subprocess.run([sys.executable, str(script), str(pdf)], capture_output=True, text=True)
+    assert proc.returncode == 0 and proc.stdout.strip().endswith("ok"), proc.stderr[-2000:]
 
 
 def test_rotated_page_keeps_its_figure_where_it_is_drawn(rotated_example):
@@ -92,8 +154,8 @@ def test_sessions_made_under_the_pin_are_single_threaded():
     assert onnxruntime.InferenceSession is real, "the pin must not outlive its block"
 
 
-def test_batches_and_the_default_worker_count():
-    assert page_workers.batches_of(17) == [tuple(range(0, 8)), tuple(range(8, 16)), (16,)]
+def test_units_and_the_default_worker_count():
+    assert page_workers.units_of(5) == [(0, 1), (2, 3), (4,)]
     assert 1 <= PDFParser().options.workers == page_workers.default_workers() <= page_workers.available_cores()
     with pytest.raises(ValueError, match="at least 1"):
         PDFParser(workers=0)
@@ -178,3 +240,27 @@ def test_cli_rejects_zero_workers(example, tmp_path):
     proc = subprocess.run([sys.executable, "-m", "clinparser", str(pdf), "--workers", "0", "-o", str(tmp_path)], capture_output=True, text=True)
     assert proc.returncode == 2 and "--workers" in proc.stderr
     assert not any(tmp_path.iterdir())
+
+
+def test_form_fields_are_read_once_per_document_not_once_per_task(example, tmp_path, monkeypatch):
+    from pymupdf4llm.helpers import utils
+
+    pdf, _ = example
+    doc = pymupdf.open(pdf)
+    widget = pymupdf.Widget()
+    widget.field_name, widget.field_type, widget.rect = "site", pymupdf.PDF_WIDGET_TYPE_TEXT, pymupdf.Rect(400, 20, 500, 40)
+    doc[0].add_widget(widget)
+    form = tmp_path / "form.pdf"
+    doc.save(form)
+    reads = []
+    real = utils.extract_form_fields_with_pages
+    def counting(d, xrefs=False):
+        reads.append(1)
+        return real(d, xrefs=xrefs)
+
+    monkeypatch.setattr(utils, "extract_form_fields_with_pages", counting)
+    converter = page_workers._Converter(str(form), None, False)
+    with page_workers._single_threaded_sessions(), page_workers._using(page_workers._pinned_layout()):
+        pages = [page for unit in page_workers.units_of(6) for page in converter.convert(unit)]
+    assert len(pages) == 6 and len(reads) == 1
+    assert utils.extract_form_fields_with_pages is counting, "the library's function was not put back"

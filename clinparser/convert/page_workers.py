@@ -1,19 +1,26 @@
-"""Run PyMuPDF's layout converter over fixed page batches, in this process or in worker processes.
+"""Run PyMuPDF's layout converter page by page, in this process and in worker processes.
 
-Two choices make the output the same, byte for byte, whatever the worker count:
+Three choices make the output the same, byte for byte, whatever the worker count:
 
-* Batches are fixed (``BATCH_PAGES`` pages, in order) and results are put back in batch order,
-  so a worker count only changes which process converts a batch, never what a batch is.
+* Each page is converted on its own (``UNIT_PAGES`` pages per task, in order) and results are
+  put back in page order, so a worker count only changes which process converts a page.
+* The one thing pymupdf4llm computes across the pages of a call, the level of a heading (the
+  rank of its font size among the headings' sizes), is computed afterwards over fixed groups
+  of ``HEADING_RANK_PAGES`` pages, exactly as one call on those pages would (``rank_headings``).
 * Every ONNX Runtime session (the layout model's three, and RapidOCR's under ``--ocr``) is made
   single-threaded. By default each session takes as many threads as the machine has cores and
   spins them while idle, which oversubscribes the cores as soon as two processes run, and a
   float sum split over a different number of threads may round differently. One thread per
-  session gives the same kernels on every page, in whichever process it is converted. The memory arena, which the layout package turns off
-  for long-lived services, is turned back on: a conversion is short, and without the arena
-  page faults cost a fifth of the run in system time (measured on Alexion, 6.4 s of 30 s).
+  session gives the same kernels on every page, in whichever process it is converted. The
+  memory arena, which the layout package turns off for long-lived services, is turned back on:
+  a conversion is short, and without the arena page faults cost a fifth of the run in system
+  time (measured on Alexion, 6.4 s of 30 s).
 
-Worker processes are started with ``spawn``: forking a process whose ONNX Runtime thread pools
-are already running is unsafe, and spawn behaves the same on every platform.
+With ``workers`` N, this process converts pages too, beside N - 1 worker processes: it has
+imported PyMuPDF (and so built the model) anyway, and one process fewer to start is a second
+of CPU saved. Pages are handed out one task at a time, so no core idles while another still
+has a long queue. Worker processes are started with ``spawn``: forking a process whose ONNX
+Runtime thread pools are already running is unsafe, and spawn behaves the same everywhere.
 """
 
 from __future__ import annotations
@@ -21,21 +28,26 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import queue
 import signal
 import sys
 import threading
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Callable, Optional
 
 from ..errors import ConversionError
 from ..model import CAPTION, FOOTNOTE, HEADING, LIST_ITEM, PAGE_FOOTER, PAGE_HEADER, PICTURE, TABLE, TEXT, Block
 
-BATCH_PAGES = 8
+UNIT_PAGES = 2  # pages per task: few enough that the last task is short, enough to keep calls few
+HEADING_RANK_PAGES = 8  # heading levels are ranked over these many pages, as before (see above)
+QUEUED_PER_WORKER = 2  # tasks waiting at each worker process, so it never waits for the next
 GB_PER_WORKER = 1.0  # memory to allow per worker process (measured peak: 0.55 GB)
-WARM_START = 4  # workers started before the page count is known; more start as batches queue
+WARM_START = 4  # workers started before the page count is known; more start as tasks queue
 
+# pymupdf4llm box classes -> our block kinds
 _KINDS = {
+    "text": TEXT,
     "section-header": HEADING,
     "title": HEADING,
     "list-item": LIST_ITEM,
@@ -47,9 +59,12 @@ _KINDS = {
     "footnote": FOOTNOTE,
     "caption": CAPTION,
 }
+_RANKED = ("title", "section-header")  # the classes pymupdf4llm writes with a level of "#"
 
-Batch = tuple[int, ...]  # 0-based page numbers
-
+Unit = tuple[int, ...]  # 0-based page numbers
+# One converted page: its blocks, and for each heading block the font size its level is ranked
+# by and the level the converter wrote (None for blocks that are not headings).
+PageResult = tuple[list[Block], list[Optional[tuple[int, int]]]]
 
 def available_cores() -> int:
     """Cores this process may use: its CPU affinity, capped by a cgroup v2 CPU quota if any."""
@@ -82,12 +97,12 @@ def _cgroup_value(name: str) -> Optional[list[str]]:
         return None
 
 
-def batches_of(page_count: int) -> list[Batch]:
-    return [tuple(range(start, min(start + BATCH_PAGES, page_count))) for start in range(0, page_count, BATCH_PAGES)]
+def units_of(page_count: int) -> list[Unit]:
+    return [tuple(range(start, min(start + UNIT_PAGES, page_count))) for start in range(0, page_count, UNIT_PAGES)]
 
 
 class LayoutWorkers:
-    """The layout converter for one PDF: ``workers`` processes, or this process when 1.
+    """The layout converter for one PDF: this process plus ``workers - 1`` worker processes.
 
     Made before the caller imports PyMuPDF and opens the file, so that the workers' start-up
     (importing PyMuPDF, building the model: about a second each) overlaps the caller's. Use it
@@ -98,12 +113,15 @@ class LayoutWorkers:
     def __init__(self, path: str, *, password: Optional[str], ocr: bool, workers: int):
         self.path, self.password, self.ocr = path, password, ocr
         self.pool: Optional[ProcessPoolExecutor] = None
+        self.children = 0
         self.warnings: list[str] = []
         if workers > 1:
             try:
-                self.pool = _start_pool(path, password, ocr, workers)
+                self.pool = _start_pool(path, password, ocr, workers - 1)
+                self.children = workers - 1
             except Exception as exc:  # no /dev/shm for semaphores, called from a daemonic process, ...
                 self.warnings.append(f"could not start layout worker processes ({type(exc).__name__}: {exc}); converted in one process")
+        _import_pymupdf_pinned()
 
     def __enter__(self) -> "LayoutWorkers":
         return self
@@ -112,69 +130,160 @@ class LayoutWorkers:
         if self.pool is None:
             return
         if exc_type is not None:
-            # Waiting would mean finishing the running batches (and one queued) for nothing.
+            # Waiting would mean finishing the running tasks (and the queued ones) for nothing.
             # ProcessPoolExecutor has no public way to stop its workers before Python 3.14.
-            for process in list(getattr(self.pool, "_processes", {}).values()):
+            for process in list((getattr(self.pool, "_processes", None) or {}).values()):
                 process.terminate()
         self.pool.shutdown(wait=True, cancel_futures=True)
 
     def convert(self, page_count: int, progress: Optional[Callable[[int, int], None]] = None) -> list[Block]:
         """Layout blocks of every page, in page order."""
-        batches = batches_of(page_count)
+        units = units_of(page_count)
         counter = _Counter(page_count, progress)
-        results = self._in_workers(batches, counter) if self.pool else self._here(batches, counter)
-        if self.pool is not None:
-            self.pool.shutdown(wait=False)  # let the workers exit while the caller goes on
-        return [block for batch in results for block in batch]
-
-    def _here(self, batches: list[Batch], counter: "_Counter") -> list[list[Block]]:
+        tasks = _Tasks(units)
+        feeder = _Feeder(self.pool, self.children, tasks) if self.pool is not None else None
         converter = _Converter(self.path, self.password, self.ocr)
-        results = []
         with _LAYOUT_LOCK, _single_threaded_sessions(), _using(_pinned_layout()):
-            for batch in batches:
-                results.append(converter.convert(batch))
-                counter.add(batch)
-        return results
+            while (k := tasks.take()) is not None:
+                tasks.results[k] = converter.convert(units[k])
+                counter.add(len(units[k]))
+                if feeder is not None:
+                    feeder.report(counter)
+        if feeder is not None:
+            feeder.finish(counter)
+            self.pool.shutdown(wait=False)  # let the workers exit while the caller goes on
+        pages = [page for unit in tasks.results for page in unit]
+        return rank_headings(pages)
 
-    def _in_workers(self, batches: list[Batch], counter: "_Counter") -> list[list[Block]]:
-        results: list[Optional[list[Block]]] = [None] * len(batches)
+
+class _Tasks:
+    """The units of a conversion, handed out in order to whichever process asks first."""
+
+    def __init__(self, units: list[Unit]):
+        self.units = units
+        self.results: list[Optional[list[PageResult]]] = [None] * len(units)
+        self._next = 0
+        self._lock = threading.Lock()
+        self.stopped = False
+
+    def take(self) -> Optional[int]:
+        with self._lock:
+            if self.stopped or self._next >= len(self.units):
+                return None
+            self._next += 1
+            return self._next - 1
+
+
+class _Feeder:
+    """A thread of this process that keeps the worker processes supplied with units while this
+    process converts its own; finished units are counted by the caller's thread."""
+
+    def __init__(self, pool: ProcessPoolExecutor, children: int, tasks: _Tasks):
+        self.pool, self.tasks = pool, tasks
+        self.finished: "queue.SimpleQueue[int]" = queue.SimpleQueue()  # pages per finished unit
+        self.error: Optional[BaseException] = None
+        self.thread = threading.Thread(target=self._run, args=(children * QUEUED_PER_WORKER,), daemon=True)
+        self.thread.start()
+
+    def _submit(self) -> Optional[Future]:
+        k = self.tasks.take()
+        if k is None:
+            return None
+        future = self.pool.submit(_convert_in_worker, self.tasks.units[k])
+        future.unit = k  # type: ignore[attr-defined]
+        return future
+
+    def _run(self, depth: int) -> None:
         try:
-            futures = {self.pool.submit(_convert_in_worker, batch): k for k, batch in enumerate(batches)}
-            pending = set(futures)
+            pending = {f for f in (self._submit() for _ in range(depth)) if f is not None}
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in done:
-                    k = futures[future]
-                    results[k] = future.result()  # re-raises the worker's error here
-                    counter.add(batches[k])
-        except BrokenProcessPool as exc:
-            raise ConversionError(
-                "a layout worker process died (out of memory, or the calling script starts processes "
-                "outside `if __name__ == '__main__':`): run again with --workers 1"
-            ) from exc
-        return results  # type: ignore[return-value]
+                    k = future.unit  # type: ignore[attr-defined]
+                    self.tasks.results[k] = future.result()  # re-raises the worker's error here
+                    self.finished.put(len(self.tasks.units[k]))
+                    more = self._submit()
+                    if more is not None:
+                        pending.add(more)
+        except BaseException as exc:  # handed to the caller's thread, which raises it
+            self.error = exc
+            self.tasks.stopped = True
+
+    def report(self, counter: "_Counter") -> None:
+        """Count the units the workers finished; raise the error one of them hit."""
+        while True:
+            try:
+                counter.add(self.finished.get_nowait())
+            except queue.Empty:
+                break
+        if self.error is not None:
+            if isinstance(self.error, BrokenProcessPool):
+                raise ConversionError(
+                    "a layout worker process died (out of memory, or the calling script starts processes "
+                    "outside `if __name__ == '__main__':`): run again with --workers 1"
+                ) from self.error
+            raise self.error
+
+    def finish(self, counter: "_Counter") -> None:
+        """Wait for the units still at the workers, counting them as they come in."""
+        while self.thread.is_alive():
+            self.thread.join(timeout=0.2)
+            self.report(counter)
+        self.report(counter)
 
 
-def _start_pool(path: str, password: Optional[str], ocr: bool, workers: int) -> ProcessPoolExecutor:
+def rank_headings(pages: list[PageResult]) -> list[Block]:
+    """Give each heading the level one pymupdf4llm call over its group of ``HEADING_RANK_PAGES``
+    pages gives it (the rank of its font size among the group's heading sizes, at most 6),
+    in place of the level its own page gave it."""
+    blocks: list[Block] = []
+    for start in range(0, len(pages), HEADING_RANK_PAGES):
+        group = pages[start : start + HEADING_RANK_PAGES]
+        group_sizes = {ranked[0] for _, heads in group for ranked in heads if ranked is not None}
+        for page_blocks, heads in group:
+            for block, ranked in zip(page_blocks, heads):
+                if ranked is not None:
+                    size, written = ranked
+                    block.text = _relevel(block.text, written, _level(size, group_sizes))
+            blocks.extend(page_blocks)
+    return blocks
+
+
+def _level(size: int, sizes: set[int]) -> int:
+    """pymupdf4llm's ``update_header_tags``, for one heading."""
+    top = sorted(sizes, reverse=True)[:6]
+    return top.index(size) + 1 if size >= top[-1] else 6
+
+
+def _relevel(text: str, old: int, new: int) -> str:
+    """``text`` with its ``old`` level marker replaced by ``new``; unchanged if it has none (a
+    pymupdf4llm that writes headings differently: the level then follows the task's pages,
+    the same for any worker count, and the ranking test says so)."""
+    if text.startswith("#" * old) and text[old : old + 1] in ("", " "):
+        return "#" * new + text[old:]
+    return text
+
+
+def _start_pool(path: str, password: Optional[str], ocr: bool, children: int) -> ProcessPoolExecutor:
     import multiprocessing
 
     context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(path, password, ocr))
-    # The pool starts a process for each submission no idle worker can take, up to ``workers``:
-    # these no-ops start the first few now; the rest start only if batches queue up for them.
-    for _ in range(min(workers, WARM_START)):
+    pool = ProcessPoolExecutor(max_workers=children, mp_context=context, initializer=_start_worker, initargs=(path, password, ocr))
+    # The pool starts a process for each submission no idle worker can take, up to ``children``:
+    # these no-ops start the first few now; the rest start only if units queue up for them.
+    for _ in range(min(children, WARM_START)):
         pool.submit(_ready)
     return pool
 
 
 class _Counter:
-    """Reports pages done as batches finish, in whatever order they finish."""
+    """Reports pages done as units finish, in whatever order they finish."""
 
     def __init__(self, total: int, progress: Optional[Callable[[int, int], None]]):
         self.total, self.done, self.progress = total, 0, progress
 
-    def add(self, batch: Batch) -> None:
-        self.done += len(batch)
+    def add(self, pages: int) -> None:
+        self.done += pages
         if self.progress:
             self.progress(self.done, self.total)
 
@@ -202,17 +311,47 @@ class _Converter:
         if self.doc.needs_pass:
             self.doc.authenticate(password or "")
         self.ocr = ocr
+        self.form_fields: Optional[dict] = None
 
-    def convert(self, batch: Batch) -> list[Block]:
-        import pymupdf4llm
+    def convert(self, unit: Unit) -> list[PageResult]:
+        # What pymupdf4llm.to_markdown(page_chunks=True) does, in its two steps, so that the
+        # font size each heading's level was ranked by can be read off the parsed pages.
+        from pymupdf4llm.helpers.document_layout import parse_document
 
         try:
             # pymupdf4llm prints its own messages: keep them off our stdout.
-            with contextlib.redirect_stdout(io.StringIO()):
-                chunks = pymupdf4llm.to_markdown(self.doc, pages=list(batch), page_chunks=True, use_ocr=self.ocr, show_progress=False)
+            with contextlib.redirect_stdout(io.StringIO()), self._form_fields_read_once():
+                parsed = parse_document(self.doc, pages=list(unit), use_ocr=self.ocr, force_text=True, show_progress=False)
+                chunks = parsed.to_markdown(page_chunks=True, show_progress=False)
         except Exception as exc:  # a converter failure is reported with its pages, as one line
-            raise ConversionError(f"PyMuPDF layout analysis failed on pages {batch[0] + 1}-{batch[-1] + 1}: {exc}") from None
-        return [block for chunk in chunks for block in chunk_blocks(chunk)]
+            raise ConversionError(f"PyMuPDF layout analysis failed on pages {unit[0] + 1}-{unit[-1] + 1}: {exc}") from None
+        results = []
+        for page, chunk in zip(parsed.pages, chunks):
+            heads = [(box.max_fontsize, box.header_level) if box.boxclass in _RANKED else None for box in page.boxes]
+            results.append((chunk_blocks(chunk), heads))
+        return results
+
+
+    @contextlib.contextmanager
+    def _form_fields_read_once(self):
+        """Every call reads the whole document's form fields (a walk over all its pages), which
+        would make small tasks cost O(pages) each: read them once per document instead."""
+        from pymupdf4llm.helpers import utils
+
+        real = utils.extract_form_fields_with_pages
+
+        def once(doc, xrefs=False):
+            if doc is not self.doc or xrefs:
+                return real(doc, xrefs=xrefs)
+            if self.form_fields is None:
+                self.form_fields = real(doc)
+            return self.form_fields
+
+        utils.extract_form_fields_with_pages = once
+        try:
+            yield
+        finally:
+            utils.extract_form_fields_with_pages = real
 
 
 def chunk_blocks(chunk: dict) -> list[Block]:
@@ -273,10 +412,36 @@ def _ready() -> None:
     """A no-op: submitted once per worker so that all of them start at once."""
 
 
-def _convert_in_worker(batch: Batch) -> list[Block]:
+def _convert_in_worker(unit: Unit) -> list[PageResult]:
     if _WORKER is None:
         raise _WORKER_ERROR or ConversionError("layout worker used before it was started")
-    return _WORKER.convert(batch)
+    return _WORKER.convert(unit)
+
+
+def _import_pymupdf_pinned() -> None:
+    """Import PyMuPDF here (if nobody has yet) with its layout model built single-threaded.
+
+    Importing PyMuPDF builds its model; built under the pin it is the one this process converts
+    with, which saves building a second (0.7 s). PyMuPDF itself is then given back its usual
+    model, built when something other than our conversion first asks for a layout."""
+    global _PINNED
+    if "pymupdf" in sys.modules:
+        return
+    with _single_threaded_sessions():
+        import pymupdf
+    if callable(pymupdf._get_layout):  # the layout package is installed and activated
+        _PINNED = pymupdf._get_layout
+        pymupdf._get_layout = _default_layout
+
+
+def _default_layout(*args, **kwargs):
+    """PyMuPDF's own layout function, as ``pymupdf.layout.activate()`` makes it, built lazily."""
+    import pymupdf
+    from pymupdf.layout import DocumentLayoutAnalyzer
+
+    model = DocumentLayoutAnalyzer.get_model()
+    pymupdf._get_layout = model.predict
+    return model.predict(*args, **kwargs)
 
 
 def _pinned_layout():

@@ -2,7 +2,7 @@
 
 ``pymupdf4llm.to_markdown(page_chunks=True)`` gives, per page, the Markdown and the layout
 boxes (class, bbox, and the slice of the Markdown each box produced): exactly our blocks.
-``page_workers`` runs it over fixed page batches, on as many cores as ``--workers`` allows.
+``page_workers`` runs it page by page, on as many cores as ``--workers`` allows.
 Pictures are rendered here from their bbox, which also captures vector-drawn figures that have
 no embedded image; embedded images the layout model did not box are added by position.
 """
