@@ -18,8 +18,9 @@ class PDFParser:
 
     ``engine`` is "pymupdf" (default; nothing to download) or "docling" (needs ``models_dir``,
     a local folder of docling's models, or ``DOCLING_ARTIFACTS_PATH``). ``workers`` is the number
-    of layout processes (default: the cores available, at most one per GB of free memory); the
-    result is the same for any number. With more than one (the default on a multi-core machine), a script must call ``parse`` under
+    of processes that run the layout model, this one included (default: the cores available,
+    at most one per GB of free memory); the result is the same for any number. With more than
+    one (the default on a multi-core machine), a script must call ``parse`` under
     ``if __name__ == "__main__":``, as for any use of ``multiprocessing``.
     """
 

@@ -120,7 +120,7 @@ def parse(
     image_dpi: int = typer.Option(DEFAULTS.image_dpi, "--image-dpi", min=36, max=600, help="Resolution of rendered figures."),
     min_image_size: float = typer.Option(DEFAULTS.min_image_size, "--min-image-size", min=0, help="Drop pictures smaller than this many points on a side."),
     max_pages: int = typer.Option(DEFAULTS.max_pages, "--max-pages", min=1, help="Refuse documents with more pages than this."),
-    workers: int = typer.Option(DEFAULTS.workers, "--workers", min=1, help="Processes for layout analysis (default engine); the output is the same for any number."),
+    workers: int = typer.Option(DEFAULTS.workers, "--workers", min=1, help="Processes for layout analysis, this one included (default engine); the output is the same for any number."),
     no_images: bool = typer.Option(False, "--no-images", help="Do not write image PNG files."),
     no_table_csv: bool = typer.Option(False, "--no-table-csv", help="Do not write table CSV files."),
     no_intermediate: bool = typer.Option(False, "--no-intermediate", help="Do not write markdown.md and blocks.json."),

@@ -22,4 +22,4 @@ class ParseOptions:
     image_dpi: int = 150
     max_pages: int = 10000  # a guard against runaway inputs in batch runs
     min_image_size: float = 24.0  # points a side; smaller pictures are bullets and specks
-    workers: int = field(default_factory=default_workers)  # layout processes (default engine); output does not depend on it
+    workers: int = field(default_factory=default_workers)  # processes running the layout model, this one included (default engine); output does not depend on it

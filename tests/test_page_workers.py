@@ -264,3 +264,20 @@ def test_form_fields_are_read_once_per_document_not_once_per_task(example, tmp_p
         pages = [page for unit in page_workers.units_of(6) for page in converter.convert(unit)]
     assert len(pages) == 6 and len(reads) == 1
     assert utils.extract_form_fields_with_pages is counting, "the library's function was not put back"
+
+
+def test_a_worker_killed_mid_run_is_one_clear_error(example):
+    import os
+    import signal
+
+    pdf, _ = example
+    with page_workers.LayoutWorkers(str(pdf), password=None, ocr=False, workers=2) as layout:
+        children = list(layout.pool._processes.values())
+
+        def kill_the_worker(done, total):  # called here, after this process's first task
+            for child in children:
+                if child.is_alive():
+                    os.kill(child.pid, signal.SIGKILL)
+
+        with pytest.raises(ConversionError, match="a layout worker process died"):
+            layout.convert(14, kill_the_worker)
