@@ -33,13 +33,18 @@ class Pages:
         self.seen.append((done, total))
 
 
+def generated_protocol(tmp_path_factory, generator, purpose: str):
+    """A fresh protocol_001 in its own folder, opened for a fixture to change."""
+    folder = tmp_path_factory.mktemp(purpose)
+    pdf = folder / "protocol_001.pdf"
+    generator.build_named("protocol_001", pdf)
+    return folder, pymupdf.open(pdf)
+
+
 @pytest.fixture(scope="module")
 def rotated_example(tmp_path_factory, generator):
     """protocol_001 with its figure page (8) turned 90 degrees, as scanned landscape pages are."""
-    folder = tmp_path_factory.mktemp("rotated")
-    pdf = folder / "protocol_001.pdf"
-    generator.build_named("protocol_001", pdf)
-    doc = pymupdf.open(pdf)
+    folder, doc = generated_protocol(tmp_path_factory, generator, "rotated")
     assert doc[7].get_images(), "the generator moved its figure off page 8; update this fixture"
     doc[7].set_rotation(90)
     rotated = folder / "rotated.pdf"
@@ -209,10 +214,7 @@ def test_an_error_terminates_the_workers_at_once(example):
 @pytest.fixture(scope="module")
 def scanned_example(tmp_path_factory, generator):
     """protocol_001 with page 10 replaced by a picture of itself: a page only OCR can read."""
-    folder = tmp_path_factory.mktemp("scanned")
-    pdf = folder / "protocol_001.pdf"
-    generator.build_named("protocol_001", pdf)
-    doc = pymupdf.open(pdf)
+    folder, doc = generated_protocol(tmp_path_factory, generator, "scanned")
     picture = doc[9].get_pixmap(dpi=150)
     width, height = doc[9].rect.width, doc[9].rect.height
     doc.delete_page(9)
