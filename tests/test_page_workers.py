@@ -72,22 +72,27 @@ def test_same_bytes_for_any_worker_count(rotated_example, tmp_path, monkeypatch)
 
 
 def test_headings_are_ranked_as_one_call_over_their_group_of_pages_ranks_them(example):
-    """Per-page conversion plus rank_headings gives what pymupdf4llm gives for 8 pages at once."""
+    """2-page tasks plus rank_headings give what pymupdf4llm gives for each group of 8 pages
+    converted at once, the last, partial group included."""
     import contextlib
     import io
 
     import pymupdf4llm
 
     pdf, _ = example
-    group = tuple(range(page_workers.HEADING_RANK_PAGES))
+    count = pymupdf.open(pdf).page_count
+    assert count > page_workers.HEADING_RANK_PAGES, "the example no longer has a second, partial group"
     converter = page_workers._Converter(str(pdf), None, False)
     with page_workers._single_threaded_sessions(), page_workers._using(page_workers._pinned_layout()):
-        pages = [page for p in group for page in converter.convert((p,))]
+        pages = [page for unit in page_workers.units_of(count) for page in converter.convert(unit)]
         per_page_text = [b.text for blocks, _ in pages for b in blocks]
         ours = page_workers.rank_headings(pages)
-        with contextlib.redirect_stdout(io.StringIO()):
-            chunks = pymupdf4llm.to_markdown(pymupdf.open(pdf), pages=list(group), page_chunks=True, use_ocr=False)
-    theirs = [b for chunk in chunks for b in page_workers.chunk_blocks(chunk)]
+        theirs = []
+        for start in range(0, count, page_workers.HEADING_RANK_PAGES):
+            group = list(range(start, min(count, start + page_workers.HEADING_RANK_PAGES)))
+            with contextlib.redirect_stdout(io.StringIO()):
+                chunks = pymupdf4llm.to_markdown(pymupdf.open(pdf), pages=group, page_chunks=True, use_ocr=False)
+            theirs += [b for chunk in chunks for b in page_workers.chunk_blocks(chunk)]
     assert [(b.page, b.kind, b.bbox, b.text) for b in ours] == [(b.page, b.kind, b.bbox, b.text) for b in theirs]
     changed = sum(a != b.text for a, b in zip(per_page_text, ours))
     assert changed >= 3, "the example no longer has headings whose level depends on other pages"
@@ -107,15 +112,21 @@ def test_rank_headings_follows_pymupdf4llm_rules():
 PYMUPDF_KEEPS_ITS_OWN_MODEL = textwrap.dedent(
     """
     import sys
-    from clinparser import PDFParser
 
     if __name__ == "__main__":
+        if sys.argv[2] == "imported-first":
+            import pymupdf
+            before = pymupdf._get_layout
+        from clinparser import PDFParser
+
         PDFParser(workers=1).parse(sys.argv[1], output_dir=None)
         import onnxruntime, pymupdf, pymupdf4llm
-        from clinparser.convert import page_workers
 
         assert onnxruntime.InferenceSession.__name__ == "InferenceSession", "the pin outlived the parse"
-        assert pymupdf._get_layout is not page_workers._PINNED, "PyMuPDF was left with our pinned model"
+        if sys.argv[2] == "imported-first":
+            assert pymupdf._get_layout is before, "the caller's layout function was replaced"
+        else:  # PyMuPDF's own model, built unpinned when first asked for
+            assert pymupdf._get_layout.__name__ == "_default_layout", pymupdf._get_layout
         chunks = pymupdf4llm.to_markdown(pymupdf.open(sys.argv[1]), pages=[0], page_chunks=True, use_ocr=False)
         assert chunks[0]["page_boxes"], "PyMuPDF's own layout no longer works"
         print("ok")
@@ -123,11 +134,12 @@ PYMUPDF_KEEPS_ITS_OWN_MODEL = textwrap.dedent(
 )
 
 
-def test_pymupdf_keeps_its_own_layout_model_after_a_parse(example, tmp_path):
+@pytest.mark.parametrize("order", ["imported-first", "imported-by-us"])
+def test_pymupdf_keeps_its_own_layout_model_after_a_parse(example, tmp_path, order):
     pdf, _ = example
     script = tmp_path / "after_a_parse.py"
     script.write_text(PYMUPDF_KEEPS_ITS_OWN_MODEL)
-    proc = subprocess.run([sys.executable, str(script), str(pdf)], capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, str(script), str(pdf), order], capture_output=True, text=True)
     assert proc.returncode == 0 and proc.stdout.strip().endswith("ok"), proc.stderr[-2000:]
 
 
@@ -203,11 +215,16 @@ def test_parse_inside_a_process_pool_falls_back_to_one_process(example, tmp_path
 
 
 def test_an_error_terminates_the_workers_at_once(example):
+    import time
+
     pdf, _ = example
     with pytest.raises(RuntimeError):
         with page_workers.LayoutWorkers(str(pdf), password=None, ocr=False, workers=2) as layout:
             processes = list(layout.pool._processes.values())
+            layout.pool.submit(time.sleep, 60)  # a long task, which waiting would sit through
+            started = time.monotonic()
             raise RuntimeError("the caller failed, e.g. too many pages")
+    assert time.monotonic() - started < 20, "leaving waited for the running task"
     assert processes and not any(p.is_alive() for p in processes)
 
 

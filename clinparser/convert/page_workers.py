@@ -18,7 +18,8 @@ Three choices make the output the same, byte for byte, whatever the worker count
 
 With ``workers`` N, this process converts pages too, beside N - 1 worker processes: it has
 imported PyMuPDF (and so built the model) anyway, and one process fewer to start is a second
-of CPU saved. Pages are handed out one task at a time, so no core idles while another still
+of CPU saved. Sessions made here during a conversion stay pinned: under ``--ocr`` that includes
+the OCR engine pymupdf4llm keeps for later calls, which then run single-threaded too. Pages are handed out one task at a time, so no core idles while another still
 has a long queue. Worker processes are started with ``spawn``: forking a process whose ONNX
 Runtime thread pools are already running is unsafe, and spawn behaves the same everywhere.
 """
@@ -141,14 +142,22 @@ class LayoutWorkers:
         units = units_of(page_count)
         counter = _Counter(page_count, progress)
         tasks = _Tasks(units)
-        feeder = _Feeder(self.pool, self.children, tasks) if self.pool is not None else None
         converter = _Converter(self.path, self.password, self.ocr)
-        with _LAYOUT_LOCK, _single_threaded_sessions(), _using(_pinned_layout()):
-            while (k := tasks.take()) is not None:
-                tasks.results[k] = converter.convert(units[k])
-                counter.add(len(units[k]))
-                if feeder is not None:
-                    feeder.report(counter)
+        # This process takes the first unit before the workers get any: they may still be
+        # starting, and on a short PDF they would otherwise hold every unit while we wait.
+        k = tasks.take()
+        feeder = _Feeder(self.pool, self.children, tasks) if self.pool is not None else None
+        try:
+            with _LAYOUT_LOCK, _single_threaded_sessions(), _using(_pinned_layout()):
+                while k is not None:
+                    tasks.results[k] = converter.convert(units[k])
+                    counter.add(len(units[k]))
+                    if feeder is not None:
+                        feeder.report(counter)
+                    k = tasks.take()
+        except BaseException:
+            tasks.stopped = True  # the feeder hands out nothing more, whoever catches this
+            raise
         if feeder is not None:
             feeder.finish(counter)
             self.pool.shutdown(wait=False)  # let the workers exit while the caller goes on
