@@ -67,6 +67,7 @@ Unit = tuple[int, ...]  # 0-based page numbers
 # by and the level the converter wrote (None for blocks that are not headings).
 PageResult = tuple[list[Block], list[Optional[tuple[int, int]]]]
 
+
 def available_cores() -> int:
     """Cores this process may use: its CPU affinity, capped by a cgroup v2 CPU quota if any."""
     try:
@@ -244,7 +245,7 @@ class _Feeder:
 def rank_headings(pages: list[PageResult]) -> list[Block]:
     """Give each heading the level one pymupdf4llm call over its group of ``HEADING_RANK_PAGES``
     pages gives it (the rank of its font size among the group's heading sizes, at most 6),
-    in place of the level its own page gave it."""
+    in place of the level the call over its task's pages gave it."""
     blocks: list[Block] = []
     for start in range(0, len(pages), HEADING_RANK_PAGES):
         group = pages[start : start + HEADING_RANK_PAGES]
@@ -340,7 +341,6 @@ class _Converter:
             results.append((chunk_blocks(chunk), heads))
         return results
 
-
     @contextlib.contextmanager
     def _form_fields_read_once(self):
         """Every call reads the whole document's form fields (a walk over all its pages), which
@@ -376,7 +376,7 @@ def chunk_blocks(chunk: dict) -> list[Block]:
 
 
 def _start_worker(path: str, password: Optional[str], ocr: bool) -> None:
-    global _WORKER, _PINNED, _WORKER_ERROR
+    global _WORKER, _WORKER_ERROR
     # Ctrl-C reaches the whole process group: the parent handles it and stops the pool, so
     # workers ignore it rather than each printing a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -384,16 +384,12 @@ def _start_worker(path: str, password: Optional[str], ocr: bool) -> None:
     try:
         # For the life of this worker: also pins sessions made later (RapidOCR's, under --ocr).
         _WORKER_STACK.enter_context(_single_threaded_sessions())
-        if "pymupdf" not in sys.modules:
-            # Importing PyMuPDF builds its layout model; under the pin that is already the one
-            # we need, which saves building a second (0.7 s per worker).
-            import pymupdf
+        _import_pymupdf_pinned()
+        import pymupdf
 
-            _PINNED = pymupdf._get_layout
-        else:  # the caller's main module imported PyMuPDF before we could pin it
-            import pymupdf
-
-            pymupdf._get_layout = _pinned_layout()  # the unpinned model is then freed
+        # The model built on import, or (the caller's main module imported PyMuPDF before we
+        # could pin it) a new pinned one, after which the unpinned model is freed.
+        pymupdf._get_layout = _pinned_layout()
         _WORKER = _Converter(path, password, ocr)
     except ConversionError as exc:  # an initializer that raises would only "break" the pool
         _WORKER_ERROR = exc
