@@ -173,9 +173,59 @@ def test_sessions_made_under_the_pin_are_single_threaded():
 
 def test_units_and_the_default_worker_count():
     assert page_workers.units_of(5) == [(0, 1), (2, 3), (4,)]
+    # With other processes, the last pages go one per task (2 per process).
+    assert page_workers.units_of(10, 2) == [(0, 1), (2, 3), (4, 5), (6,), (7,), (8,), (9,)]
+    assert page_workers.units_of(11, 2) == [(0, 1), (2, 3), (4, 5), (6,), (7,), (8,), (9,), (10,)]
+    assert page_workers.units_of(3, 2) == [(0,), (1,), (2,)]
     assert 1 <= PDFParser().options.workers == page_workers.default_workers() <= page_workers.available_cores()
     with pytest.raises(ValueError, match="at least 1"):
         PDFParser(workers=0)
+
+
+class HeldPool:
+    """A stand-in for the process pool whose tasks finish only when the test says so."""
+
+    def __init__(self):
+        import threading
+
+        self.lock = threading.Lock()
+        self.running: list = []
+        self.log: list[tuple[tuple[int, ...], int]] = []  # (unit, tasks already at the workers)
+
+    def submit(self, fn, unit):
+        from concurrent.futures import Future
+
+        with self.lock:
+            self.log.append((unit, len(self.running)))
+            future = Future()
+            self.running.append((future, unit))
+            return future
+
+    def finish_oldest(self):
+        with self.lock:
+            future, unit = self.running.pop(0)
+        future.set_result([([], [])] * len(unit))  # no blocks, no headings on its pages
+
+
+def test_tail_tasks_go_only_to_a_free_worker_not_behind_a_running_one():
+    import time
+
+    tasks = page_workers._Tasks(page_workers.units_of(10, 2))
+    pool = HeldPool()
+    feeder = page_workers._Feeder(pool, 1, tasks)
+    deadline = time.monotonic() + 10
+    while not feeder.finished.qsize() == 7 and time.monotonic() < deadline:
+        if pool.running:
+            time.sleep(0.02)  # let the feeder queue all it wants before a task finishes
+            pool.finish_oldest()
+        time.sleep(0.01)
+    feeder.thread.join(5)
+    assert feeder.error is None and not feeder.thread.is_alive()
+    units = [unit for unit, _ in pool.log]
+    assert units == page_workers.units_of(10, 2), "every unit once, in order"
+    queued_behind = dict(pool.log)
+    assert queued_behind[(2, 3)] == 1, "a 2-page task waits at the worker behind the running one"
+    assert all(queued_behind[(p,)] == 0 for p in range(6, 10)), pool.log
 
 
 @pytest.mark.parametrize("workers", [1, 2])
