@@ -273,19 +273,20 @@ def rank_headings(pages: list[PageResult]) -> list[Block]:
     blocks: list[Block] = []
     for start in range(0, len(pages), HEADING_RANK_PAGES):
         group = pages[start : start + HEADING_RANK_PAGES]
-        group_sizes = {ranked[0] for _, heads in group for ranked in heads if ranked is not None}
+        sizes = {ranked[0] for _, heads in group for ranked in heads if ranked is not None}
+        top = sorted(sizes, reverse=True)[:6]  # sorted once per group, not once per heading
         for page_blocks, heads in group:
             for block, ranked in zip(page_blocks, heads):
                 if ranked is not None:
                     size, written = ranked
-                    block.text = _relevel(block.text, written, _level(size, group_sizes))
+                    block.text = _relevel(block.text, written, _level(size, top))
             blocks.extend(page_blocks)
     return blocks
 
 
-def _level(size: int, sizes: set[int]) -> int:
-    """pymupdf4llm's ``update_header_tags``, for one heading."""
-    top = sorted(sizes, reverse=True)[:6]
+def _level(size: int, top: list[int]) -> int:
+    """pymupdf4llm's ``update_header_tags``, for one heading: the rank of its size among the
+    group's six largest heading sizes, 6 for any smaller one."""
     return top.index(size) + 1 if size >= top[-1] else 6
 
 
