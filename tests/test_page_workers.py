@@ -213,10 +213,14 @@ def test_tail_tasks_go_only_to_a_free_worker_not_behind_a_running_one():
     tasks = page_workers._Tasks(page_workers.units_of(10, 2))
     pool = HeldPool()
     feeder = page_workers._Feeder(pool, 1, tasks)
+    def queued_all_it_will():  # as many tasks out as it keeps, or none left to hand out
+        return len(pool.running) >= feeder._depth() or tasks._next == len(tasks.units)
+
     deadline = time.monotonic() + 10
     while not feeder.finished.qsize() == 7 and time.monotonic() < deadline:
+        while not queued_all_it_will() and time.monotonic() < deadline:
+            time.sleep(0.01)
         if pool.running:
-            time.sleep(0.02)  # let the feeder queue all it wants before a task finishes
             pool.finish_oldest()
         time.sleep(0.01)
     feeder.thread.join(5)
