@@ -28,13 +28,15 @@ class PDFParser:
         self,
         engine: str = DEFAULTS.engine,
         models_dir: Optional[PathLike] = None,
-        ocr: bool = DEFAULTS.ocr,
+        ocr: Union[str, bool] = DEFAULTS.ocr,
         password: Optional[str] = None,
         image_dpi: int = DEFAULTS.image_dpi,
         max_pages: int = DEFAULTS.max_pages,
         min_image_size: float = DEFAULTS.min_image_size,
         workers: Optional[int] = None,
     ):
+        if isinstance(ocr, bool):  # the old on/off flag: on OCR'd every page that needed it
+            ocr = "always" if ocr else "never"
         if workers is not None and workers < 1:
             raise ValueError(f"workers must be at least 1, not {workers}")
         self.options = ParseOptions(

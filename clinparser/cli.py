@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from . import __version__
+from .convert import OCR_MODES
 from .errors import ClinParserError, InputError, SchemaError
 from .options import ParseOptions
 
@@ -115,7 +116,7 @@ def parse(
     output_dir: Path = typer.Option(Path("output"), "--output-dir", "-o", help="Where the <timestamp> output folder is made."),
     engine: str = typer.Option(DEFAULTS.engine, "--engine", help="pymupdf (default, nothing to download) or docling (needs --models)."),
     models: Optional[Path] = typer.Option(None, "--models", help="Local folder of docling's models (or set DOCLING_ARTIFACTS_PATH)."),
-    ocr: bool = typer.Option(False, "--ocr", help="OCR pages without a text layer (RapidOCR's bundled models)."),
+    ocr: str = typer.Option(DEFAULTS.ocr, "--ocr", help="auto: OCR the pages whose text layer is missing or unreadable (RapidOCR's bundled models); always: every page; never. --ocr alone means always."),
     password: Optional[str] = typer.Option(None, "--password", help="Password of an encrypted PDF."),
     image_dpi: int = typer.Option(DEFAULTS.image_dpi, "--image-dpi", min=36, max=600, help="Resolution of rendered figures."),
     min_image_size: float = typer.Option(DEFAULTS.min_image_size, "--min-image-size", min=0, help="Drop pictures smaller than this many points on a side."),
@@ -185,9 +186,28 @@ def validate(
     typer.echo(f"{file}: valid")
 
 
+def _ocr_alone_means_always(args: list[str]) -> list[str]:
+    """``--ocr`` without a mode is the old on/off flag, which OCR'd every page that needed it:
+    it now means ``--ocr always``; ``--ocr MODE`` becomes ``--ocr=MODE``."""
+    out: list[str] = []
+    rest = iter(args)
+    for arg in rest:
+        if arg != "--ocr":
+            out.append(arg)
+            continue
+        mode = next(rest, None)
+        if mode in OCR_MODES:
+            out.append(f"--ocr={mode}")
+        else:
+            out.append("--ocr=always")
+            if mode is not None:
+                out.append(mode)
+    return out
+
+
 def main(argv: Optional[list[str]] = None) -> None:
     """Entry point: ``clinparser PATH`` means ``clinparser parse PATH``."""
-    args = list(sys.argv[1:] if argv is None else argv)
+    args = _ocr_alone_means_always(list(sys.argv[1:] if argv is None else argv))
     first = next((a for a in args if not a.startswith("-")), None)
     if first in ("chunks", "usdm"):  # shorthands for parse --format chunks / usdm
         args.remove(first)

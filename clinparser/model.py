@@ -64,6 +64,26 @@ class RawImage:
     height: int
 
 
+# How a page's text was obtained (the page ledger in ``metadata.pages``).
+TEXT_LAYER = "text"  # the PDF's own text layer, untouched
+OCR = "ocr"  # recovered by OCR of the page's render
+REBUILT = "rebuilt"  # re-read from a usable layer's character positions
+EMPTY = "empty"  # no words reached the output from this page
+
+
+@dataclass
+class PageRecord:
+    """One line of the page ledger: where page ``page``'s words came from, and why."""
+
+    page: int  # 1-based
+    source: str  # TEXT_LAYER, OCR, REBUILT or EMPTY
+    reason: str = ""  # why the text layer was not used (or could not be recovered); "" if it was
+    pictures: bool = False  # the page kept a picture (an empty page may still show a figure)
+
+    def to_dict(self) -> dict:
+        return {"page": self.page, "source": self.source, "reason": self.reason}
+
+
 @dataclass
 class Converted:
     """What every engine hands downstream: one intermediate, one pipeline."""
@@ -74,6 +94,7 @@ class Converted:
     page_sizes: dict[int, tuple[float, float]] = field(default_factory=dict)
     bookmarks: list[OutlineEntry] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    pages: list[PageRecord] = field(default_factory=list)  # the page ledger; empty for DOCX
 
 
 @dataclass

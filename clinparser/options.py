@@ -17,7 +17,7 @@ from .convert.page_workers import default_workers
 class ParseOptions:
     engine: str = "pymupdf"
     models_dir: Optional[Path] = None
-    ocr: bool = False
+    ocr: str = "auto"  # "auto": recover unreadable pages (page_check); "always"; "never"
     password: Optional[str] = None
     image_dpi: int = 150
     max_pages: int = 10000  # a guard against runaway inputs in batch runs

@@ -10,7 +10,9 @@ from typing import Optional, Protocol
 
 from . import __version__
 from .assemble import Tree, assemble
+from .clean_text import clean_blocks, clean_entries, unmapped_warning
 from .convert import convert
+from .convert.page_recovery import ledger_warnings
 from .furniture import mark_furniture
 from .model import Converted
 from .numbering import normalize_number
@@ -69,6 +71,8 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
     )
     reporter.stage("finding sections")
     blocks = converted.blocks
+    unmapped = clean_blocks(blocks)
+    clean_entries(converted.bookmarks)
     mark_furniture(blocks, converted.page_sizes, converted.page_count)
     printed = find_printed_toc(blocks)
     for block in blocks:
@@ -81,7 +85,7 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
     reporter.stage("attaching text, tables, images and references")
     tree = assemble(blocks, choice.sections, outline.unnumbered)
     unresolved = resolve_references(tree.toc, tree.non_toc)
-    warnings = list(converted.warnings)
+    warnings = list(converted.warnings) + ledger_warnings(converted.pages) + unmapped_warning(unmapped)
     if not tree.toc:
         warnings.append("no numbered sections found: everything is in non_toc")
     for m in choice.missing_parents:
@@ -137,4 +141,5 @@ def _metadata(path: Path, converted: Converted, choice: Choice, outline_entries,
         },
         "warnings": warnings,
         "diagnostics": _diagnostics(choice, outline_entries),
+        "pages": [record.to_dict() for record in converted.pages],
     }

@@ -62,16 +62,27 @@ def test_broken_xref_is_repaired_with_a_warning(tmp_path):
     assert any("repaired" in w for w in result["metadata"]["warnings"])
 
 
-def test_scanned_pdf_gives_valid_output_and_suggests_ocr(tmp_path):
+def _blank_scan(path):
+    """A page that is only a picture of a page, with nothing on it to read."""
     doc = pymupdf.open()
     page = doc.new_page()
-    pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 400, 300), 0)
+    pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 400, 500), 0)
     pix.set_rect(pix.irect, (200, 200, 200))
-    page.insert_image(pymupdf.Rect(72, 72, 472, 372), pixmap=pix)
-    doc.save(tmp_path / "scan.pdf")
-    result = PDFParser().parse(tmp_path / "scan.pdf", output_dir=tmp_path / "out")
+    page.insert_image(page.rect, pixmap=pix)
+    doc.save(path)
+    return path
+
+
+def test_scanned_pdf_with_nothing_to_read_gives_valid_output_and_says_so(tmp_path):
+    result = PDFParser(workers=1).parse(_blank_scan(tmp_path / "scan.pdf"), output_dir=tmp_path / "out")
     assert result["toc"] == []
-    assert any("--ocr" in w for w in result["metadata"]["warnings"])
+    assert [r["source"] for r in result["metadata"]["pages"]] == ["empty"]
+    assert any("no text recovered from pages 1" in w for w in result["metadata"]["warnings"])
+
+
+def test_scanned_pdf_under_ocr_never_suggests_ocr(tmp_path):
+    result = PDFParser(workers=1, ocr="never").parse(_blank_scan(tmp_path / "scan.pdf"), output_dir=None)
+    assert any("--ocr auto" in w for w in result["metadata"]["warnings"])
 
 
 def test_pdf_without_numbered_sections_goes_to_non_toc_with_a_warning(tmp_path):

@@ -132,3 +132,20 @@ def test_unreadable_file(tmp_path, monkeypatch):
     with pytest.raises(InputError, match="permission denied") as info:
         sniff(locked)
     assert info.value.exit_code == 3
+
+
+def test_ocr_alone_means_always_and_a_mode_is_passed_on():
+    from clinparser.cli import _ocr_alone_means_always
+
+    assert _ocr_alone_means_always(["x.pdf", "--ocr"]) == ["x.pdf", "--ocr=always"]
+    assert _ocr_alone_means_always(["--ocr", "x.pdf"]) == ["--ocr=always", "x.pdf"]
+    assert _ocr_alone_means_always(["x.pdf", "--ocr", "never", "-q"]) == ["x.pdf", "--ocr=never", "-q"]
+    assert _ocr_alone_means_always(["x.pdf", "--ocr=auto"]) == ["x.pdf", "--ocr=auto"]
+
+
+def test_unknown_ocr_mode_is_one_line(example, tmp_path):
+    pdf, _ = example
+    proc = run(pdf, "--ocr=sometimes", "-o", tmp_path)
+    assert proc.returncode != 0 and "Traceback" not in proc.stderr
+    assert "auto, always, never" in proc.stderr
+    assert not any(tmp_path.iterdir())

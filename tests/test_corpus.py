@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -13,6 +14,7 @@ from conftest import CORPUS_PDFS, gold
 # Floors from the issues: the tree must already be right on the gold protocols.
 RECALL_FLOOR = {"Alexion_NCT04573309_Wilsons.pdf": 0.95, "CDISC_Pilot_Study.pdf": 0.95}
 F1_FLOOR = 0.95
+BAD_CHARACTERS = re.compile("[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # Without the corpus, one placeholder name keeps each test visible as a skip with its reason.
 PDF_NAMES = [p.name for p in CORPUS_PDFS] or ["(corpus absent)"]
 
@@ -35,6 +37,11 @@ def test_every_corpus_pdf_writes_all_artifacts_and_a_valid_result(corpus_run, na
     assert doc == result
     for rel in ("toc.json", "markdown.md", "blocks.json"):
         assert (folder / rel).is_file()
+    for path in folder.rglob("*"):  # nothing unreadable anywhere in what was written
+        if path.suffix in (".json", ".md", ".csv"):
+            text = path.read_text(encoding="utf-8")
+            assert not BAD_CHARACTERS.search(text) and "\\ufffd" not in text, path.name
+    assert [r["page"] for r in result["metadata"]["pages"]] == list(range(1, result["metadata"]["page_count"] + 1))
     for node in flatten(result["toc"]) + flatten(result["non_toc"]):
         for item in node["tables"] + node["images"]:
             assert (folder / item["path"]).is_file(), item["path"]
@@ -72,3 +79,32 @@ def test_every_corpus_pdf_gives_chunks_within_budget(corpus_run, name):
     assert all(r["metadata"]["token_count"] <= 512 for r in records if r["metadata"]["kind"] == "text")
     sections = {r["id"] for r in records if r["metadata"]["kind"] == "section"}
     assert all(r["metadata"]["parent_id"] in sections for r in records if r["metadata"]["kind"] != "section")
+
+
+def _numbers(nodes) -> dict[str, dict]:
+    return {n["number"].rstrip(".").lower(): n for n in flatten(nodes)}
+
+
+@pytest.mark.corpus
+def test_headings_on_pages_with_a_broken_font_encoding_are_recovered(corpus_run):
+    """Nine pages print right but their text layer reads glyph numbers ("1LUDSDULE")."""
+    result, _ = corpus_run("Tesaro_NCT01847274_Oncology.pdf")
+    found = _numbers(result["toc"])
+    for number in ("6.2.2", "6.2.3", "6.2.4"):
+        assert number in found, (number, sorted(found)[:80])
+    appendices = {k for k in found if k.startswith("appendix")}
+    assert {"appendix 4", "appendix 5", "appendix 7"} <= appendices, sorted(appendices)
+    recovered = {r["page"] for r in result["metadata"]["pages"] if r["source"] == "ocr"}
+    assert {3, 7, 15, 32, 51, 54, 97, 98, 103} <= recovered
+
+
+@pytest.mark.corpus
+def test_chapter_opening_on_a_scanned_page_with_an_ocr_layer_is_recovered(corpus_run):
+    """Page 24 is a picture of the page over a letter-spaced invisible OCR layer."""
+    result, _ = corpus_run("EliLilly_NCT05176314.pdf")
+    found = _numbers(result["toc"])
+    for number in ("6", "6.1", "6.1.1", "6.2"):
+        assert number in found, number
+    chapter = next(n for n in result["toc"] if n["number"].rstrip(".") == "6")
+    children = [c["number"].rstrip(".") for c in chapter["subsections"]]
+    assert children[:8] == [f"6.{k}" for k in range(1, 9)], children

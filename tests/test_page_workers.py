@@ -234,7 +234,7 @@ def test_tail_tasks_go_only_to_a_free_worker_not_behind_a_running_one():
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_file_that_vanished_is_a_conversion_error(tmp_path, workers):
-    with page_workers.LayoutWorkers(str(tmp_path / "gone.pdf"), password=None, ocr=False, workers=workers) as layout:
+    with page_workers.LayoutWorkers(str(tmp_path / "gone.pdf"), password=None, ocr="auto", workers=workers) as layout:
         with pytest.raises(ConversionError, match="cannot open the file"):
             layout.convert(16)
 
@@ -273,7 +273,7 @@ def test_an_error_terminates_the_workers_at_once(example):
 
     pdf, _ = example
     with pytest.raises(RuntimeError):
-        with page_workers.LayoutWorkers(str(pdf), password=None, ocr=False, workers=2) as layout:
+        with page_workers.LayoutWorkers(str(pdf), password=None, ocr="auto", workers=2) as layout:
             processes = list(layout.pool._processes.values())
             layout.pool.submit(time.sleep, 60)  # a long task, which waiting would sit through
             started = time.monotonic()
@@ -296,16 +296,19 @@ def scanned_example(tmp_path_factory, generator):
     return scanned
 
 
-def test_ocr_gives_the_same_bytes_for_any_worker_count(scanned_example, tmp_path):
+def test_recovery_gives_the_same_bytes_for_any_worker_count(scanned_example, tmp_path):
+    """The default (--ocr auto) recovers the scanned page in whichever process converts it."""
     outputs = {}
     for workers in (1, 2):
-        parser = PDFParser(workers=workers, ocr=True)
+        parser = PDFParser(workers=workers)
         parser.parse(scanned_example, output_dir=tmp_path / f"w{workers}")
         outputs[workers] = output_files(parser.last_output)
     assert outputs[2] == outputs[1]
     blocks = json.loads(outputs[1]["blocks.json"])
     page_10 = " ".join(b["text"] for b in blocks if b["page"] == 10)
     assert len(page_10.split()) > 20, "OCR did not read the scanned page"
+    ledger = json.loads(outputs[1]["document.json"])["metadata"]["pages"]
+    assert [r["page"] for r in ledger if r["source"] == "ocr"] == [10]
 
 
 def test_cli_rejects_zero_workers(example, tmp_path):
@@ -344,7 +347,7 @@ def test_a_worker_killed_mid_run_is_one_clear_error(example):
     import signal
 
     pdf, _ = example
-    with page_workers.LayoutWorkers(str(pdf), password=None, ocr=False, workers=2) as layout:
+    with page_workers.LayoutWorkers(str(pdf), password=None, ocr="auto", workers=2) as layout:
         children = list(layout.pool._processes.values())
 
         def kill_the_worker(done, total):  # called here, after this process's first task

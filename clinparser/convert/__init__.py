@@ -15,6 +15,7 @@ from .inspect_input import sniff
 
 Progress = Callable[[int, int], None]
 ENGINES = ("pymupdf", "docling")
+OCR_MODES = ("auto", "always", "never")  # see page_check and page_recovery
 
 
 def convert(
@@ -22,7 +23,7 @@ def convert(
     *,
     engine: str,
     models_dir: Optional[Path],
-    ocr: bool,
+    ocr: str,
     password: Optional[str],
     image_dpi: int,
     max_pages: int,
@@ -33,6 +34,8 @@ def convert(
     """Check the file, then run the engine it needs (options: see ``pipeline.ParseOptions``)."""
     if engine not in ENGINES:
         raise InputError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
+    if ocr not in OCR_MODES:
+        raise InputError(f"unknown OCR mode {ocr!r}: choose one of {', '.join(OCR_MODES)}")
     kind = sniff(path)
     if kind == "docx":
         from .docling_backend import convert_docx
@@ -41,7 +44,8 @@ def convert(
     if engine == "docling":
         from .docling_backend import convert_pdf as docling_pdf
 
-        return docling_pdf(path, models_dir=models_dir, ocr=ocr, image_dpi=image_dpi, max_pages=max_pages, progress=progress)
+        # docling decides itself which regions need OCR: "auto" and "always" switch it on.
+        return docling_pdf(path, models_dir=models_dir, ocr=ocr != "never", image_dpi=image_dpi, max_pages=max_pages, progress=progress)
     from .page_workers import LayoutWorkers
 
     # The layout workers start first: their start-up overlaps the import of PyMuPDF here.

@@ -7,7 +7,7 @@ Three choices make the output the same, byte for byte, whatever the worker count
 * The one thing pymupdf4llm computes across the pages of a call, the level of a heading (the
   rank of its font size among the headings' sizes), is computed afterwards over fixed groups
   of ``HEADING_RANK_PAGES`` pages, exactly as one call on those pages would (``rank_headings``).
-* Every ONNX Runtime session (the layout model's three, and RapidOCR's under ``--ocr``) is made
+* Every ONNX Runtime session (the layout model's three, and RapidOCR's on the pages ``page_recovery`` reads) is made
   single-threaded. By default each session takes as many threads as the machine has cores and
   spins them while idle, which oversubscribes the cores as soon as two processes run, and a
   float sum split over a different number of threads may round differently. One thread per
@@ -18,8 +18,8 @@ Three choices make the output the same, byte for byte, whatever the worker count
 
 With ``workers`` N, this process converts pages too, beside N - 1 worker processes: it has
 imported PyMuPDF (and so built the model) anyway, and one process fewer to start is a second
-of CPU saved. Sessions made here during a conversion stay pinned: under ``--ocr`` that includes
-the OCR engine pymupdf4llm keeps for later calls, which then run single-threaded too. Pages are
+of CPU saved. Sessions made here during a conversion stay pinned: that includes the OCR engine
+``page_recovery`` keeps for later pages, which is made single-threaded anyway. Pages are
 handed out one task at a time, so no core idles while another still has a long queue; the last
 pages go one per task and only to a free process, so that all processes finish together.
 Worker processes are started with ``spawn``: forking a process whose ONNX Runtime thread pools
@@ -40,7 +40,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Callable, Optional
 
 from ..errors import ConversionError
-from ..model import CAPTION, FOOTNOTE, HEADING, LIST_ITEM, PAGE_FOOTER, PAGE_HEADER, PICTURE, TABLE, TEXT, Block
+from ..model import CAPTION, FOOTNOTE, HEADING, LIST_ITEM, PAGE_FOOTER, PAGE_HEADER, PICTURE, TABLE, TEXT, Block, PageRecord
 
 UNIT_PAGES = 2  # pages per task: few enough that the last task is short, enough to keep calls few
 TAIL_PAGES_PER_PROCESS = 2  # the last pages go out one per task, and only to a free process
@@ -66,9 +66,10 @@ _KINDS = {
 _RANKED = ("title", "section-header")  # the classes pymupdf4llm writes with a level of "#"
 
 Unit = tuple[int, ...]  # 0-based page numbers
-# One converted page: its blocks, and for each heading block the font size its level is ranked
-# by and the level the converter wrote (None for blocks that are not headings).
-PageResult = tuple[list[Block], list[Optional[tuple[int, int]]]]
+# One converted page: its blocks, for each heading block the font size its level is ranked by
+# and the level the converter wrote (None for blocks that are not headings), and how its text
+# was obtained.
+PageResult = tuple[list[Block], list[Optional[tuple[int, int]]], PageRecord]
 
 
 def available_cores() -> int:
@@ -121,11 +122,12 @@ class LayoutWorkers:
     after a conversion they have already been told to exit.
     """
 
-    def __init__(self, path: str, *, password: Optional[str], ocr: bool, workers: int):
+    def __init__(self, path: str, *, password: Optional[str], ocr: str, workers: int):
         self.path, self.password, self.ocr = path, password, ocr
         self.pool: Optional[ProcessPoolExecutor] = None
         self.children = 0
         self.warnings: list[str] = []
+        self.ledger: list[PageRecord] = []  # how each page's text was obtained, after convert()
         if workers > 1:
             try:
                 self.pool = _start_pool(path, password, ocr, workers - 1)
@@ -172,6 +174,7 @@ class LayoutWorkers:
             feeder.finish(counter)
             self.pool.shutdown(wait=False)  # let the workers exit while the caller goes on
         pages = [page for unit in tasks.results for page in unit]
+        self.ledger = [record for _, _, record in pages]
         return rank_headings(pages)
 
 
@@ -273,9 +276,9 @@ def rank_headings(pages: list[PageResult]) -> list[Block]:
     blocks: list[Block] = []
     for start in range(0, len(pages), HEADING_RANK_PAGES):
         group = pages[start : start + HEADING_RANK_PAGES]
-        sizes = {ranked[0] for _, heads in group for ranked in heads if ranked is not None}
+        sizes = {ranked[0] for _, heads, _ in group for ranked in heads if ranked is not None}
         top = sorted(sizes, reverse=True)[:6]  # sorted once per group, not once per heading
-        for page_blocks, heads in group:
+        for page_blocks, heads, _ in group:
             for block, ranked in zip(page_blocks, heads):
                 if ranked is not None:
                     size, written = ranked
@@ -299,7 +302,7 @@ def _relevel(text: str, old: int, new: int) -> str:
     return text
 
 
-def _start_pool(path: str, password: Optional[str], ocr: bool, children: int) -> ProcessPoolExecutor:
+def _start_pool(path: str, password: Optional[str], ocr: str, children: int) -> ProcessPoolExecutor:
     import multiprocessing
 
     context = multiprocessing.get_context("spawn")
@@ -336,7 +339,7 @@ class _Converter:
     """Its own handle on the PDF: the converter edits the document it is given (it removes the
     structure tree and page rotation), so the caller's handle is never passed in."""
 
-    def __init__(self, path: str, password: Optional[str], ocr: bool):
+    def __init__(self, path: str, password: Optional[str], ocr: str):
         import pymupdf
 
         try:
@@ -349,17 +352,24 @@ class _Converter:
         self.form_fields: Optional[dict] = None
 
     def convert(self, unit: Unit) -> list[PageResult]:
-        # What pymupdf4llm.to_markdown(page_chunks=True) does, in its two steps, so that the
-        # font size each heading's level was ranked by can be read off the parsed pages.
-        from pymupdf4llm.helpers.document_layout import parse_document
+        from .page_recovery import read_pages
 
         try:
             # pymupdf4llm prints its own messages: keep them off our stdout.
             with contextlib.redirect_stdout(io.StringIO()), self._form_fields_read_once():
-                parsed = parse_document(self.doc, pages=list(unit), use_ocr=self.ocr, force_text=True, show_progress=False)
-                chunks = parsed.to_markdown(page_chunks=True, show_progress=False)
+                return read_pages(self.doc, unit, self.ocr, self._parse)
         except Exception as exc:  # a converter failure is reported with its pages, as one line
             raise ConversionError(f"PyMuPDF layout analysis failed on pages {unit[0] + 1}-{unit[-1] + 1}: {exc}") from None
+
+    @staticmethod
+    def _parse(doc, pages: Unit) -> list[tuple[list[Block], list[Optional[tuple[int, int]]]]]:
+        """What pymupdf4llm.to_markdown(page_chunks=True) does, in its two steps, so that the
+        font size each heading's level was ranked by can be read off the parsed pages. OCR is
+        ours to decide (``page_recovery``): the converter reads each page's text as it is."""
+        from pymupdf4llm.helpers.document_layout import parse_document
+
+        parsed = parse_document(doc, pages=list(pages), use_ocr=False, force_text=True, show_progress=False)
+        chunks = parsed.to_markdown(page_chunks=True, show_progress=False)
         results = []
         for page, chunk in zip(parsed.pages, chunks):
             heads = [(box.max_fontsize, box.header_level) if box.boxclass in _RANKED else None for box in page.boxes]
@@ -400,7 +410,7 @@ def chunk_blocks(chunk: dict) -> list[Block]:
     return out
 
 
-def _start_worker(path: str, password: Optional[str], ocr: bool) -> None:
+def _start_worker(path: str, password: Optional[str], ocr: str) -> None:
     global _WORKER, _WORKER_ERROR
     # Ctrl-C reaches the whole process group: the parent handles it and stops the pool, so
     # workers ignore it rather than each printing a traceback.

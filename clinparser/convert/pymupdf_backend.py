@@ -45,7 +45,7 @@ def open_pdf(path: Path, password: Optional[str] = None) -> tuple[pymupdf.Docume
 def convert_pdf(
     path: Path,
     *,
-    ocr: bool,
+    ocr: str,
     password: Optional[str],
     image_dpi: int,
     max_pages: int,
@@ -69,8 +69,8 @@ def convert_pdf(
     page_sizes = {p.number + 1: (p.rect.width, p.rect.height) for p in doc}
     blocks = _with_pictures(doc, blocks, image_dpi, min_image_size)
     if not any(b.text.strip() for b in blocks if b.kind != PICTURE):
-        hint = "" if ocr else ": it looks scanned, try --ocr"
-        warnings.append(f"no text layer found{hint}")
+        hint = ": it looks scanned, try --ocr auto" if ocr == "never" else ""
+        warnings.append(f"no text found on any page{hint}")
     return Converted(
         blocks=blocks,
         page_count=total,
@@ -78,6 +78,7 @@ def convert_pdf(
         page_sizes=page_sizes,
         bookmarks=bookmark_entries(doc.get_toc(simple=True)),
         warnings=warnings,
+        pages=layout.ledger,
     )
 
 

@@ -1,0 +1,222 @@
+"""Recovering a page whose text layer is not what a reader sees (see ``page_check``).
+
+Two ways, one per kind of failure:
+
+* **OCR** for a page whose layer is missing or wrong (no layer, an invisible or covered layer,
+  characters without a Unicode mapping, a letter-spaced layer). The page is edited in memory,
+  on the converter's own handle, before the layout model reads it: text nobody sees (an
+  invisible layer, text painted over by a picture of the page) and characters without a
+  mapping are removed, the page is rendered with its readable text left out, RapidOCR reads the
+  render (its models ship in its wheel: nothing is downloaded), and the lines it reads are
+  written back into the page as text. The layout model then reads the page as it reads any
+  other, so headings, lists and tables on a recovered page are found the same way. Where the
+  verdict is about some characters (no mapping), the page's readable text is kept as it is
+  and left out of the render; where it is about the whole layer, the render is the page.
+  (pymupdf4llm's own ``exec_ocr_full`` does the same, but with all of a page's text unmapped
+  it culls the whole page from the render and reads nothing.)
+  A letter-spaced layer is OCR'd rather than rebuilt from its characters' positions: on the
+  corpus's scanned page with such a layer (391 words as an independent 200 dpi OCR reads
+  them), joining characters closer than 0.1, 0.2, 0.3 or 0.5 of their height gave 19, 72,
+  62 and 16 % of those words (the layer's gaps do not follow its words), OCR gave 100 %.
+* **Rebuild** for a page whose layer is readable but which the layout converter returned
+  (nearly) empty: the layer's own blocks, in reading order. Its characters are the PDF's own,
+  which OCR could only approximate.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..model import EMPTY, OCR, PICTURE, REBUILT, TEXT, TEXT_LAYER, Block, PageRecord
+from .page_check import Verdict, after_conversion, before_conversion, layer_words
+
+OCR_DPI = 150  # pymupdf4llm's default; see the module docstring for what was measured
+ENGINE_PARAMS = {
+    # Protocol text is upright once the page's rotation is removed: the 0/180 degree line
+    # classifier only costs time (15% of a dense page).
+    "Global.use_cls": False,
+    "Global.log_level": "critical",  # it logs every model load and every empty page
+    # One thread: the same kernels in every process, so the same bytes for any --workers.
+    "EngineConfig.onnxruntime.intra_op_num_threads": 1,
+    "EngineConfig.onnxruntime.inter_op_num_threads": 1,
+}
+_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+_UNMAPPED = re.compile("[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def ocr_page(page, verdict: Verdict) -> int:
+    """OCR ``page`` in place: read its render with its readable text left out, remove the text
+    that is not what the page shows, write the lines read into the page. Returns the number
+    of lines written."""
+    import pymupdf
+
+    readable, unreadable = _spans(page, keep_readable=verdict.kind in ("unmapped", "always"))
+    lines = _read_render(page, readable)
+    for rect in unreadable:
+        page.add_redact_annot(rect)
+    if unreadable:
+        page.apply_redactions(
+            images=pymupdf.PDF_REDACT_IMAGE_NONE,
+            graphics=pymupdf.PDF_REDACT_LINE_ART_NONE,
+            text=pymupdf.PDF_REDACT_TEXT_REMOVE,
+        )
+    _write_lines(page, lines)
+    return len(lines)
+
+
+_PAINTED = 16 | 32  # MuPDF's FZ_STEXT_FILLED | FZ_STEXT_STROKED
+
+
+def _spans(page, keep_readable: bool) -> tuple[list, list]:
+    """The page's text spans as (readable, unreadable) rectangles. Readable: visible, every
+    character mapped. Where the verdict is about the whole layer (a scan's layer, a letter-spaced
+    layer), nothing is kept: the render is the page."""
+    readable, unreadable = [], []
+    for block in page.get_text("dict", flags=0)["blocks"]:
+        for line in block.get("lines", ()):
+            for span in line["spans"]:
+                if not span["text"].strip():
+                    continue
+                visible = span["alpha"] > 0 and span["char_flags"] & _PAINTED  # render mode 3 is neither
+                mapped = not _UNMAPPED.search(span["text"])
+                (readable if keep_readable and visible and mapped else unreadable).append(span["bbox"])
+    return readable, unreadable
+
+
+def _read_render(page, readable: list) -> list:
+    """RapidOCR's lines on a render of the page without its readable text, in page points."""
+    import numpy as np
+    import pymupdf
+    from pymupdf4llm.ocr.get_culled_pixmap import get_pixmap
+
+    # An empty list would cull all text (get_pixmap's default): cull nothing instead.
+    pix, empty = get_pixmap(page.get_displaylist(), dpi=OCR_DPI, rects=readable or [pymupdf.EMPTY_RECT()])
+    if empty:
+        return []
+    image = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3)
+    matrix = pymupdf.Rect(pix.irect).torect(page.rect)
+    lines = []
+    for box, text, _score in _read_lines(image):
+        if text.strip():
+            rect = pymupdf.Rect(min(p[0] for p in box), min(p[1] for p in box), max(p[0] for p in box), max(p[1] for p in box))
+            lines.append((rect * matrix, text))
+    return lines
+
+
+def _write_lines(page, lines: list) -> None:
+    """Each line as text in its box, in the font pymupdf4llm's OCR writes with, stretched to the
+    box's width (what ``exec_ocr_full`` does)."""
+    from pymupdf4llm.ocr.exec_ocr_interface import FONT, FONTNAME, adjust_width
+
+    if not lines:
+        return
+    page.insert_font(fontname=FONTNAME, fontbuffer=FONT.buffer)
+    for rect, text in lines:
+        size = rect.height
+        page.insert_text(rect.bl + (0, -0.2 * size), text, fontsize=size, fontname=FONTNAME, morph=(rect.bl, adjust_width(text, size, rect)))
+
+
+_ENGINE = None  # one RapidOCR engine per process, made on the first page that needs it
+
+
+def _read_lines(image) -> list:
+    """RapidOCR on a page render: ``[(box, text, score), ...]`` in pixels."""
+    global _ENGINE
+    if _ENGINE is None:
+        from rapidocr import RapidOCR
+
+        _ENGINE = RapidOCR(params=ENGINE_PARAMS)
+    result = _ENGINE(image)
+    if result.boxes is None or result.txts is None or result.scores is None:
+        return []
+    return list(zip(result.boxes, result.txts, result.scores))
+
+
+def read_pages(doc, unit, mode: str, parse) -> list:
+    """Convert the pages ``unit`` (0-based) of ``doc`` with ``parse(doc, pages)``, recovering
+    the pages ``page_check`` judges unreadable first (``mode`` "auto"), every page ("always"),
+    or none ("never": they are converted as they are and the ledger says why they need it).
+    Returns, per page, ``(blocks, heads, PageRecord)``."""
+    verdicts: dict[int, Verdict] = {}
+    for number in unit:
+        page = doc[number]
+        page.remove_rotation()  # as the converter does: checks and OCR in its coordinates
+        verdict = Verdict("always", "--ocr always") if mode == "always" else before_conversion(page)
+        if verdict is not None:
+            verdicts[number] = verdict
+            if mode != "never":
+                ocr_page(page, verdict)
+    out = []
+    for number, (blocks, heads) in zip(unit, parse(doc, unit)):
+        if number not in verdicts:
+            verdict = after_conversion([b.text for b in blocks], lambda: layer_words(doc[number]))
+            if verdict is not None:
+                verdicts[number] = verdict
+                if mode != "never" and verdict.kind == "converted-to-nothing":
+                    blocks = rebuild_blocks(doc[number], blocks)
+                    heads = [None] * len(blocks)
+                elif mode != "never":
+                    ocr_page(doc[number], verdict)
+                    ((blocks, heads),) = parse(doc, (number,))
+        out.append((blocks, heads, _record(number, blocks, verdicts.get(number), mode)))
+    return out
+
+
+def rebuild_blocks(page, blocks: list) -> list:
+    """The page's own text layer, block by block in reading order, in place of what the layout
+    converter returned for it (which lost most of its words); the pictures it found are kept.
+    For a readable layer the converter dropped (e.g. text boxed as part of a picture), this
+    is more faithful than OCR: the characters are the PDF's own."""
+    pictures = [b for b in blocks if b.kind == PICTURE]
+    text = [
+        Block(page=page.number + 1, bbox=tuple(float(v) for v in x[:4]), kind=TEXT, text=x[4].strip())
+        for x in page.get_text("blocks", sort=True)
+        if x[6] == 0 and _WORD.search(x[4])
+    ]
+    return sorted(pictures + text, key=lambda b: (b.bbox[1], b.bbox[0]))
+
+
+def _record(number: int, blocks, verdict, mode: str) -> PageRecord:
+    words = any(_WORD.search(b.text) for b in blocks if b.kind != PICTURE)
+    pictures = any(b.kind == PICTURE for b in blocks)
+    if verdict is None:
+        return PageRecord(number + 1, TEXT_LAYER if words else EMPTY, "", pictures)
+    if mode == "never":
+        return PageRecord(number + 1, TEXT_LAYER if words else EMPTY, f"not recovered (--ocr never): {verdict.reason}", pictures)
+    if verdict.kind == "always":
+        return PageRecord(number + 1, OCR if words else EMPTY, "", pictures)
+    if words:
+        return PageRecord(number + 1, REBUILT if verdict.kind == "converted-to-nothing" else OCR, verdict.reason, pictures)
+    return PageRecord(number + 1, EMPTY, f"{verdict.reason}; OCR found no text", pictures)
+
+
+def ledger_warnings(ledger: list[PageRecord]) -> list[str]:
+    """One warning naming the recovered pages, and one naming the pages that show content but
+    gave no words (and those left unrecovered under --ocr never): never silent about a page."""
+    out = []
+    recovered = [r.page for r in ledger if r.source == OCR and r.reason]
+    if recovered:
+        out.append(f"recovered by OCR (text layer missing or unreadable): pages {_pages(recovered)}")
+    rebuilt = [r.page for r in ledger if r.source == REBUILT]
+    if rebuilt:
+        out.append(f"read from the text layer directly (the layout converter lost its words): pages {_pages(rebuilt)}")
+    lost = [r for r in ledger if r.source == EMPTY and r.reason]
+    if lost:
+        kept = [r.page for r in lost if r.pictures]
+        note = f" ({'page' if len(kept) == 1 else 'pages'} {_pages(kept)} kept as a picture)" if kept else ""
+        out.append(f"no text recovered from pages {_pages([r.page for r in lost])}, which show content{note}")
+    skipped = [r.page for r in ledger if r.source != EMPTY and r.reason.startswith("not recovered")]
+    if skipped:
+        out.append(f"pages {_pages(skipped)} need OCR (text layer missing or unreadable) and were left as they are: --ocr never")
+    return out
+
+
+def _pages(numbers: list[int]) -> str:
+    """1, 2, 3, 7 -> "1-3, 7"."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)

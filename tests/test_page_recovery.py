@@ -1,0 +1,167 @@
+"""Pages whose text layer is not what the page shows are recovered by default, listed in the
+page ledger, and named in one warning; ``--ocr never`` keeps the old behaviour and warns.
+
+Each fixture is protocol_001 (generated, exact truth) with page 10, which opens sections 6,
+6.1 and 6.2, replaced by one kind of unreadable page.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pymupdf
+import pytest
+
+from clinparser import PDFParser
+
+PAGE = 10  # 1-based; opens sections 6, 6.1 and 6.2 in protocol_001's truth
+
+
+def _headings_on(truth: dict, page: int) -> list[tuple[str, str]]:
+    def walk(nodes):
+        for n in nodes:
+            yield n
+            yield from walk(n["subsections"])
+
+    return [(n["number"], n["title"]) for n in walk(truth["sections"]) if n["page"] == page]
+
+
+def _sections(result: dict) -> dict[str, str]:
+    out = {}
+
+    def walk(nodes):
+        for n in nodes:
+            out[n["number"].rstrip(".")] = n["title"]
+            walk(n["subsections"])
+
+    walk(result["toc"])
+    return out
+
+
+def _replace_page(doc, index: int, draw) -> None:
+    """Replace page ``index`` by a new page of the same size on which ``draw(page, old)`` paints."""
+    old = doc[index]
+    keep = pymupdf.open()
+    keep.insert_pdf(doc, from_page=index, to_page=index)
+    width, height = old.rect.width, old.rect.height
+    doc.delete_page(index)
+    page = doc.new_page(index, width=width, height=height)
+    draw(page, keep[0])
+
+
+def _picture_of(page, old) -> None:
+    page.insert_image(page.rect, pixmap=old.get_pixmap(dpi=150))
+
+
+def _letter_spaced(text: str) -> str:
+    """What a scanner's OCR layer often holds: words broken into runs of letters."""
+    return " ".join(" ".join(word[i : i + 2] for i in range(0, len(word), 2)) for word in text.split())
+
+
+def _scan_with_invisible_layer(page, old) -> None:
+    for line in _lines(old):
+        page.insert_text(line["origin"], _letter_spaced(line["text"]), fontsize=line["size"], render_mode=3)
+    _picture_of(page, old)
+
+
+def _scan_over_visible_layer(page, old) -> None:
+    """The layer painted first, in normal (visible) mode, then the scan painted over it."""
+    for line in _lines(old):
+        page.insert_text(line["origin"], _letter_spaced(line["text"]), fontsize=line["size"])
+    _picture_of(page, old)
+
+
+def _unmapped_font(page, old) -> None:
+    """The page's lines typeset in an embedded font whose ToUnicode map is then removed: the
+    glyphs print right, the text layer reads glyph numbers ("$PODPSEBODF" for "Concordance")."""
+    page.insert_font(fontname="F0", fontbuffer=pymupdf.Font("cjk").buffer)
+    for line in _lines(old):
+        page.insert_text(line["origin"], line["text"], fontsize=line["size"], fontname="F0")
+
+
+def _drop_to_unicode(doc) -> None:
+    for page in doc:
+        for xref, _ext, _type, name, *_ in page.get_fonts():
+            if "Droid" in name:
+                doc.xref_set_key(xref, "ToUnicode", "null")
+
+
+def _lines(page) -> list[dict]:
+    out = []
+    for block in page.get_text("dict")["blocks"]:
+        for line in block.get("lines", []):
+            spans = line["spans"]
+            text = "".join(s["text"] for s in spans).strip()
+            if text:
+                out.append({"origin": spans[0]["origin"], "text": text, "size": spans[0]["size"]})
+    return out
+
+
+KINDS = {
+    "image-only": _picture_of,
+    "invisible-layer": _scan_with_invisible_layer,
+    "hidden-layer": _scan_over_visible_layer,
+    "unmapped-font": _unmapped_font,
+}
+
+
+@pytest.fixture(scope="module", params=sorted(KINDS))
+def unreadable(request, tmp_path_factory, generator):
+    """(kind, pdf, truth): protocol_001 with page 10 made unreadable in one way."""
+    folder = tmp_path_factory.mktemp(request.param)
+    source = folder / "protocol_001.pdf"
+    truth = generator.build_named("protocol_001", source)
+    doc = pymupdf.open(source)
+    _replace_page(doc, PAGE - 1, KINDS[request.param])
+    if request.param == "unmapped-font":
+        _drop_to_unicode(doc)
+    pdf = folder / f"{request.param}.pdf"
+    doc.save(pdf)
+    return request.param, pdf, truth
+
+
+def test_fixture_page_is_really_unreadable(unreadable):
+    """Guard for the fixtures: page 10's text layer must not already give its headings."""
+    kind, pdf, truth = unreadable
+    layer = pymupdf.open(pdf)[PAGE - 1].get_text()
+    for number, title in _headings_on(truth, PAGE):
+        assert title not in layer, f"{kind}: the text layer still reads {title!r}"
+
+
+def test_unreadable_page_is_recovered_by_default(unreadable, tmp_path):
+    kind, pdf, truth = unreadable
+    parser = PDFParser(workers=1)
+    result = parser.parse(pdf, output_dir=tmp_path)
+    found = _sections(result)
+    for number, title in _headings_on(truth, PAGE):
+        assert found.get(number, "").lower() == title.lower(), f"{kind}: section {number} {title!r} not recovered"
+    ledger = {r["page"]: r for r in result["metadata"]["pages"]}
+    assert len(ledger) == truth["page_count"]
+    assert ledger[PAGE]["source"] == "ocr" and ledger[PAGE]["reason"]
+    others = {r["source"] for p, r in ledger.items() if p != PAGE}
+    assert others == {"text"}, f"{kind}: pages other than {PAGE} must keep their text layer"
+    assert any(f"pages {PAGE}" in w and "OCR" in w for w in result["metadata"]["warnings"])
+    written = (parser.last_output / "document.json").read_text(encoding="utf-8")
+    assert "\ufffd" not in written and "\\ufffd" not in written
+
+
+def test_ocr_never_keeps_the_layer_and_warns(tmp_path, generator):
+    pdf = tmp_path / "protocol_001.pdf"
+    truth = generator.build_named("protocol_001", pdf)
+    doc = pymupdf.open(pdf)
+    _replace_page(doc, PAGE - 1, _picture_of)
+    scanned = tmp_path / "scanned.pdf"
+    doc.save(scanned)
+    result = PDFParser(workers=1, ocr="never").parse(scanned, output_dir=None)
+    found = _sections(result)
+    assert not any(number in found for number, _ in _headings_on(truth, PAGE))
+    page = next(r for r in result["metadata"]["pages"] if r["page"] == PAGE)
+    assert page["source"] == "empty" and "--ocr never" in page["reason"]
+    assert any(str(PAGE) in w and "show content" in w for w in result["metadata"]["warnings"])
+
+
+def test_ledger_is_in_the_written_json(example_run):
+    result, folder = example_run
+    data = json.loads((folder / "document.json").read_text(encoding="utf-8"))
+    assert [r["page"] for r in data["metadata"]["pages"]] == list(range(1, data["metadata"]["page_count"] + 1))
+    assert {r["source"] for r in data["metadata"]["pages"]} == {"text"}
