@@ -1,6 +1,6 @@
 """Speed, side by side in one run: bare PyMuPDF text, the bare converter, and clinparser.
 
-    python benchmarks/speed.py [--corpus ../shared/corpus] [--pages 500] [--rounds 1]
+    python benchmarks/speed.py [--corpus ../shared/corpus] [--pages 500] [--rounds 1] [PDF ...]
 
 For each corpus PDF and a generated long protocol (``scale.make``), each round runs, in
 alternating order so drift cancels and each in a fresh child process (so model loading is
@@ -111,6 +111,7 @@ def main(argv=None) -> int:
     ap.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
     ap.add_argument("--pages", type=int, default=500, help="pages of the generated protocol (0: none)")
     ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("pdfs", nargs="*", type=Path, help="these PDFs instead of the whole corpus")
     ap.add_argument("--child", nargs=2, metavar=("MODE", "PDF"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
@@ -119,7 +120,7 @@ def main(argv=None) -> int:
     import pymupdf
     from scale import make
 
-    pdfs = sorted(args.corpus.glob("*.pdf"))
+    pdfs = args.pdfs or sorted(args.corpus.glob("*.pdf"))
     work = Path(tempfile.mkdtemp())
     if args.pages:
         generated = work / f"generated_{args.pages}.pdf"
