@@ -77,7 +77,29 @@ def convert_docx(path: Path, *, progress: Optional[Callable[[int, int], None]] =
             raise ConversionError(f"{path.name}: docling could not read this Word document ({type(exc).__name__}): is it corrupt?") from exc
     if progress:
         progress(1, 1)
-    return _to_converted(result.document, engine="docling", page_count=0)
+    converted = _to_converted(result.document, engine="docling", page_count=0)
+    _word_heading_numbers(path, converted)
+    return converted
+
+
+def _word_heading_numbers(path: Path, converted: Converted) -> None:
+    """Heading numbers Word draws from its numbering definitions are not in the text: add them."""
+    import zipfile
+    from xml.etree.ElementTree import ParseError
+
+    from .docx_headings import number_headings
+    from .docx_numbering import read_numbered_paragraphs
+
+    try:
+        paragraphs = read_numbered_paragraphs(path)
+    except (OSError, KeyError, ParseError, zipfile.BadZipFile) as exc:
+        converted.warnings.append(
+            f"Word's automatic numbering could not be read ({type(exc).__name__}): headings keep the converter's numbers, which may be wrong"
+        )
+        return
+    summary = number_headings(converted.blocks, paragraphs).summary()
+    if summary:
+        converted.warnings.append(summary)
 
 
 def convert_pdf(path: Path, *, models_dir: Optional[Path], ocr: bool, image_dpi: int, max_pages: int, progress=None) -> Converted:
