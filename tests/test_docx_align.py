@@ -211,3 +211,20 @@ def test_word_numbered_headings_give_the_tree_word_shows(numbered_docx_result):
 def test_word_numbering_is_reported(numbered_docx_result):
     warnings = numbered_docx_result["metadata"]["warnings"]
     assert any(w.startswith("11 heading numbers come from Word's automatic numbering") and "1 auto-numbered paragraphs kept the number typed" in w for w in warnings), warnings
+
+
+@pytest.mark.corpus
+def test_real_word_protocol_gets_the_numbers_word_shows(corpus_run):
+    # Its headings are numbered by Word only; a numbered body paragraph on the headings' list
+    # shifts them (5.3), a level's text is a literal (5.4.1), another list instance supplies
+    # an unused parent level (6.1). Chapters are scored elsewhere ("1.0" is how Word shows them).
+    from conftest import gold
+
+    from clinparser.evaluate import score
+
+    name = "NHLBI_IbrutinibFludarabineCLL.docx"
+    result, _ = corpus_run(name)
+    entries = gold(name)
+    below_chapters = [g for g in (entries["sections"] if isinstance(entries, dict) else entries) if "." in g["number"]]
+    s = score(result["toc"], below_chapters)
+    assert s.recall >= 0.97, s.misses
