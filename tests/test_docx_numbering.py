@@ -162,3 +162,10 @@ def test_bullets_are_not_numbers(tmp_path):
 ])
 def test_number_formats(value, fmt, shown):
     assert format_number(value, fmt) == shown
+
+
+def test_text_box_text_is_not_its_anchor_paragraphs_text(tmp_path):
+    box = ('<w:r><w:t>Heading</w:t></w:r><w:r><w:drawing><w:txbxContent>'
+           '<w:p><w:r><w:t> in a box</w:t></w:r></w:p></w:txbxContent></w:drawing></w:r>'
+           '<w:hyperlink><w:r><w:t> linked</w:t></w:r></w:hyperlink>')
+    assert labels(tmp_path, [p("", num_id=1, runs=box)], [], [abstract(0, [lvl(0, "%1")])], [num(1, 0)]) == [("1", "Heading linked")]

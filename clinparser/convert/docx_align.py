@@ -24,6 +24,7 @@ Then, for each block matched to a paragraph Word numbers:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import Optional
@@ -33,6 +34,7 @@ from .docx_numbering import NumberedParagraph
 
 WORD_NUMBERING = "word-numbering"  # Block.number_source of a number written here
 _ALIGNED = (HEADING, TEXT, LIST_ITEM, CAPTION)  # blocks that are one paragraph each
+MAX_REPEATS = 50
 
 _LEADING_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.?\s+")
 _LEADING_NUMBERS = re.compile(r"^(?:\d+(?:\.\d+)*\.?\s+)+")
@@ -92,7 +94,11 @@ def align(blocks: list[Block], texts: list[str], paragraphs: list[NumberedParagr
     para_keys = {j: _key(p.text) for j, p in enumerate(paragraphs)}
     block_ids = [i for i, k in block_keys.items() if k]
     para_ids = [j for j, k in para_keys.items() if k]
-    matcher = SequenceMatcher(None, [block_keys[i] for i in block_ids], [para_keys[j] for j in para_ids], autojunk=False)
+    b = [para_keys[j] for j in para_ids]
+    counts = Counter(b)
+    # A text repeated very often ("Yes" in form tables) only extends matches, never starts
+    # one: that keeps the matcher fast and keeps it from pairing far-apart repeats.
+    matcher = SequenceMatcher(lambda k: counts[k] > MAX_REPEATS, [block_keys[i] for i in block_ids], b, autojunk=False)
     source = {}
     for a, b, size in matcher.get_matching_blocks():
         for k in range(size):

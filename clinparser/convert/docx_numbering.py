@@ -215,9 +215,10 @@ def _body_paragraphs(document: ET.Element) -> Iterator[tuple[ET.Element, bool]]:
 
 
 def paragraph_text(p: ET.Element) -> str:
-    """The visible text of a paragraph: its runs' text, tabs as tabs, hidden runs left out."""
+    """The visible text of a paragraph: its runs' text, tabs as tabs, hidden runs and the
+    text of text boxes anchored in it left out."""
     parts = []
-    for r in p.iter(W + "r"):
+    for r in _runs(p):
         rpr = r.find(W + "rPr")
         if rpr is not None and _on(rpr.find(W + "vanish")):
             continue
@@ -229,6 +230,15 @@ def paragraph_text(p: ET.Element) -> str:
             elif child.tag in (W + "br", W + "cr"):
                 parts.append("\n")
     return "".join(parts)
+
+
+def _runs(el: ET.Element) -> Iterator[ET.Element]:
+    for child in el:
+        if child.tag in (W + "txbxContent", MC_FALLBACK):
+            continue
+        if child.tag == W + "r":
+            yield child
+        yield from _runs(child)  # runs inside hyperlinks, fields, insertions, content controls
 
 
 def _paragraph_style(p: ET.Element) -> str:
