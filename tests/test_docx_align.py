@@ -228,3 +228,23 @@ def test_real_word_protocol_gets_the_numbers_word_shows(corpus_run):
     below_chapters = [g for g in (entries["sections"] if isinstance(entries, dict) else entries) if "." in g["number"]]
     s = score(result["toc"], below_chapters)
     assert s.recall >= 0.97, s.misses
+
+
+def test_unreadable_numbering_is_a_warning_not_a_failed_parse(tmp_path, monkeypatch):
+    import docx
+
+    from clinparser.convert import docx_numbering
+    from clinparser.convert.docling_backend import convert_docx
+
+    d = docx.Document()
+    d.add_heading("Introduction", 1)
+    d.add_paragraph("Body text.")
+    d.save(tmp_path / "plain.docx")
+
+    def broken(path):
+        raise KeyError("word/numbering.xml")
+
+    monkeypatch.setattr(docx_numbering, "read_numbered_paragraphs", broken)
+    converted = convert_docx(tmp_path / "plain.docx")
+    assert [b.text for b in converted.blocks] == ["## Introduction", "Body text."]
+    assert converted.warnings == ["Word's automatic numbering could not be computed (KeyError): heading numbers are the converter's and may be wrong"]

@@ -169,3 +169,16 @@ def test_text_box_text_is_not_its_anchor_paragraphs_text(tmp_path):
            '<w:p><w:r><w:t> in a box</w:t></w:r></w:p></w:txbxContent></w:drawing></w:r>'
            '<w:hyperlink><w:r><w:t> linked</w:t></w:r></w:hyperlink>')
     assert labels(tmp_path, [p("", num_id=1, runs=box)], [], [abstract(0, [lvl(0, "%1")])], [num(1, 0)]) == [("1", "Heading linked")]
+
+
+def test_parts_are_found_through_the_package_relationships_and_strict_namespace(tmp_path):
+    # A generator that names its parts differently and writes Strict OOXML.
+    strict = 'xmlns:w="http://purl.oclc.org/ooxml/wordprocessingml/main"'
+    rel = "http://schemas.openxmlformats.org/package/2006/relationships"
+    path = tmp_path / "s.docx"
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("_rels/.rels", f'<Relationships xmlns="{rel}"><Relationship Id="r1" Type="http://purl.oclc.org/ooxml/officeDocument/relationships/officeDocument" Target="main/doc.xml"/></Relationships>')
+        z.writestr("main/_rels/doc.xml.rels", f'<Relationships xmlns="{rel}"><Relationship Id="r2" Type="http://purl.oclc.org/ooxml/officeDocument/relationships/numbering" Target="lists.xml"/></Relationships>')
+        z.writestr("main/doc.xml", f"<w:document {strict}><w:body>{p('a', num_id=1).replace(NS, '')}</w:body></w:document>")
+        z.writestr("main/lists.xml", f"<w:numbering {strict}>{abstract(0, [lvl(0, 'Part %1', 'upperRoman')])}{num(1, 0)}</w:numbering>")
+    assert [(q.label, q.text) for q in read_numbered_paragraphs(path)] == [("Part I", "a")]

@@ -85,20 +85,16 @@ def convert_docx(path: Path, *, progress: Optional[Callable[[int, int], None]] =
 
 def _word_numbers(path: Path, converted: Converted, texts: list[str]) -> None:
     """Numbers Word draws from its numbering definitions are not in the text: write them in."""
-    import zipfile
-    from xml.etree.ElementTree import ParseError
-
     from .docx_align import apply_word_numbers
     from .docx_numbering import read_numbered_paragraphs
 
     try:
-        paragraphs = read_numbered_paragraphs(path)
-    except (OSError, KeyError, ParseError, zipfile.BadZipFile) as exc:
+        summary = apply_word_numbers(converted.blocks, texts, read_numbered_paragraphs(path)).summary()
+    except Exception as exc:  # the text is still good: say the numbers may not be, never fail the parse
         converted.warnings.append(
-            f"Word's automatic numbering could not be read ({type(exc).__name__}): headings keep the converter's numbers, which may be wrong"
+            f"Word's automatic numbering could not be computed ({type(exc).__name__}): heading numbers are the converter's and may be wrong"
         )
         return
-    summary = apply_word_numbers(converted.blocks, texts, paragraphs).summary()
     if summary:
         converted.warnings.append(summary)
 

@@ -87,11 +87,45 @@ class _Numbering:
 def read_numbered_paragraphs(path: Path) -> list[NumberedParagraph]:
     """Every paragraph of the document body, with Word's automatic number where it has one."""
     with zipfile.ZipFile(path) as z:
-        names = set(z.namelist())
-        document = ET.fromstring(z.read("word/document.xml"))
-        styles = _read_styles(ET.fromstring(z.read("word/styles.xml"))) if "word/styles.xml" in names else {}
-        numbering = _read_numbering(ET.fromstring(z.read("word/numbering.xml"))) if "word/numbering.xml" in names else _Numbering()
+        main = _main_part(z)
+        related = _related_parts(z, main)
+        document = _xml(z, main)
+        styles = _read_styles(_xml(z, related["styles"])) if related.get("styles") in z.namelist() else {}
+        numbering = _read_numbering(_xml(z, related["numbering"])) if related.get("numbering") in z.namelist() else _Numbering()
     return number_paragraphs(document, styles, numbering)
+
+
+REL = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
+STRICT_W = b"http://purl.oclc.org/ooxml/wordprocessingml/main"
+
+
+def _xml(z: zipfile.ZipFile, name: str) -> ET.Element:
+    # Strict OOXML names the same vocabulary with another namespace: read both as one.
+    return ET.fromstring(z.read(name).replace(STRICT_W, W[1:-1].encode()))
+
+
+def _main_part(z: zipfile.ZipFile) -> str:
+    """The document part the package names (usually word/document.xml)."""
+    if "_rels/.rels" in z.namelist():
+        for rel in ET.fromstring(z.read("_rels/.rels")).iter(REL):
+            if rel.get("Type", "").endswith("/officeDocument"):
+                return rel.get("Target", "").lstrip("/")
+    return "word/document.xml"
+
+
+def _related_parts(z: zipfile.ZipFile, main: str) -> dict[str, str]:
+    """{"styles": part name, "numbering": part name} from the document part's relationships."""
+    folder, _, name = main.rpartition("/")
+    prefix = f"{folder}/" if folder else ""
+    parts = {"styles": f"{prefix}styles.xml", "numbering": f"{prefix}numbering.xml"}
+    rels = f"{prefix}_rels/{name}.rels"
+    if rels in z.namelist():
+        for rel in ET.fromstring(z.read(rels)).iter(REL):
+            kind = rel.get("Type", "").rsplit("/", 1)[-1]
+            target = rel.get("Target", "")
+            if kind in parts and rel.get("TargetMode") != "External":
+                parts[kind] = target.lstrip("/") if target.startswith("/") else f"{prefix}{target}"
+    return parts
 
 
 def number_paragraphs(document: ET.Element, styles: dict[str, _Style], numbering: _Numbering) -> list[NumberedParagraph]:
