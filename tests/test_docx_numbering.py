@@ -182,3 +182,11 @@ def test_parts_are_found_through_the_package_relationships_and_strict_namespace(
         z.writestr("main/doc.xml", f"<w:document {strict}><w:body>{p('a', num_id=1).replace(NS, '')}</w:body></w:document>")
         z.writestr("main/lists.xml", f"<w:numbering {strict}>{abstract(0, [lvl(0, 'Part %1', 'upperRoman')])}{num(1, 0)}</w:numbering>")
     assert [(q.label, q.text) for q in read_numbered_paragraphs(path)] == [("Part I", "a")]
+
+
+def test_a_paragraph_deleted_with_tracked_changes_takes_no_number(tmp_path):
+    gone = ('<w:p><w:pPr><w:pStyle w:val="Heading2"/><w:rPr><w:del w:id="1" w:author="a" w:date="2020-01-01T00:00:00Z"/></w:rPr></w:pPr>'
+            '<w:del w:id="2" w:author="a" w:date="2020-01-01T00:00:00Z"><w:r><w:delText>Old heading</w:delText></w:r></w:del></w:p>')
+    paras = [p("Intro", "Heading1"), p("Background", "Heading2"), gone, p("Rationale", "Heading2")]
+    got = labels(tmp_path, paras, HEADING_STYLES(), [abstract(0, OUTLINE)], [num(1, 0)])
+    assert got == [("1", "Intro"), ("1.1", "Background"), ("1.2", "Rationale")]

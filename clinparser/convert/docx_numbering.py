@@ -135,10 +135,17 @@ def number_paragraphs(document: ET.Element, styles: dict[str, _Style], numbering
         style = _paragraph_style(p)
         para = NumberedParagraph(index, paragraph_text(p), style, _is_heading(style, p, styles), in_table)
         num_id, ilvl = _numbering_of(p, style, styles, numbering)
-        if num_id is not None:
+        if num_id is not None and not _deleted(p, para.text):
             counters.advance(para, num_id, ilvl)
         out.append(para)
     return out
+
+
+def _deleted(p: ET.Element, text: str) -> bool:
+    """A paragraph deleted with tracked changes on: gone in the final document, so it takes
+    no number (its mark is deleted and no text remains outside the deletions)."""
+    mark = p.find(f"{W}pPr/{W}rPr")
+    return mark is not None and (mark.find(W + "del") is not None or mark.find(W + "moveFrom") is not None) and not text.strip()
 
 
 # --- reading the package -------------------------------------------------------------------
