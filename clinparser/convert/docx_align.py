@@ -55,11 +55,12 @@ class WordNumbers:
             return None
         parts = [f"{self.headings} heading numbers come from Word's automatic numbering (not in the text)"]
         if self.list_items:
-            parts.append(f"{self.list_items} list item numbers too")
+            parts.append(f"{self.list_items} list items numbered as Word shows them, not as the converter counted")
         if self.typed_kept:
             parts.append(f"{self.typed_kept} auto-numbered paragraphs kept the number typed in their text")
         if self.unmatched:
-            parts.append(f"{len(self.unmatched)} headings could not be matched to a Word paragraph: their numbers, if any, are the converter's")
+            names = ", ".join(repr(t[:60]) for t in self.unmatched[:5]) + (" ..." if len(self.unmatched) > 5 else "")
+            parts.append(f"{len(self.unmatched)} headings could not be matched to a Word paragraph, their numbers (if any) are the converter's: {names}")
         return "; ".join(parts)
 
 
