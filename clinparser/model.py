@@ -41,6 +41,8 @@ class Block:
     # Filled by the clean stage: why the block is left out of the section text.
     dropped: str = ""
     image: Optional["RawImage"] = None  # set on PICTURE blocks
+    # Where a number the text did not carry came from (e.g. "word-numbering"); "" = the text.
+    number_source: str = ""
 
 
 @dataclass

@@ -77,7 +77,26 @@ def convert_docx(path: Path, *, progress: Optional[Callable[[int, int], None]] =
             raise ConversionError(f"{path.name}: docling could not read this Word document ({type(exc).__name__}): is it corrupt?") from exc
     if progress:
         progress(1, 1)
-    return _to_converted(result.document, engine="docling", page_count=0)
+    blocks, texts = _read_items(result.document)
+    converted = Converted(blocks=blocks, page_count=0, engine="docling", page_sizes=_page_sizes(result.document))
+    _word_numbers(path, converted, texts)
+    return converted
+
+
+def _word_numbers(path: Path, converted: Converted, texts: list[str]) -> None:
+    """Numbers Word draws from its numbering definitions are not in the text: write them in."""
+    from .docx_align import apply_word_numbers
+    from .docx_numbering import read_numbered_paragraphs
+
+    try:
+        summary = apply_word_numbers(converted.blocks, texts, read_numbered_paragraphs(path)).summary()
+    except Exception as exc:  # the text is still good: say the numbers may not be, never fail the parse
+        converted.warnings.append(
+            f"Word's automatic numbering could not be computed ({type(exc).__name__}): heading numbers are the converter's and may be wrong"
+        )
+        return
+    if summary:
+        converted.warnings.append(summary)
 
 
 def convert_pdf(path: Path, *, models_dir: Optional[Path], ocr: bool, image_dpi: int, max_pages: int, progress=None) -> Converted:
@@ -107,8 +126,18 @@ def convert_pdf(path: Path, *, models_dir: Optional[Path], ocr: bool, image_dpi:
 
 
 def _to_converted(doc, *, engine: str, page_count: int) -> Converted:
-    page_sizes = {no: (p.size.width, p.size.height) for no, p in doc.pages.items()}
-    blocks = []
+    blocks, _texts = _read_items(doc)
+    return Converted(blocks=blocks, page_count=page_count, engine=engine, page_sizes=_page_sizes(doc))
+
+
+def _page_sizes(doc) -> dict[int, tuple[float, float]]:
+    return {no: (p.size.width, p.size.height) for no, p in doc.pages.items()}
+
+
+def _read_items(doc) -> tuple[list[Block], list[str]]:
+    """The blocks, and beside each the item's own text (no Markdown, no list marker)."""
+    page_sizes = _page_sizes(doc)
+    blocks, texts = [], []
     for item, _level in doc.iterate_items(with_groups=False):
         label = str(getattr(item.label, "value", item.label))
         kind = _KINDS.get(label, TEXT)
@@ -119,7 +148,8 @@ def _to_converted(doc, *, engine: str, page_count: int) -> Converted:
             if block.image is None:
                 continue
         blocks.append(block)
-    return Converted(blocks=blocks, page_count=page_count, engine=engine, page_sizes=page_sizes)
+        texts.append(getattr(item, "text", "") or "")
+    return blocks, texts
 
 
 def _position(item, page_sizes):
