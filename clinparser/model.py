@@ -81,6 +81,7 @@ class PageRecord:
     source: str  # TEXT_LAYER, OCR, REBUILT or EMPTY
     reason: str = ""  # why the text layer was not used (or could not be recovered); "" if it was
     pictures: bool = False  # the page kept a picture (an empty page may still show a figure)
+    unboxed: int = 0  # text-layer blocks added because no layout box held them
 
     def to_dict(self) -> dict:
         return {"page": self.page, "source": self.source, "reason": self.reason}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pymupdf
 import pytest
 
-from clinparser.convert.page_check import after_conversion, before_conversion
+from clinparser.convert.page_check import after_conversion, before_conversion, unboxed_text
 
 PROSE = "Participants will receive the study intervention once weekly for twelve weeks at the site."
 
@@ -88,3 +88,26 @@ def test_verdicts_have_a_reason_in_words(kind):
     draw = {"no-layer": _picture, "invisible-layer": lambda p: (_picture(p), _text(p, 3)), "hidden-layer": lambda p: (_text(p), _picture(p))}[kind]
     verdict = before_conversion(_page(draw))
     assert verdict.kind == kind and len(verdict.reason.split()) >= 5
+
+
+def test_unboxed_text_is_the_layer_text_no_layout_box_covers():
+    def draw(page):
+        page.insert_text((72, 30), "Running header of the protocol", fontsize=9)  # top band
+        page.insert_text((72, 200), "2.2.2 Outcomes From Earlier Studies", fontsize=12)
+        page.insert_text((72, 300), PROSE, fontsize=10)
+        page.insert_text((72, 400), "Alone", fontsize=10)  # one word
+
+    page = _page(draw)
+    body = (60, 285, 560, 310)  # the layout box around the prose only
+    found = unboxed_text(page, page.get_bboxlog(), [body])
+    assert [" ".join(x[4].split()) for x in found] == ["2.2.2 Outcomes From Earlier Studies"]
+    heading_box = (60, 185, 560, 205)
+    assert unboxed_text(page, page.get_bboxlog(), [body, heading_box]) == []
+
+
+def test_a_dropped_picture_keeps_the_words_read_in_it():
+    from clinparser.convert.pymupdf_backend import picture_text
+
+    read = "<!-- Start of picture text -->\nThe information contained in this<br>protocol is confidential.<br><!-- End of picture text -->"
+    assert picture_text(read) == "The information contained in this\nprotocol is confidential."
+    assert picture_text("<!-- Start of picture text --><!-- End of picture text -->") == ""

@@ -39,6 +39,9 @@ FULL_PAGE = 0.5
 NOTHING_SHARE = 0.2
 NOTHING_MIN_WORDS = 20
 NOTHING_MAX_WORDS = 100  # a page that converted to this many words did not convert to nothing
+# Text outside every layout box: less than this share of it covered, between the bands.
+UNBOXED_COVER = 0.2
+UNBOXED_BAND = 0.08
 
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 _MARKUP = re.compile(r"<[^>]*>")  # the converter's HTML (<br>, <sup>, comments) is not text
@@ -56,9 +59,9 @@ class Verdict:
 KINDS = ("no-layer", "invisible-layer", "hidden-layer", "drawn-text", "unmapped", "letter-spaced", "converted-to-nothing", "always")
 
 
-def before_conversion(page) -> Optional[Verdict]:
-    """Judge a page from its painting log, before the converter reads it."""
-    log = page.get_bboxlog()
+def before_conversion(page, log: Optional[list] = None) -> Optional[Verdict]:
+    """Judge a page from its painting log (``page.get_bboxlog()``), before the converter reads it."""
+    log = page.get_bboxlog() if log is None else log
     area = abs(page.rect) or 1.0
     visible, invisible, covered = _text_entries(log)
     pictures = [bbox for kind, bbox in log if kind in ("fill-image", "fill-imgmask")]
@@ -94,6 +97,38 @@ def after_conversion(texts: Iterable[str], layer_words: Callable[[], int]) -> Op
 
 def _fragment(word: str) -> bool:
     return len(word) <= 2 and word.islower() and word not in _SHORT_WORDS
+
+
+def unboxed_text(page, log: list, boxes: list) -> list[tuple]:
+    """Text-layer blocks (``page.get_text("blocks")`` entries) that no layout box covers: the
+    layout model left them out of every box (a heading, a caption, a paragraph under a title),
+    so the converter returned none of their words. Blocks in the top and bottom bands (running
+    headers, which the layout model often leaves unboxed and the clean stage drops anyway) and
+    blocks of fewer than two words are left alone. The painting log answers first, so the text
+    layer is only read on a page that has such text."""
+    height = page.rect.height
+
+    def loose(bbox) -> bool:
+        inner = bbox[1] >= UNBOXED_BAND * height and bbox[3] <= (1 - UNBOXED_BAND) * height
+        return inner and _covered(bbox, boxes) < UNBOXED_COVER
+
+    if not any(kind in ("fill-text", "stroke-text") and loose(bbox) for kind, bbox in log):
+        return []
+    return [x for x in page.get_text("blocks") if x[6] == 0 and loose(x[:4]) and len(_WORD.findall(x[4])) >= 2]
+
+
+def _covered(bbox, boxes) -> float:
+    """Share of ``bbox``'s area inside any of ``boxes`` (summed: boxes rarely overlap)."""
+    area = (bbox[2] - bbox[0]) * (bbox[3] - bbox[1])
+    if area <= 0:
+        return 1.0
+    inside = 0.0
+    for b in boxes:
+        w = min(bbox[2], b[2]) - max(bbox[0], b[0])
+        h = min(bbox[3], b[3]) - max(bbox[1], b[1])
+        if w > 0 and h > 0:
+            inside += w * h
+    return inside / area
 
 
 def layer_words(page) -> int:

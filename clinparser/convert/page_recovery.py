@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 
 from ..model import EMPTY, OCR, PICTURE, REBUILT, TEXT, TEXT_LAYER, Block, PageRecord
-from .page_check import Verdict, after_conversion, before_conversion, layer_words
+from .page_check import Verdict, after_conversion, before_conversion, layer_words, unboxed_text
 
 OCR_DPI = 150  # pymupdf4llm's default; see the module docstring for what was measured
 ENGINE_PARAMS = {
@@ -138,16 +138,23 @@ def read_pages(doc, unit, mode: str, parse) -> list:
     or none ("never": they are converted as they are and the ledger says why they need it).
     Returns, per page, ``(blocks, heads, PageRecord)``."""
     verdicts: dict[int, Verdict] = {}
+    logs: dict[int, list] = {}
     for number in unit:
         page = doc[number]
         page.remove_rotation()  # as the converter does: checks and OCR in its coordinates
-        verdict = Verdict("always", "--ocr always") if mode == "always" else before_conversion(page)
+        logs[number] = page.get_bboxlog()
+        verdict = Verdict("always", "--ocr always") if mode == "always" else before_conversion(page, logs[number])
         if verdict is not None:
             verdicts[number] = verdict
             if mode != "never":
                 ocr_page(page, verdict)
     out = []
     for number, (blocks, heads) in zip(unit, parse(doc, unit)):
+        added = 0
+        if number not in verdicts or mode == "never":
+            loose = unboxed_text(doc[number], logs[number], [b.bbox for b in blocks if b.bbox])
+            blocks, heads = _with_unboxed(blocks, heads, loose, number + 1)
+            added = len(loose)
         if number not in verdicts:
             verdict = after_conversion([b.text for b in blocks], lambda: layer_words(doc[number]))
             if verdict is not None:
@@ -158,8 +165,22 @@ def read_pages(doc, unit, mode: str, parse) -> list:
                 elif mode != "never":
                     ocr_page(doc[number], verdict)
                     ((blocks, heads),) = parse(doc, (number,))
-        out.append((blocks, heads, _record(number, blocks, verdicts.get(number), mode)))
+        record = _record(number, blocks, verdicts.get(number), mode)
+        record.unboxed = added
+        out.append((blocks, heads, record))
     return out
+
+
+def _with_unboxed(blocks: list, heads: list, loose: list, page_number: int) -> tuple[list, list]:
+    """``blocks`` with the text-layer blocks no layout box covered inserted where they stand
+    vertically (``heads`` kept aligned: an added block is not a ranked heading)."""
+    blocks, heads = list(blocks), list(heads)
+    for x in loose:
+        block = Block(page=page_number, bbox=tuple(float(v) for v in x[:4]), kind=TEXT, text=" ".join(x[4].split()))
+        at = next((k for k, b in enumerate(blocks) if b.bbox and b.bbox[1] > block.bbox[1]), len(blocks))
+        blocks.insert(at, block)
+        heads.insert(at, None)
+    return blocks, heads
 
 
 def rebuild_blocks(page, blocks: list) -> list:
@@ -205,6 +226,10 @@ def ledger_warnings(ledger: list[PageRecord]) -> list[str]:
         kept = [r.page for r in lost if r.pictures]
         note = f" ({'page' if len(kept) == 1 else 'pages'} {_pages(kept)} kept as a picture)" if kept else ""
         out.append(f"no text recovered from pages {_pages([r.page for r in lost])}, which show content{note}")
+    unboxed = [r.page for r in ledger if r.unboxed]
+    if unboxed:
+        count = sum(r.unboxed for r in ledger)
+        out.append(f"{count} text blocks the layout model left out of every box were added from the text layer: pages {_pages(unboxed)}")
     skipped = [r.page for r in ledger if r.source != EMPTY and r.reason.startswith("not recovered")]
     if skipped:
         out.append(f"pages {_pages(skipped)} need OCR (text layer missing or unreadable) and were left as they are: --ocr never")

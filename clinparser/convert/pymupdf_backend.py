@@ -9,6 +9,7 @@ no embedded image; embedded images the layout model did not box are added by pos
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Callable, Optional
@@ -16,7 +17,7 @@ from typing import Callable, Optional
 import pymupdf
 
 from ..errors import ConversionError, EncryptedError, InputError, TooManyPagesError
-from ..model import PICTURE, Block, Converted, RawImage
+from ..model import PICTURE, TEXT, Block, Converted, RawImage
 from ..outline import bookmark_entries
 from .page_workers import LayoutWorkers
 
@@ -120,10 +121,25 @@ def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int, min_siz
         for b in page_blocks:
             if b.kind == PICTURE:
                 if not _big_enough(b.bbox, min_size) or _is_logo(page, b.bbox, infos.get(page_no, []), logos):
+                    # Not a figure, but the words the converter read in it are the page's.
+                    words = picture_text(b.text)
+                    if words:
+                        out.append(Block(page=b.page, bbox=b.bbox, kind=TEXT, text=words))
                     continue
                 b.image = _render(page, b.bbox, dpi)
             out.append(b)
     return out
+
+
+_PICTURE_TEXT = re.compile(r"<!--\s*(Start|End) of picture text\s*-->", re.I)
+_BREAK = re.compile(r"<br\s*/?>", re.I)
+
+
+def picture_text(markdown: str) -> str:
+    """The text pymupdf4llm read inside a picture box, without its markers (one line per
+    ``<br>``); "" when it read none."""
+    lines = _BREAK.sub("\n", _PICTURE_TEXT.sub("", markdown)).splitlines()
+    return "\n".join(line.strip() for line in lines if line.strip())
 
 
 def _is_logo(page, bbox, infos, logos) -> bool:
