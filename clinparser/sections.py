@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from .model import HEADING, LIST_ITEM, PICTURE, TABLE, Block
-from .numbering import APPENDIX_BASE, DECIMAL, LETTER, ROMAN, SectionNumber, parse_number, strip_markup, titles_agree
+from .numbering import APPENDIX_BASE, DECIMAL, LETTER, ROMAN, ROMAN_BASE, SectionNumber, parse_number, strip_markup, titles_agree
 from .outline import OutlineIndex
 
 MAX_TITLE_CHARS = 250
@@ -94,7 +94,7 @@ def _first_line(block: Block) -> str:
     return lines[0]
 
 
-def _weight(block: Block, line: str, title: str, label: str, outline: OutlineIndex) -> float:
+def _weight(block: Block, line: str, title: str, label: str, outline: OutlineIndex, depth: int = 1) -> float:
     """Evidence that this numbered line is a heading. Positive means likely."""
     w = 1.0
     if block.kind == HEADING:
@@ -102,6 +102,11 @@ def _weight(block: Block, line: str, title: str, label: str, outline: OutlineInd
     stripped = line.lstrip("# ").strip()
     if stripped.startswith(("**", "__")) and stripped.rstrip().endswith(("**", "__")):
         w += 1.0
+    # A heading set at least as large as its number's depth implies ("# 1 INTRODUCTION") is
+    # likelier the chapter than a small one with the same number (a signature page's "### 1.").
+    hashes = len(line) - len(line.lstrip("#"))
+    if block.kind == HEADING and 0 < hashes <= depth:
+        w += 0.5
     if outline:
         found = outline.match(label, title)
         w += {"title": 5.0, "number": 1.0}.get(found, -1.0)
@@ -135,7 +140,7 @@ def find_candidates(blocks: list[Block], outline: OutlineIndex) -> list[Candidat
             title = strip_markup(_first_line(blocks[title_block]))
         if not title or len(title) > MAX_TITLE_CHARS:
             continue
-        weight = _weight(block, line, title, number.label, outline)
+        weight = _weight(block, line, title, number.label, outline, len(number.key))
         for key in parts.readings(number):
             out.append(Candidate(i, number, title, weight, block.page, title_block, key))
         parts.saw(number, out)
@@ -221,12 +226,20 @@ def _predecessors(key: tuple[int, ...]):
             yield "prefix", ancestor[:-1] + (ancestor[-1] - 1,), MISSING_PARENT_COST * (skipped + 1), "missing_parent"
     if len(key) == 1 and key[0] > APPENDIX_BASE and last - APPENDIX_BASE <= 1:
         yield "decimal", (), 0.0, None  # the first appendix follows the numbered body
-    if len(key) == 1 and (last == 1 or last == APPENDIX_BASE + 1):
+    index = last - _base(key[0])  # 1 for "1", "I." and "Appendix A" alike
+    if len(key) == 1 and (index == 1 or last == APPENDIX_BASE + 1):
         yield "start", (), 0.0, None
     elif len(key) == 1 and last < APPENDIX_BASE:  # a document (or excerpt) starting later
-        yield "start", (), min(MAX_START_COST, GAP_COST * (last - 1)), "gap"
+        yield "start", (), min(MAX_START_COST, GAP_COST * (index - 1)), "gap"
     elif len(key) == 2 and key[1] == 1 and key[0] == 1:
         yield "start", (), MISSING_PARENT_COST, "missing_parent"
+    elif len(key) == 2 and key[0] > APPENDIX_BASE and key[1] <= 3:  # a form outline "A2." with no "A" heading
+        yield "start", (), MISSING_PARENT_COST + GAP_COST * (key[1] - 1), "missing_parent"
+
+
+def _base(first: int) -> int:
+    """The start of the key range a top-level number lives in (decimal, Roman, appendix)."""
+    return APPENDIX_BASE if first > APPENDIX_BASE else ROMAN_BASE if first > ROMAN_BASE else 0
 
 
 def choose_sections(cands: list[Candidate]) -> Choice:
