@@ -154,7 +154,7 @@ def parse_number(line: str) -> Optional[SectionNumber]:
 
 
 def normalize_number(label: str) -> str:
-    """Comparable form of a printed number: no trailing dot, lower case, appendices unified.
+    """Comparable form of a printed number: no trailing dot, "1.0" as "1", lower case, appendices unified.
 
     ``"3.1."`` -> ``"3.1"``, ``"APPENDIX 4"`` / ``"Protocol Attachment LZZT.4"`` -> ``"appendix 4"``.
     """
@@ -168,6 +168,8 @@ def normalize_number(label: str) -> str:
         if len(ident) == 1 and ident.isalpha():
             return f"appendix {ident.lower()}"
         return f"appendix {parsed.key[0] - APPENDIX_BASE}"
+    if parsed and parsed.scheme == DECIMAL:  # "1.0" is chapter 1, "3.1." is 3.1
+        return ".".join(str(k) for k in parsed.key)
     return label.rstrip(".:").lower()
 
 

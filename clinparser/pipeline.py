@@ -16,6 +16,7 @@ from .model import Converted
 from .numbering import normalize_number
 from .options import ParseOptions
 from .outline import OutlineIndex, PrintedToc, find_printed_toc
+from .recover import merge, outline_candidates
 from .references import resolve_references
 from .sections import Choice, choose_sections, find_candidates, split_merged_headings
 
@@ -77,7 +78,9 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
     blocks = converted.blocks = split_merged_headings(blocks)
     outline_entries = printed.entries + converted.bookmarks
     outline = OutlineIndex(outline_entries)
-    choice = choose_sections(find_candidates(blocks, outline))
+    candidates = find_candidates(blocks, outline)
+    candidates = merge(candidates, outline_candidates(blocks, outline_entries, candidates))
+    choice = choose_sections(candidates)
     reporter.stage("attaching text, tables, images and references")
     tree = assemble(blocks, choice.sections, outline.unnumbered)
     unresolved = resolve_references(tree.toc, tree.non_toc)

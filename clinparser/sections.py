@@ -40,6 +40,7 @@ class Candidate:
     page: Optional[int]
     title_block: Optional[int] = None  # next block, when it carried the title
     key: tuple[int, ...] = ()  # the absolute key of this reading
+    source: str = "text"  # where the number was read: "text", or "bookmark"/"printed" (recover.py)
 
     def __post_init__(self):
         self.key = self.key or self.number.key
@@ -85,7 +86,7 @@ def _split_heading(block: Block) -> Optional[list[Block]]:
     return None
 
 
-def _first_line(block: Block) -> str:
+def first_line(block: Block) -> str:
     lines = [ln for ln in block.text.strip().splitlines() if ln.strip()]
     if not lines:
         return ""
@@ -94,7 +95,7 @@ def _first_line(block: Block) -> str:
     return lines[0]
 
 
-def _weight(block: Block, line: str, title: str, label: str, outline: OutlineIndex, depth: int = 1) -> float:
+def heading_weight(block: Block, line: str, title: str, label: str, outline: Optional[OutlineIndex], depth: int = 1) -> float:
     """Evidence that this numbered line is a heading. Positive means likely."""
     w = 1.0
     if block.kind == HEADING:
@@ -128,7 +129,7 @@ def find_candidates(blocks: list[Block], outline: OutlineIndex) -> list[Candidat
     for i, block in enumerate(blocks):
         if block.dropped or block.kind in (TABLE, PICTURE):
             continue
-        line = _first_line(block)
+        line = first_line(block)
         number = parse_number(line) if line else None
         if number is None:
             continue
@@ -137,10 +138,10 @@ def find_candidates(blocks: list[Block], outline: OutlineIndex) -> list[Candidat
             title_block = _next_text_block(blocks, i)
             if title_block is None:
                 continue
-            title = strip_markup(_first_line(blocks[title_block]))
+            title = strip_markup(first_line(blocks[title_block]))
         if not title or len(title) > MAX_TITLE_CHARS:
             continue
-        weight = _weight(block, line, title, number.label, outline, len(number.key))
+        weight = heading_weight(block, line, title, number.label, outline, len(number.key))
         for key in parts.readings(number):
             out.append(Candidate(i, number, title, weight, block.page, title_block, key))
         parts.saw(number, out)
@@ -193,7 +194,7 @@ def _next_text_block(blocks: list[Block], i: int) -> Optional[int]:
     for j in range(i + 1, min(i + 3, len(blocks))):
         if blocks[j].dropped:
             continue
-        text = strip_markup(_first_line(blocks[j]))
+        text = strip_markup(first_line(blocks[j]))
         if blocks[j].kind in (TABLE, PICTURE) or not text or len(text) > 150 or parse_number(text):
             return None
         return j

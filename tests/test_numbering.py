@@ -60,6 +60,7 @@ def test_rejects_lines_that_open_no_section(line):
 
 def test_normalize_number_unifies_the_spellings_gold_lists_use():
     assert normalize_number("3.1.") == "3.1"
+    assert normalize_number("1.0") == normalize_number("1") == "1"
     assert normalize_number("APPENDIX 4") == "appendix 4"
     assert normalize_number("Protocol Attachment LZZT.4") == "appendix 4"
     assert normalize_number("Appendix 4:") == "appendix 4"
