@@ -10,6 +10,7 @@ from typing import Optional, Protocol
 
 from . import __version__
 from .assemble import Tree, assemble
+from .bundles import split_documents
 from .convert import convert
 from .furniture import mark_furniture
 from .model import Converted
@@ -18,7 +19,7 @@ from .options import ParseOptions
 from .outline import OutlineIndex, PrintedToc, find_printed_toc
 from .recover import merge, outline_candidates
 from .references import resolve_references
-from .sections import Choice, choose_sections, find_candidates, split_merged_headings
+from .sections import Choice, find_candidates, split_merged_headings
 
 
 class Reporter(Protocol):
@@ -80,9 +81,9 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
     outline = OutlineIndex(outline_entries)
     candidates = find_candidates(blocks, outline)
     candidates = merge(candidates, outline_candidates(blocks, outline_entries, candidates))
-    choice = choose_sections(candidates)
+    choice, documents = split_documents(blocks, candidates, printed.starts)
     reporter.stage("attaching text, tables, images and references")
-    tree = assemble(blocks, choice.sections, outline.unnumbered)
+    tree = assemble(blocks, choice.sections, outline.unnumbered, documents)
     unresolved = resolve_references(tree.toc, tree.non_toc)
     warnings = list(converted.warnings)
     if not tree.toc:
