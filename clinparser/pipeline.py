@@ -11,6 +11,7 @@ from typing import Optional, Protocol
 from . import __version__
 from .assemble import Tree, assemble
 from .bundles import split_documents
+from .diagnostics import summarize
 from .convert import convert
 from .furniture import mark_furniture
 from .model import Converted
@@ -90,7 +91,10 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
         warnings.append("no numbered sections found: everything is in non_toc")
     for m in choice.missing_parents:
         warnings.append(f"section {m['number']} has no parent section: attached to the nearest ancestor")
+    for d in documents:
+        warnings.append(f"a bundled document follows or wraps the protocol: {d.title!r}, kept in non_toc")
     metadata = _metadata(path, converted, choice, outline_entries, warnings)
+    metadata["diagnostics"]["summary"] = summarize(choice, outline_entries, documents, blocks)
     metadata["diagnostics"]["unresolved_references"] = unresolved
     return Parsed(tree=tree, metadata=metadata, converted=converted, printed_toc=printed)
 
@@ -124,6 +128,10 @@ def _diagnostics(choice: Choice, outline_entries) -> dict:
         "missing_parents": choice.missing_parents,
         "duplicate_numbers": choice.duplicates,
         "out_of_order": choice.out_of_order,
+        # Sections whose number is not in the text (an image, automatic numbering): read from the outline.
+        "numbers_from_outline": [
+            {"number": c.number.label, "title": c.title, "page": c.page, "source": c.source} for c in choice.sections if c.source != "text"
+        ],
     }
 
 

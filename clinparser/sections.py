@@ -328,9 +328,13 @@ def _backtrack(cands, value, back) -> Choice:
     span_end = _span_ends([cands[k] for k in chain])
     twin_of = {cands[k].key: cands[k] for k in chain}
     reported: set[int] = set()
+    first_block = cands[chain[0]].block
     for k, c in enumerate(cands):
         if k in chosen or c.block in chosen_blocks or c.block in reported or c.weight < HEADING_LIKE:
             continue
+        if c.block < first_block and c.number.scheme == ROMAN and cands[chain[0]].number.scheme != ROMAN:
+            continue  # Roman-numbered front matter before Arabic chapters: front matter, not a stray
+
         entry = {"number": c.number.label, "title": c.title, "page": c.page}
         twin = twin_of.get(c.key)
         if twin is not None:
