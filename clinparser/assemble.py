@@ -58,9 +58,11 @@ class _Builder:
     # --- opening nodes -------------------------------------------------------------
     def open_section(self, cand: Candidate) -> None:
         key = cand.key
-        node = Section(number=cand.number.label, title=cand.title, level=len(key) + self.depth)
         while self.stack and not (len(self.stack[-1][0]) < len(key) and key[: len(self.stack[-1][0])] == self.stack[-1][0]):
             self.stack.pop()
+        # A root node is level 1 even when its number implies a parent that is never printed
+        # (a form's "A2." under no "A"); under a parent the number gives the level.
+        node = Section(number=cand.number.label, title=cand.title, level=(len(key) if self.stack else 1) + self.depth)
         # A missing parent: attach to the nearest existing ancestor, by number prefix.
         (self.stack[-1][1].node.subsections if self.stack else self.root).append(node)
         self.current = _Open(node)
