@@ -107,9 +107,9 @@ def _decimal_key(num: str) -> Optional[tuple[int, ...]]:
     parts = tuple(int(p) for p in num.split("."))
     if len(parts) == 2 and parts[1] == 0:  # "1.0 Introduction" is chapter 1
         parts = parts[:1]
-    if parts[0] == 0 or any(p == 0 for p in parts[1:]):
+    if any(p == 0 for p in parts[1:]) or parts == (0,):
         return None
-    return parts
+    return parts  # a leading 0 is front matter the document numbers itself: "0.1 Synopsis"
 
 
 def parse_number(line: str) -> Optional[SectionNumber]:

@@ -213,6 +213,8 @@ def _predecessors(key: tuple[int, ...]):
         yield "prefix", head + (last - 1,), 0.0, None
     if last == 1 and head:  # first child
         yield "exact", head, 0.0, None
+    if key == (1,):  # chapter 1 after the 0.x front matter
+        yield "prefix", (0,), 0.0, None
     for missing in (1, 2):  # 3.1 -> 3.3: a gap among siblings
         if last - 1 - missing >= 1:
             yield "prefix", head + (last - 1 - missing,), GAP_COST * missing, "gap"
@@ -232,6 +234,8 @@ def _predecessors(key: tuple[int, ...]):
         yield "start", (), 0.0, None
     elif len(key) == 1 and last < APPENDIX_BASE:  # a document (or excerpt) starting later
         yield "start", (), min(MAX_START_COST, GAP_COST * (index - 1)), "gap"
+    elif key == (0, 1):  # "0.1": numbered front matter, chapter 0 itself never printed
+        yield "start", (), 0.0, None
     elif len(key) == 2 and key[1] == 1 and key[0] == 1:
         yield "start", (), MISSING_PARENT_COST, "missing_parent"
     elif len(key) == 2 and key[0] > APPENDIX_BASE and key[1] <= 3:  # a form outline "A2." with no "A" heading

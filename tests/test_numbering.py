@@ -30,6 +30,7 @@ from clinparser.numbering import APPENDIX_BASE, ROMAN_BASE, normalize_number, no
         ("10.1 Appendix 1: Abbreviations", "10.1", (10, 1), "Appendix 1: Abbreviations"),
         ("7.3.9 12-Lead Electrocardiograms", "7.3.9", (7, 3, 9), "12-Lead Electrocardiograms"),
         ("1.2.", "1.2.", (1, 2), ""),
+        ("0.12 Schedule of Activities", "0.12", (0, 12), "Schedule of Activities"),
         # a number glued to its title by its last dot
         ("2.2.2.1.Phase 1 Study (TV-10126)", "2.2.2.1.", (2, 2, 2, 1), "Phase 1 Study (TV-10126)"),
         ("**10.3.1.2.1.Plasma Glucose Values**", "10.3.1.2.1.", (10, 3, 1, 2, 1), "Plasma Glucose Values"),
@@ -53,7 +54,7 @@ def test_recognizes_section_numbers(line, label, key, title):
     assert n is not None and (n.label, n.key, n.title) == (label, key, title)
 
 
-@pytest.mark.parametrize("line", ["2006 Word-to-PDF", "3.2 10 mg dose", "0.5 Zero", "Appendix 10.3", "", "Figure 1: Schema", "12. 5", "1.5mg daily", "3.e.g. this", "A0. Nothing"])
+@pytest.mark.parametrize("line", ["2006 Word-to-PDF", "3.2 10 mg dose", "0 Zero", "0.0 Zero", "Appendix 10.3", "", "Figure 1: Schema", "12. 5", "1.5mg daily", "3.e.g. this", "A0. Nothing"])
 def test_rejects_lines_that_open_no_section(line):
     assert parse_number(line) is None
 
@@ -86,4 +87,5 @@ def test_roman_numerals():
 def test_never_crashes_and_keys_are_positive(text):
     n = parse_number(text)
     if n is not None:
-        assert all(k >= 1 for k in n.key) and n.label
+        # a leading 0 only as numbered front matter ("0.1 Synopsis"), never a chapter 0
+        assert all(k >= 1 for k in n.key[1:]) and n.key[0] >= (0 if len(n.key) > 1 else 1) and n.label

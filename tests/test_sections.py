@@ -153,3 +153,17 @@ def test_two_headings_boxed_together_are_split():
     assert labels == ["7", "8.", "8.1", "9."]
     assert choice.sections[1].title == "WITHDRAWAL FROM TREATMENT, PROCEDURES, AND STUDY"
     assert choice.sections[2].title == "Subjects' Decision to Withdraw"
+
+
+def test_front_matter_numbered_0_x_is_part_of_the_tree():
+    labels, choice = accepted([H("0.1 Synopsis"), H("0.2 Schedule of Activities"), T("Dosing of 0.5 mg daily"), H("1 Introduction"), H("1.1 Background"), H("2 Design")])
+    assert labels == ["0.1", "0.2", "1", "1.1", "2"]
+    assert choice.gaps == [] and choice.missing_parents == []
+
+
+def test_roman_front_matter_does_not_take_chapter_ones_place():
+    blocks = [H("I. SIGNATURES"), Block(page=1, bbox=None, kind=HEADING, text="### **1.  SPONSOR'S SIGNATURE**"), H("II. SYNOPSIS")]
+    blocks += [Block(page=2, bbox=None, kind=HEADING, text="# **1 INTRODUCTION**"), H("1.1 Background"), H("2 DESIGN"), H("2.1 Overview")]
+    labels, choice = accepted(blocks)
+    assert labels == ["1", "1.1", "2", "2.1"]
+    assert choice.out_of_order == []  # Roman front matter is front matter, not a stray
