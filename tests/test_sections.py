@@ -167,3 +167,8 @@ def test_roman_front_matter_does_not_take_chapter_ones_place():
     labels, choice = accepted(blocks)
     assert labels == ["1", "1.1", "2", "2.1"]
     assert choice.out_of_order == []  # Roman front matter is front matter, not a stray
+
+
+def test_roman_parts_and_arabic_chapters_never_share_a_number():
+    labels, _ = accepted([H("I. SIGNATURES"), H("II. SYNOPSIS"), H("1 INTRODUCTION"), H("1.1 Background"), H("2 DESIGN"), H("2.1 Overview")])
+    assert labels == ["1", "1.1", "2", "2.1"]
