@@ -86,6 +86,9 @@ def _split_heading(block: Block) -> Optional[list[Block]]:
     return None
 
 
+_BOLD_AFTER_NUMBER = re.compile(r"^[^\s*_]+\s+(\*\*|__)")
+
+
 def first_line(block: Block) -> str:
     lines = [ln for ln in block.text.strip().splitlines() if ln.strip()]
     if not lines:
@@ -101,7 +104,8 @@ def heading_weight(block: Block, line: str, title: str, label: str, outline: Opt
     if block.kind == HEADING:
         w += 2.0
     stripped = line.lstrip("# ").strip()
-    if stripped.startswith(("**", "__")) and stripped.rstrip().endswith(("**", "__")):
+    # Bold as a whole, or a plain number followed by a bold title ("10.4 **Committee**").
+    if stripped.endswith(("**", "__")) and (stripped.startswith(("**", "__")) or _BOLD_AFTER_NUMBER.match(stripped)):
         w += 1.0
     # A heading set at least as large as its number's depth implies ("# 1 INTRODUCTION") is
     # likelier the chapter than a small one with the same number (a signature page's "### 1.").

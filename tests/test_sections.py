@@ -172,3 +172,9 @@ def test_roman_front_matter_does_not_take_chapter_ones_place():
 def test_roman_parts_and_arabic_chapters_never_share_a_number():
     labels, _ = accepted([H("I. SIGNATURES"), H("II. SYNOPSIS"), H("1 INTRODUCTION"), H("1.1 Background"), H("2 DESIGN"), H("2.1 Overview")])
     assert labels == ["1", "1.1", "2", "2.1"]
+
+
+def test_a_plain_number_with_a_bold_title_missing_from_a_stale_toc_is_a_heading():
+    stale = [OutlineEntry(n, t, 1, "printed") for n, t in (("1", "A"), ("1.1", "B"), ("1.2", "C"), ("2", "D"))]
+    labels, _ = accepted([H("1 A"), H("1.1 B"), H("1.2 C"), T("1.3 **Committee Review**"), H("2 D")], stale)
+    assert labels == ["1", "1.1", "1.2", "1.3", "2"]
