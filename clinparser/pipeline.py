@@ -11,8 +11,8 @@ from typing import Optional, Protocol
 from . import __version__
 from .assemble import Tree, assemble
 from .bundles import split_documents
-from .diagnostics import summarize
 from .convert import convert
+from .diagnostics import summarize
 from .furniture import mark_furniture
 from .model import Converted
 from .numbering import normalize_number
