@@ -90,10 +90,19 @@ def _part_starts(blocks: list[Block], cands: list[Candidate], toc_starts: list[i
 def _continues(before: _Part, after: _Part) -> bool:
     """Does ``after``'s numbering go on from ``before``'s (one document), rather than restart?"""
     a, b = before.choice.sections, after.choice.sections
-    if not a or not b:
-        return True  # nothing numbered on one side: no evidence of a second document
+    if not a or not _opens_a_document(b):
+        return True  # no evidence of a second document
     both = choose_sections(a + b)
     return len(both.sections) == len(a) + len(b)
+
+
+def _opens_a_document(sections: list[Candidate]) -> bool:
+    """A restarted numbering that looks like a document's: it starts at the first chapter,
+    has headings, and numbers on two levels at least. A contents page inside an appendix
+    followed by a flat list of numbered items (a questionnaire) does not open a document."""
+    if not sections or sections[0].key not in ((1,), (0, 1)):
+        return False
+    return sum(c.weight >= HEADING_LIKE for c in sections) >= 2 and any(len(c.key) >= 2 for c in sections)
 
 
 def _title(blocks: list[Block], part: _Part) -> str:
