@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from .model import HEADING, LIST_ITEM, PICTURE, TABLE, Block
-from .numbering import APPENDIX_BASE, DECIMAL, LETTER, ROMAN, ROMAN_BASE, SectionNumber, parse_number, strip_markup, titles_agree
+from .numbering import APPENDIX, APPENDIX_BASE, DECIMAL, LETTER, ROMAN, ROMAN_BASE, SectionNumber, parse_number, strip_markup, titles_agree
 from .outline import OutlineIndex
 
 MAX_TITLE_CHARS = 250
@@ -180,6 +180,9 @@ class _RecentParents:
         keys = [number.key]
         if number.scheme == DECIMAL and len(number.key) == 1 and number.label.endswith("."):
             keys += [parent + number.key for parent in self.letters]
+        ident = number.label.split()[-1] if number.scheme == APPENDIX else ""
+        if ident in ("I", "V", "X"):  # "Appendix I" after "Appendix H" is the ninth, not Roman one
+            keys.append((APPENDIX_BASE + ord(ident) - ord("A") + 1,))
         return keys
 
     def saw(self, number: SectionNumber, cands: list[Candidate]) -> None:

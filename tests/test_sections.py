@@ -178,3 +178,14 @@ def test_a_plain_number_with_a_bold_title_missing_from_a_stale_toc_is_a_heading(
     stale = [OutlineEntry(n, t, 1, "printed") for n, t in (("1", "A"), ("1.1", "B"), ("1.2", "C"), ("2", "D"))]
     labels, _ = accepted([H("1 A"), H("1.1 B"), H("1.2 C"), T("1.3 **Committee Review**"), H("2 D")], stale)
     assert labels == ["1", "1.1", "1.2", "1.3", "2"]
+
+
+def test_appendix_i_after_appendix_h_is_the_ninth_letter():
+    blocks = [H("1 Body"), H(f"APPENDIX A. FIRST")] + [H(f"APPENDIX {c}. PART {c}") for c in "BCDEFGH"] + [H("APPENDIX I. PUBLICATION POLICY"), H("APPENDIX J. LAST")]
+    labels, _ = accepted(blocks)
+    assert labels == ["1"] + [f"APPENDIX {c}" for c in "ABCDEFGHIJ"]
+
+
+def test_appendix_i_alone_is_still_the_first_roman_appendix():
+    labels, _ = accepted([H("1 Body"), H("APPENDIX I. FORMS"), H("APPENDIX II. SCALES")])
+    assert labels == ["1", "APPENDIX I", "APPENDIX II"]
