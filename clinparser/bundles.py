@@ -90,8 +90,8 @@ def _part_starts(blocks: list[Block], cands: list[Candidate], toc_starts: list[i
 def _continues(before: _Part, after: _Part) -> bool:
     """Does ``after``'s numbering go on from ``before``'s (one document), rather than restart?"""
     a, b = before.choice.sections, after.choice.sections
-    if not a or not _opens_a_document(b):
-        return True  # no evidence of a second document
+    if not _opens_a_document(a) or not _opens_a_document(b):
+        return True  # no evidence of two documents (a synopsis' numbered criteria are not one)
     both = choose_sections(a + b)
     return len(both.sections) == len(a) + len(b)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from clinparser.bundles import split_documents
-from clinparser.model import HEADING, TEXT, Block
+from clinparser.model import HEADING, LIST_ITEM, TEXT, Block
 from clinparser.outline import OutlineIndex
 from clinparser.sections import find_candidates
 
@@ -50,3 +50,10 @@ def test_a_contents_page_before_a_flat_questionnaire_does_not_cut_the_protocol()
     questionnaire = [H("Contents", 6), H("1. Mobility", 7), H("2. Self-care", 7), H("3. Usual activities", 7), H("4 Appendix Notes", 8)]
     main, documents = split(PROTOCOL + questionnaire, toc_starts=[6])
     assert main == ["1", "1.1", "2", "2.1", "3", "3.1", "4"] and documents == []
+
+
+def test_numbered_criteria_in_a_synopsis_before_the_contents_are_not_a_document():
+    crit = [f"{k}. {t}" for k, t in enumerate(("Female, at least 18 years", "ECOG 0-2", "Able to swallow tablets"), 1)]
+    synopsis = [H("Synopsis", 1)] + [Block(page=1, bbox=None, kind=LIST_ITEM, text=f"**{c}**") for c in crit]
+    main, documents = split(synopsis + PROTOCOL, toc_starts=[2])
+    assert main == ["1", "1.1", "2", "2.1", "3", "3.1"] and documents == []
