@@ -55,5 +55,5 @@ def test_a_contents_page_before_a_flat_questionnaire_does_not_cut_the_protocol()
 def test_numbered_criteria_in_a_synopsis_before_the_contents_are_not_a_document():
     crit = [f"{k}. {t}" for k, t in enumerate(("Female, at least 18 years", "ECOG 0-2", "Able to swallow tablets"), 1)]
     synopsis = [H("Synopsis", 1)] + [Block(page=1, bbox=None, kind=LIST_ITEM, text=f"**{c}**") for c in crit]
-    main, documents = split(synopsis + PROTOCOL, toc_starts=[2])
+    main, documents = split(synopsis + PROTOCOL, toc_starts=[3])
     assert main == ["1", "1.1", "2", "2.1", "3", "3.1"] and documents == []
