@@ -15,7 +15,7 @@ from typing import Optional
 
 from .model import HEADING, PICTURE, TABLE, Block, OutlineEntry
 from .numbering import normalize_number, normalize_title, parse_number, strip_markup
-from .sections import Candidate, first_line, heading_weight
+from .sections import MAX_TITLE_CHARS, Candidate, first_line, heading_weight
 
 RECOVERED_PENALTY = 1.0  # a number read from the outline is a little less sure than one in the text
 MIN_TITLE_CHARS = 4
@@ -60,7 +60,7 @@ def _looks_like_heading(block: Block) -> bool:
     line = first_line(block).lstrip("# ").strip()
     if block.kind == HEADING:
         return True
-    return line.startswith("**") and line.endswith("**") and len(line) < 150
+    return line.startswith("**") and line.endswith("**") and len(line) <= MAX_TITLE_CHARS
 
 
 def _printed_offset(entries: list[OutlineEntry], found: list[Candidate]) -> Optional[int]:
