@@ -93,7 +93,7 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
         warnings.append(f"section {m['number']} has no parent section: attached to the nearest ancestor")
     for d in documents:
         warnings.append(f"a bundled document follows or wraps the protocol: {d.title!r}, kept in non_toc")
-    metadata = _metadata(path, converted, choice, outline_entries, warnings)
+    metadata = _metadata(path, converted, choice, outline_entries, warnings, documents)
     metadata["diagnostics"]["summary"] = summarize(choice, outline_entries, documents, blocks)
     metadata["diagnostics"]["unresolved_references"] = unresolved
     return Parsed(tree=tree, metadata=metadata, converted=converted, printed_toc=printed)
@@ -114,8 +114,9 @@ def _sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def _diagnostics(choice: Choice, outline_entries) -> dict:
-    found = {normalize_number(c.number.label) for c in choice.sections}
+def _diagnostics(choice: Choice, outline_entries, documents) -> dict:
+    # A bundled document's contents list its own headings: found there is found.
+    found = {normalize_number(c.number.label) for c in choice.sections + [c for d in documents for c in d.sections]}
     missing, seen = [], set()
     for e in outline_entries:
         key = normalize_number(e.number) if e.number else ""
@@ -135,7 +136,7 @@ def _diagnostics(choice: Choice, outline_entries) -> dict:
     }
 
 
-def _metadata(path: Path, converted: Converted, choice: Choice, outline_entries, warnings) -> dict:
+def _metadata(path: Path, converted: Converted, choice: Choice, outline_entries, warnings, documents) -> dict:
     return {
         "source": path.name,
         "sha256": _sha256(path),
@@ -148,5 +149,5 @@ def _metadata(path: Path, converted: Converted, choice: Choice, outline_entries,
             "pymupdf4llm": _version("pymupdf4llm"),
         },
         "warnings": warnings,
-        "diagnostics": _diagnostics(choice, outline_entries),
+        "diagnostics": _diagnostics(choice, outline_entries, documents),
     }

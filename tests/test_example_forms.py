@@ -70,3 +70,4 @@ def test_numbers_drawn_as_images_come_from_the_outline_and_are_reported(form_exa
     assert diagnostics["summary"]["numbers_from"].get("text", 0) == from_text
     assert from_outline <= {"bookmark", "printed"}
     assert diagnostics["summary"]["verdict"] == "ok"
+    assert diagnostics["toc_entries_missing_in_body"] == []
