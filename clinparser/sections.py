@@ -68,9 +68,28 @@ def split_merged_headings(blocks: list[Block]) -> list[Block]:
     """
     out = []
     for block in blocks:
-        parts = _split_heading(block) if block.kind == HEADING and not block.dropped else None
+        parts = None
+        if block.kind == HEADING and not block.dropped:
+            parts = _split_heading(block)
+        elif block.kind == TABLE and not block.dropped:
+            parts = _split_table_heading(block)
         out.extend(parts or [block])
     return out
+
+
+def _split_table_heading(block: Block) -> Optional[list[Block]]:
+    """A heading the layout model put in a table's last row, alone and bold ("**11 Appendices**"
+    under a page-header table): the row becomes a heading block after the table."""
+    rows = [r for r in block.text.strip().splitlines() if r.strip()]
+    if len(rows) < 3:  # header, separator, and at least one row to keep
+        return None
+    cells = [c.strip() for c in rows[-1].strip().strip("|").split("|") if c.strip()]
+    if len(cells) != 1 or not cells[0].startswith("**"):
+        return None
+    number = parse_number(cells[0])
+    if number is None or number.scheme != DECIMAL or not number.title or not number.label[:1].isdigit():
+        return None
+    return [replace(block, text="\n".join(rows[:-1])), replace(block, kind=HEADING, text=f"## {cells[0]}")]
 
 
 def _split_heading(block: Block) -> Optional[list[Block]]:
@@ -86,6 +105,7 @@ def _split_heading(block: Block) -> Optional[list[Block]]:
     return None
 
 
+_APPENDICES_TITLE = re.compile(r"^(appendices|appendix|annexes|attachments)\b", re.I)
 _BOLD_AFTER_NUMBER = re.compile(r"^[^\s*_]+\s+(\*\*|__)")
 
 
@@ -166,6 +186,7 @@ class _RecentParents:
     def __init__(self):
         self.romans: list[tuple[int, ...]] = []
         self.letters: list[tuple[int, ...]] = []
+        self.appendices: Optional[tuple[int, ...]] = None  # the last chapter titled "Appendices"
 
     @staticmethod
     def _push(stack, key):
@@ -180,12 +201,21 @@ class _RecentParents:
         keys = [number.key]
         if number.scheme == DECIMAL and len(number.key) == 1 and number.label.endswith("."):
             keys += [parent + number.key for parent in self.letters]
+        if number.scheme == APPENDIX and len(number.key) == 1 and self.appendices:
+            # "Appendix 3" inside a chapter "11 Appendices": also its child (11, 3), so the
+            # chapter "12 References" after the appendices still fits the sequence.
+            keys.append(self.appendices + (number.key[0] - APPENDIX_BASE,))
         ident = number.label.split()[-1] if number.scheme == APPENDIX else ""
         if ident in ("I", "V", "X"):  # "Appendix I" after "Appendix H" is the ninth, not Roman one
             keys.append((APPENDIX_BASE + ord(ident) - ord("A") + 1,))
         return keys
 
     def saw(self, number: SectionNumber, cands: list[Candidate]) -> None:
+        if number.scheme == DECIMAL and len(number.key) == 1:
+            if _APPENDICES_TITLE.match(number.title):
+                self.appendices = number.key
+            elif self.appendices and number.key[0] > self.appendices[0]:
+                self.appendices = None  # the next chapter closes it; a list's "1." does not
         if number.scheme == ROMAN:
             self._push(self.romans, number.key)
         elif number.scheme == LETTER:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from clinparser.model import HEADING, LIST_ITEM, TEXT, Block
+from clinparser.model import HEADING, LIST_ITEM, TABLE, TEXT, Block
 from clinparser.outline import OutlineIndex
 from clinparser.model import OutlineEntry
 from clinparser.numbering import ROMAN_BASE
-from clinparser.sections import choose_sections, find_candidates
+from clinparser.sections import choose_sections, find_candidates, split_merged_headings
 
 
 def H(text, page=1):
@@ -189,3 +189,17 @@ def test_appendix_i_after_appendix_h_is_the_ninth_letter():
 def test_appendix_i_alone_is_still_the_first_roman_appendix():
     labels, _ = accepted([H("1 Body"), H("APPENDIX I. FORMS"), H("APPENDIX II. SCALES")])
     assert labels == ["1", "APPENDIX I", "APPENDIX II"]
+
+
+def test_appendix_labels_inside_an_appendices_chapter_nest_under_it():
+    blocks = [H("10 Statistics"), H("11 Appendices"), H("Appendix 1 Abbreviations"), L("1. A list item inside the appendix."), H("Appendix 2 Laboratory Tests"), H("12 References")]
+    choice = choose_sections(find_candidates(blocks, OutlineIndex([])))
+    assert [(c.number.label, c.key) for c in choice.sections] == [("10", (10,)), ("11", (11,)), ("Appendix 1", (11, 1)), ("Appendix 2", (11, 2)), ("12", (12,))]
+
+
+def test_a_heading_the_layout_model_put_in_a_tables_last_row_is_a_heading():
+    table = Block(page=3, bbox=None, kind=TABLE, text="|Protocol|Date:|\n|---|---|\n|Trial ID|Page 62|\n|**11 Appendices**||")
+    out = split_merged_headings([table])
+    assert [(b.kind, b.text) for b in out] == [(TABLE, "|Protocol|Date:|\n|---|---|\n|Trial ID|Page 62|"), (HEADING, "## **11 Appendices**")]
+    quoted = Block(page=3, bbox=None, kind=TABLE, text="|Section|Change|\n|---|---|\n|4.1|New text|\n|**Section 9.13. Interim Analysis**||")
+    assert split_merged_headings([quoted]) == [quoted]  # a change table quoting a section stays whole
