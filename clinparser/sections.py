@@ -23,6 +23,9 @@ from .outline import OutlineIndex
 
 MAX_TITLE_CHARS = 250
 GAP_COST = 2.0  # per missing sibling number (3.1 -> 3.3)
+# Up to 4 missing siblings: a page without a text layer can hide three headings, and only a
+# heading the outline confirms (weight ~9) outweighs the cost of 3-4; a list item never does.
+MAX_GAP = 4
 MISSING_PARENT_COST = 2.0  # a 3.4.1 whose 3.4 never appears
 MAX_START_COST = 6.0
 HEADING_LIKE = 3.0  # weight of a numbered line styled as a heading (worth a diagnostic)
@@ -252,7 +255,7 @@ def _predecessors(key: tuple[int, ...]):
         yield "exact", head, 0.0, None
     if key == (1,):  # chapter 1 after the 0.x front matter
         yield "prefix", (0,), 0.0, None
-    for missing in (1, 2):  # 3.1 -> 3.3: a gap among siblings
+    for missing in range(1, MAX_GAP + 1):  # 3.1 -> 3.3: a gap among siblings
         if last - 1 - missing >= 1:
             yield "prefix", head + (last - 1 - missing,), GAP_COST * missing, "gap"
     if head and 2 <= last <= 3:  # 3 -> 3.2: the first child(ren) missing

@@ -203,3 +203,13 @@ def test_a_heading_the_layout_model_put_in_a_tables_last_row_is_a_heading():
     assert [(b.kind, b.text) for b in out] == [(TABLE, "|Protocol|Date:|\n|---|---|\n|Trial ID|Page 62|"), (HEADING, "## **11 Appendices**")]
     quoted = Block(page=3, bbox=None, kind=TABLE, text="|Section|Change|\n|---|---|\n|4.1|New text|\n|**Section 9.13. Interim Analysis**||")
     assert split_merged_headings([quoted]) == [quoted]  # a change table quoting a section stays whole
+
+
+def test_headings_the_outline_confirms_bridge_a_page_that_lost_three_siblings():
+    outline = [OutlineEntry(n, t, 1, "bookmark") for n, t in (("6", "Endpoints"), ("6.1", "Primary"), ("6.5", "PFS2"), ("6.6", "Survival"), ("7", "Safety"))]
+    labels, choice = accepted([H("6 Endpoints"), H("6.1 Primary"), H("6.5 PFS2"), H("6.6 Survival"), H("7 Safety")], outline)
+    assert labels == ["6", "6.1", "6.5", "6.6", "7"]
+    assert "6.5" in [g["number"] for g in choice.gaps]  # and reported
+    # without the outline's word for it, a line three numbers on is body text
+    labels, _ = accepted([H("3 Dosing"), H("3.1 Regimen"), T("3.5 Patients received the drug as planned."), H("4 Safety")])
+    assert labels == ["3", "3.1", "4"]
