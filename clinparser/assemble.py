@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Optional, Sequence
 
 from .model import CAPTION, HEADING, PICTURE, TABLE, Block, Image, Section
 from .numbering import normalize_title, strip_markup
+from .bundles import Bundled
 from .sections import Candidate
 from .tables import caption_of, continues, merge, parse_pipe_table, split_caption_row, to_table
 
@@ -51,18 +52,33 @@ class _Builder:
         self.current: Optional[_Open] = None
         self.opened: list[_Open] = []
         self.unnumbered_outline = unnumbered_outline
+        self.root: list[Section] = self.toc  # where top-level numbered sections go
+        self.depth = 0  # levels above the numbering (1 inside a bundled document's node)
 
     # --- opening nodes -------------------------------------------------------------
     def open_section(self, cand: Candidate) -> None:
         key = cand.key
-        node = Section(number=cand.number.label, title=cand.title, level=len(key))
         while self.stack and not (len(self.stack[-1][0]) < len(key) and key[: len(self.stack[-1][0])] == self.stack[-1][0]):
             self.stack.pop()
+        # A root node is level 1 even when its number implies a parent that is never printed
+        # (a form's "A2." under no "A"); under a parent the number gives the level.
+        node = Section(number=cand.number.label, title=cand.title, level=(len(key) if self.stack else 1) + self.depth)
         # A missing parent: attach to the nearest existing ancestor, by number prefix.
-        (self.stack[-1][1].node.subsections if self.stack else self.toc).append(node)
+        (self.stack[-1][1].node.subsections if self.stack else self.root).append(node)
         self.current = _Open(node)
         self.stack.append((key, self.current))
         self.opened.append(self.current)
+
+    def open_document(self, title: str) -> None:
+        """A bundled document: one non_toc node; its numbered headings nest inside it."""
+        node = Section(number="", title=title, level=1)
+        self.non_toc.append(node)
+        self.current = _Open(node)
+        self.opened.append(self.current)
+        self.stack, self.root, self.depth = [], node.subsections, 1
+
+    def close_document(self) -> None:
+        self.stack, self.root, self.depth, self.current = [], self.toc, 0, None
 
     def open_unnumbered(self, title: str) -> None:
         node = Section(number="", title=title, level=1)
@@ -110,6 +126,13 @@ class _Builder:
             return
         cur.parts.append(text.strip())
         cur.last_was = "caption" if block.kind == CAPTION else "text"
+
+    def add_listing(self, block: Block) -> None:
+        """A listing (a TOC page) kept as plain text of the open node, tables included."""
+        if self.current is not None and block.text.strip():
+            self.current.parts.append(block.text.strip())
+            if block.page is not None:
+                self.current.pages.append(block.page)
 
     def _pending_caption(self, cur: _Open, matcher) -> str:
         """A caption just above (the last text part), taken out of the text."""
@@ -168,17 +191,32 @@ def _heading_rest(block: Block) -> str:
     return "\n".join(lines[1:])
 
 
-def assemble(blocks: list[Block], sections: list[Candidate], unnumbered_outline: set[str]) -> Tree:
-    starts = {c.block: c for c in sections}
-    title_blocks = {c.title_block for c in sections if c.title_block is not None}
+def assemble(
+    blocks: list[Block], sections: list[Candidate], unnumbered_outline: set[str], documents: Sequence[Bundled] = ()
+) -> Tree:
+    """The tree of ``sections`` (the protocol); each bundled document one ``non_toc`` node."""
+    every = list(sections) + [c for d in documents for c in d.sections]
+    starts = {c.block: c for c in every}
+    title_blocks = {c.title_block for c in every if c.title_block is not None}
     b = _Builder(unnumbered_outline)
     first = sections[0].block if sections else len(blocks)
     last = sections[-1].block if sections else len(blocks)
     toc_node: Optional[_Open] = None
+    doc_at = {d.start: d for d in documents}
+    doc: Optional[Bundled] = None
     for i, block in enumerate(blocks):
+        if doc is not None and i >= doc.end:
+            b.close_document()
+            doc = None
+        if i in doc_at:
+            doc = doc_at[i]
+            b.open_document(doc.title)
         if block.dropped == "furniture" or i in title_blocks:
             if i in title_blocks and block.page is not None and b.current:
                 b.current.pages.append(block.page)
+            continue
+        if block.dropped == "toc" and doc is not None:
+            b.add_listing(block)  # a bundled document's own TOC stays inside it
             continue
         if block.dropped == "toc":
             toc_node = _add_to_toc_node(b, toc_node, block)
@@ -191,7 +229,7 @@ def assemble(blocks: list[Block], sections: list[Candidate], unnumbered_outline:
             if rest:
                 b.add(block, rest)
             continue
-        where = "front" if i < first else "back" if i > last else "body"
+        where = "body" if doc is not None else "front" if i < first else "back" if i > last else "body"
         if b.starts_unnumbered(block, where):
             b.open_unnumbered(strip_markup(block.text)[:200])
             if block.page is not None:

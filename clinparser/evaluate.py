@@ -1,5 +1,9 @@
 """Score a section tree against a gold list of ``{"number", "title"}`` (benchmarks and tests).
 
+The gold is either the plain list or the corpus object ``{"sections": [...],
+"complete_to_level": N}``; with the object, a found section deeper than ``complete_to_level``
+that matches nothing is neither counted nor an extra (the gold does not list that deep).
+
 Both sides are normalized the same way (``numbering.normalize_number`` / ``normalize_title``).
 A section matches a gold entry when the numbers are equal and the titles agree
 (``numbering.titles_agree``: gold lists sometimes prefix "Protocol Attachment LZZT.1" to the
@@ -43,8 +47,12 @@ def flatten(nodes: list[dict]) -> list[dict]:
     return out
 
 
-def score(toc: list[dict], gold: list[dict]) -> Score:
-    found = [(n["number"], n["title"]) for n in flatten(toc)]
+def score(toc: list[dict], gold) -> Score:
+    depth = None
+    if isinstance(gold, dict):
+        gold, depth = gold["sections"], gold.get("complete_to_level")
+    nodes = flatten(toc)
+    found = [(n["number"], n["title"]) for n in nodes]
     by_number: dict[str, list[int]] = {}
     for k, (num, _) in enumerate(found):
         by_number.setdefault(normalize_number(num), []).append(k)
@@ -59,5 +67,6 @@ def score(toc: list[dict], gold: list[dict]) -> Score:
             misses.append((g["number"], g["title"]))
         else:
             used.add(hit)
-    extras = [found[k] for k in range(len(found)) if k not in used]
-    return Score(gold=len(gold), found=len(found), matched=len(used), misses=misses, extras=extras)
+    unknown = {k for k, n in enumerate(nodes) if k not in used and depth is not None and n.get("level", 1) > depth}
+    extras = [found[k] for k in range(len(found)) if k not in used and k not in unknown]
+    return Score(gold=len(gold), found=len(found) - len(unknown), matched=len(used), misses=misses, extras=extras)

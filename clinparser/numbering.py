@@ -16,9 +16,15 @@ from dataclasses import dataclass
 from typing import Optional
 
 APPENDIX_BASE = 1000
+# Roman parts live in their own key range, below the appendices: "I. SIGNATURES" is not
+# chapter 1, so Roman front matter never competes with the Arabic chapters that follow it.
+ROMAN_BASE = 500
 
-# Markdown emphasis and HTML the converters wrap around heading text.
-_MARKUP = re.compile(r"</?(?:u|b|i|em|strong|sup|sub|span)[^>]*>|\*\*|__|(?<!\w)[_*](?=\S)|(?<=\S)[_*](?!\w)|`")
+# Markup the converters wrap around or inside heading text, by kind rather than by name: any
+# HTML/XML tag, Markdown emphasis (*, _, ~~, ==), code ticks, and a Markdown link reduced to its
+# text. A new tag a converter starts to emit therefore never hides a number.
+_MARKUP = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>|\*\*|__|~~|==|(?<!\w)[_*](?=\S)|(?<=\S)[_*](?!\w)|`")
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _HEADING_HASHES = re.compile(r"^\s{0,3}#{1,6}\s*")
 _BULLET = re.compile(r"^\s*[-*+\u2022\u25aa\u25cf]\s+")  # the layout model may call a heading a bullet
 
@@ -27,6 +33,9 @@ _SEP = r"(?:[ \t\u00a0]+[-\u2013\u2014:]?[ \t\u00a0]*|[ \t]*[-\u2013\u2014:][ \t
 # A title starts with a letter ("12-Lead ECG" and "25-hydroxy" too), possibly after a quote.
 _TITLE = r"(?P<title>(?:[\"'\u201c(\[]|\d{1,3}-?(?=[A-Za-z]))?[A-Za-z\u00c0-\u024f].*)"
 _DECIMAL = re.compile(rf"^(?P<label>(?P<num>\d{{1,2}}(?:\.\d{{1,3}}){{0,6}})\.?){_SEP}{_TITLE}$")
+# A number glued to its title by its final dot ("2.2.2.1.Phase 1 Study", "3.Results"): the
+# title must start with a capital, so "e.g." or "1.5mg" never read as a section.
+_GLUED = re.compile(r"^(?P<label>(?P<num>\d{1,2}(?:\.\d{1,3}){0,6})\.)(?P<title>[A-Z][A-Za-z\u00c0-\u024f(].*)$")
 _DECIMAL_ONLY = re.compile(r"^(?P<label>(?P<num>\d{1,2}(?:\.\d{1,3}){0,6})\.?)$")
 _SECTION_WORD = re.compile(rf"^(?P<label>(?:SECTION|Section)\s+(?P<num>\d{{1,2}}(?:\.\d{{1,3}}){{0,6}})\.?)[.:]?{_SEP}?{_TITLE}?$")
 _APPENDIX = re.compile(
@@ -37,6 +46,8 @@ _APPENDIX = re.compile(
 _ROMAN = re.compile(rf"^(?P<label>(?P<roman>[IVX]{{1,5}})\.){_SEP}{_TITLE}$")
 _LETTER = re.compile(rf"^(?P<label>(?P<letter>[A-Z])\.){_SEP}{_TITLE}$")
 _LETTERED = re.compile(rf"^(?P<label>(?P<letter>[A-Z])\.(?P<num>\d{{1,2}}(?:\.\d{{1,2}}){{0,4}})\.?){_SEP}{_TITLE}$")
+# A form outline "A2." / "B10 Title": a letter glued to the item number (IRB forms).
+_LETTER_GLUED = re.compile(rf"^(?P<label>(?P<letter>[A-Z])(?P<num>\d{{1,2}})\.?){_SEP}{_TITLE}$")
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10}
 
 
@@ -58,6 +69,7 @@ def strip_markup(line: str) -> str:
     """Plain text of one Markdown line: no heading hashes, emphasis, HTML tags."""
     line = _HEADING_HASHES.sub("", line)
     line = _BULLET.sub("", line)
+    line = _LINK.sub(r"\1", line)
     line = _MARKUP.sub("", line)
     line = line.replace("\\", "")
     return " ".join(line.split())
@@ -95,9 +107,9 @@ def _decimal_key(num: str) -> Optional[tuple[int, ...]]:
     parts = tuple(int(p) for p in num.split("."))
     if len(parts) == 2 and parts[1] == 0:  # "1.0 Introduction" is chapter 1
         parts = parts[:1]
-    if parts[0] == 0 or any(p == 0 for p in parts[1:]):
+    if any(p == 0 for p in parts[1:]) or parts == (0,):
         return None
-    return parts
+    return parts  # a leading 0 is front matter the document numbers itself: "0.1 Synopsis"
 
 
 def parse_number(line: str) -> Optional[SectionNumber]:
@@ -123,13 +135,17 @@ def parse_number(line: str) -> Optional[SectionNumber]:
         parts = tuple(int(p) for p in m["num"].split("."))
         key = (APPENDIX_BASE + ord(m["letter"]) - ord("A") + 1, *parts)
         return SectionNumber(m["label"], key, m["title"].strip(), APPENDIX)
+    m = _LETTER_GLUED.match(text)
+    if m and int(m["num"]) > 0:
+        key = (APPENDIX_BASE + ord(m["letter"]) - ord("A") + 1, int(m["num"]))
+        return SectionNumber(m["label"], key, m["title"].strip(), APPENDIX)
     m = _ROMAN.match(text)
     if m and roman_to_int(m["roman"]):
-        return SectionNumber(m["label"], (roman_to_int(m["roman"]),), m["title"].strip(), ROMAN)
+        return SectionNumber(m["label"], (ROMAN_BASE + roman_to_int(m["roman"]),), m["title"].strip(), ROMAN)
     m = _LETTER.match(text)
     if m:
         return SectionNumber(m["label"], (ord(m["letter"]) - ord("A") + 1,), m["title"].strip(), LETTER)
-    m = _DECIMAL.match(text) or _DECIMAL_ONLY.match(text)
+    m = _DECIMAL.match(text) or _DECIMAL_ONLY.match(text) or _GLUED.match(text)
     if m:
         key = _decimal_key(m["num"])
         if key:
@@ -138,14 +154,23 @@ def parse_number(line: str) -> Optional[SectionNumber]:
 
 
 def normalize_number(label: str) -> str:
-    """Comparable form of a printed number: no trailing dot, lower case, appendices unified.
+    """Comparable form of a printed number: no trailing dot, "1.0" as "1", lower case, appendices unified.
 
     ``"3.1."`` -> ``"3.1"``, ``"APPENDIX 4"`` / ``"Protocol Attachment LZZT.4"`` -> ``"appendix 4"``.
     """
-    parsed = parse_number(label.strip() + " X") or parse_number(label)
-    if parsed and parsed.key[0] >= APPENDIX_BASE and len(parsed.key) == 1:
+    label = label.strip()
+    parsed = parse_number(label + " X") or parse_number(label)
+    if parsed is None and label[:1].islower():  # "appendix a" as gold lists write it
+        parsed = parse_number(label[:1].upper() + label[1:] + " X")
+    if parsed and parsed.scheme == APPENDIX and len(parsed.key) == 1:
+        ident = parsed.label.split()[-1].split(".")[-1]
+        # A letter stays a letter ("Appendix I" after "Appendix H" is the ninth, not Roman one).
+        if len(ident) == 1 and ident.isalpha():
+            return f"appendix {ident.lower()}"
         return f"appendix {parsed.key[0] - APPENDIX_BASE}"
-    return label.strip().rstrip(".:").lower()
+    if parsed and parsed.scheme == DECIMAL:  # "1.0" is chapter 1, "3.1." is 3.1
+        return ".".join(str(k) for k in parsed.key)
+    return label.rstrip(".:").lower()
 
 
 def normalize_title(title: str) -> str:

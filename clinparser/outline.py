@@ -27,6 +27,7 @@ class PrintedToc:
     pages: list[int] = field(default_factory=list)  # pages holding a TOC or a list of tables/figures
     entries: list[OutlineEntry] = field(default_factory=list)  # section entries
     list_entries: list[OutlineEntry] = field(default_factory=list)  # table/figure list entries
+    starts: list[int] = field(default_factory=list)  # first page of each section TOC (one per bundled document)
 
 
 def toc_lines(text: str) -> list[str]:
@@ -81,6 +82,8 @@ def find_printed_toc(blocks: list[Block]) -> PrintedToc:
             mode = None  # a continuation page must be mostly entries
         if not mode or len(entries) < (1 if titled else 2):  # a titled list may hold one entry
             continue
+        if titled and mode == "sections":
+            result.starts.append(page)
         result.pages.append(page)
         for entry in entries:
             is_listed_item = re.match(r"^(table|figure|attachment)\b", entry.title, re.I)

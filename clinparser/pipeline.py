@@ -10,16 +10,19 @@ from typing import Optional, Protocol
 
 from . import __version__
 from .assemble import Tree, assemble
+from .bundles import split_documents
 from .clean_text import clean_blocks, clean_entries, unmapped_warning
 from .convert import convert
 from .convert.page_recovery import ledger_warnings
+from .diagnostics import summarize
 from .furniture import mark_furniture
 from .model import Converted
 from .numbering import normalize_number
 from .options import ParseOptions
 from .outline import OutlineIndex, PrintedToc, find_printed_toc
+from .recover import merge, outline_candidates
 from .references import resolve_references
-from .sections import Choice, choose_sections, find_candidates, split_merged_headings
+from .sections import Choice, find_candidates, split_merged_headings
 
 
 class Reporter(Protocol):
@@ -81,16 +84,21 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
     blocks = converted.blocks = split_merged_headings(blocks)
     outline_entries = printed.entries + converted.bookmarks
     outline = OutlineIndex(outline_entries)
-    choice = choose_sections(find_candidates(blocks, outline))
+    candidates = find_candidates(blocks, outline)
+    candidates = merge(candidates, outline_candidates(blocks, outline_entries, candidates))
+    choice, documents = split_documents(blocks, candidates, printed.starts)
     reporter.stage("attaching text, tables, images and references")
-    tree = assemble(blocks, choice.sections, outline.unnumbered)
+    tree = assemble(blocks, choice.sections, outline.unnumbered, documents)
     unresolved = resolve_references(tree.toc, tree.non_toc)
     warnings = list(converted.warnings) + ledger_warnings(converted.pages) + unmapped_warning(unmapped)
     if not tree.toc:
         warnings.append("no numbered sections found: everything is in non_toc")
     for m in choice.missing_parents:
         warnings.append(f"section {m['number']} has no parent section: attached to the nearest ancestor")
-    metadata = _metadata(path, converted, choice, outline_entries, warnings)
+    for d in documents:
+        warnings.append(f"a bundled document follows or wraps the protocol: {d.title!r}, kept in non_toc")
+    metadata = _metadata(path, converted, choice, outline_entries, warnings, documents)
+    metadata["diagnostics"]["summary"] = summarize(choice, outline_entries, documents, blocks)
     metadata["diagnostics"]["unresolved_references"] = unresolved
     return Parsed(tree=tree, metadata=metadata, converted=converted, printed_toc=printed)
 
@@ -110,8 +118,9 @@ def _sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def _diagnostics(choice: Choice, outline_entries) -> dict:
-    found = {normalize_number(c.number.label) for c in choice.sections}
+def _diagnostics(choice: Choice, outline_entries, documents) -> dict:
+    # A bundled document's contents list its own headings: found there is found.
+    found = {normalize_number(c.number.label) for c in choice.sections + [c for d in documents for c in d.sections]}
     missing, seen = [], set()
     for e in outline_entries:
         key = normalize_number(e.number) if e.number else ""
@@ -124,10 +133,14 @@ def _diagnostics(choice: Choice, outline_entries) -> dict:
         "missing_parents": choice.missing_parents,
         "duplicate_numbers": choice.duplicates,
         "out_of_order": choice.out_of_order,
+        # Sections whose number is not in the text (an image, automatic numbering): read from the outline.
+        "numbers_from_outline": [
+            {"number": c.number.label, "title": c.title, "page": c.page, "source": c.source} for c in choice.sections if c.source != "text"
+        ],
     }
 
 
-def _metadata(path: Path, converted: Converted, choice: Choice, outline_entries, warnings) -> dict:
+def _metadata(path: Path, converted: Converted, choice: Choice, outline_entries, warnings, documents) -> dict:
     return {
         "source": path.name,
         "sha256": _sha256(path),
@@ -140,6 +153,6 @@ def _metadata(path: Path, converted: Converted, choice: Choice, outline_entries,
             "pymupdf4llm": _version("pymupdf4llm"),
         },
         "warnings": warnings,
-        "diagnostics": _diagnostics(choice, outline_entries),
+        "diagnostics": _diagnostics(choice, outline_entries, documents),
         "pages": [record.to_dict() for record in converted.pages],
     }

@@ -18,11 +18,14 @@ from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from .model import HEADING, LIST_ITEM, PICTURE, TABLE, Block
-from .numbering import APPENDIX_BASE, DECIMAL, LETTER, ROMAN, SectionNumber, parse_number, strip_markup, titles_agree
+from .numbering import APPENDIX, APPENDIX_BASE, DECIMAL, LETTER, ROMAN, ROMAN_BASE, SectionNumber, parse_number, strip_markup, titles_agree
 from .outline import OutlineIndex
 
 MAX_TITLE_CHARS = 250
 GAP_COST = 2.0  # per missing sibling number (3.1 -> 3.3)
+# Up to 4 missing siblings: a page without a text layer can hide three headings, and only a
+# heading the outline confirms (weight ~9) outweighs the cost of 3-4; a list item never does.
+MAX_GAP = 4
 MISSING_PARENT_COST = 2.0  # a 3.4.1 whose 3.4 never appears
 MAX_START_COST = 6.0
 HEADING_LIKE = 3.0  # weight of a numbered line styled as a heading (worth a diagnostic)
@@ -40,6 +43,7 @@ class Candidate:
     page: Optional[int]
     title_block: Optional[int] = None  # next block, when it carried the title
     key: tuple[int, ...] = ()  # the absolute key of this reading
+    source: str = "text"  # where the number was read: "text", or "bookmark"/"printed" (recover.py)
 
     def __post_init__(self):
         self.key = self.key or self.number.key
@@ -67,9 +71,28 @@ def split_merged_headings(blocks: list[Block]) -> list[Block]:
     """
     out = []
     for block in blocks:
-        parts = _split_heading(block) if block.kind == HEADING and not block.dropped else None
+        parts = None
+        if block.kind == HEADING and not block.dropped:
+            parts = _split_heading(block)
+        elif block.kind == TABLE and not block.dropped:
+            parts = _split_table_heading(block)
         out.extend(parts or [block])
     return out
+
+
+def _split_table_heading(block: Block) -> Optional[list[Block]]:
+    """A heading the layout model put in a table's last row, alone and bold ("**11 Appendices**"
+    under a page-header table): the row becomes a heading block after the table."""
+    rows = [r for r in block.text.strip().splitlines() if r.strip()]
+    if len(rows) < 3:  # header, separator, and at least one row to keep
+        return None
+    cells = [c.strip() for c in rows[-1].strip().strip("|").split("|") if c.strip()]
+    if len(cells) != 1 or not cells[0].startswith("**"):
+        return None
+    number = parse_number(cells[0])
+    if number is None or number.scheme != DECIMAL or not number.title or not number.label[:1].isdigit():
+        return None
+    return [replace(block, text="\n".join(rows[:-1])), replace(block, kind=HEADING, text=f"## {cells[0]}")]
 
 
 def _split_heading(block: Block) -> Optional[list[Block]]:
@@ -85,7 +108,11 @@ def _split_heading(block: Block) -> Optional[list[Block]]:
     return None
 
 
-def _first_line(block: Block) -> str:
+_APPENDICES_TITLE = re.compile(r"^(appendices|appendix|annexes|attachments)\b", re.I)
+_BOLD_AFTER_NUMBER = re.compile(r"^[^\s*_]+\s+(\*\*|__)")
+
+
+def first_line(block: Block) -> str:
     lines = [ln for ln in block.text.strip().splitlines() if ln.strip()]
     if not lines:
         return ""
@@ -94,14 +121,20 @@ def _first_line(block: Block) -> str:
     return lines[0]
 
 
-def _weight(block: Block, line: str, title: str, label: str, outline: OutlineIndex) -> float:
+def heading_weight(block: Block, line: str, title: str, label: str, outline: Optional[OutlineIndex], depth: int = 1) -> float:
     """Evidence that this numbered line is a heading. Positive means likely."""
     w = 1.0
     if block.kind == HEADING:
         w += 2.0
     stripped = line.lstrip("# ").strip()
-    if stripped.startswith(("**", "__")) and stripped.rstrip().endswith(("**", "__")):
+    # Bold as a whole, or a plain number followed by a bold title ("10.4 **Committee**").
+    if stripped.endswith(("**", "__")) and (stripped.startswith(("**", "__")) or _BOLD_AFTER_NUMBER.match(stripped)):
         w += 1.0
+    # A heading set at least as large as its number's depth implies ("# 1 INTRODUCTION") is
+    # likelier the chapter than a small one with the same number (a signature page's "### 1.").
+    hashes = len(line) - len(line.lstrip("#"))
+    if block.kind == HEADING and 0 < hashes <= depth:
+        w += 0.5
     if outline:
         found = outline.match(label, title)
         w += {"title": 5.0, "number": 1.0}.get(found, -1.0)
@@ -123,7 +156,7 @@ def find_candidates(blocks: list[Block], outline: OutlineIndex) -> list[Candidat
     for i, block in enumerate(blocks):
         if block.dropped or block.kind in (TABLE, PICTURE):
             continue
-        line = _first_line(block)
+        line = first_line(block)
         number = parse_number(line) if line else None
         if number is None:
             continue
@@ -132,10 +165,10 @@ def find_candidates(blocks: list[Block], outline: OutlineIndex) -> list[Candidat
             title_block = _next_text_block(blocks, i)
             if title_block is None:
                 continue
-            title = strip_markup(_first_line(blocks[title_block]))
+            title = strip_markup(first_line(blocks[title_block]))
         if not title or len(title) > MAX_TITLE_CHARS:
             continue
-        weight = _weight(block, line, title, number.label, outline)
+        weight = heading_weight(block, line, title, number.label, outline, len(number.key))
         for key in parts.readings(number):
             out.append(Candidate(i, number, title, weight, block.page, title_block, key))
         parts.saw(number, out)
@@ -156,6 +189,7 @@ class _RecentParents:
     def __init__(self):
         self.romans: list[tuple[int, ...]] = []
         self.letters: list[tuple[int, ...]] = []
+        self.appendices: Optional[tuple[int, ...]] = None  # the last chapter titled "Appendices"
 
     @staticmethod
     def _push(stack, key):
@@ -170,9 +204,21 @@ class _RecentParents:
         keys = [number.key]
         if number.scheme == DECIMAL and len(number.key) == 1 and number.label.endswith("."):
             keys += [parent + number.key for parent in self.letters]
+        if number.scheme == APPENDIX and len(number.key) == 1 and self.appendices:
+            # "Appendix 3" inside a chapter "11 Appendices": also its child (11, 3), so the
+            # chapter "12 References" after the appendices still fits the sequence.
+            keys.append(self.appendices + (number.key[0] - APPENDIX_BASE,))
+        ident = number.label.split()[-1] if number.scheme == APPENDIX else ""
+        if ident in ("I", "V", "X"):  # "Appendix I" after "Appendix H" is the ninth, not Roman one
+            keys.append((APPENDIX_BASE + ord(ident) - ord("A") + 1,))
         return keys
 
     def saw(self, number: SectionNumber, cands: list[Candidate]) -> None:
+        if number.scheme == DECIMAL and len(number.key) == 1:
+            if _APPENDICES_TITLE.match(number.title):
+                self.appendices = number.key
+            elif self.appendices and number.key[0] > self.appendices[0]:
+                self.appendices = None  # the next chapter closes it; a list's "1." does not
         if number.scheme == ROMAN:
             self._push(self.romans, number.key)
         elif number.scheme == LETTER:
@@ -188,7 +234,7 @@ def _next_text_block(blocks: list[Block], i: int) -> Optional[int]:
     for j in range(i + 1, min(i + 3, len(blocks))):
         if blocks[j].dropped:
             continue
-        text = strip_markup(_first_line(blocks[j]))
+        text = strip_markup(first_line(blocks[j]))
         if blocks[j].kind in (TABLE, PICTURE) or not text or len(text) > 150 or parse_number(text):
             return None
         return j
@@ -207,7 +253,9 @@ def _predecessors(key: tuple[int, ...]):
         yield "prefix", head + (last - 1,), 0.0, None
     if last == 1 and head:  # first child
         yield "exact", head, 0.0, None
-    for missing in (1, 2):  # 3.1 -> 3.3: a gap among siblings
+    if key == (1,):  # chapter 1 after the 0.x front matter
+        yield "prefix", (0,), 0.0, None
+    for missing in range(1, MAX_GAP + 1):  # 3.1 -> 3.3: a gap among siblings
         if last - 1 - missing >= 1:
             yield "prefix", head + (last - 1 - missing,), GAP_COST * missing, "gap"
     if head and 2 <= last <= 3:  # 3 -> 3.2: the first child(ren) missing
@@ -221,12 +269,22 @@ def _predecessors(key: tuple[int, ...]):
             yield "prefix", ancestor[:-1] + (ancestor[-1] - 1,), MISSING_PARENT_COST * (skipped + 1), "missing_parent"
     if len(key) == 1 and key[0] > APPENDIX_BASE and last - APPENDIX_BASE <= 1:
         yield "decimal", (), 0.0, None  # the first appendix follows the numbered body
-    if len(key) == 1 and (last == 1 or last == APPENDIX_BASE + 1):
+    index = last - _base(key[0])  # 1 for "1", "I." and "Appendix A" alike
+    if len(key) == 1 and (index == 1 or last == APPENDIX_BASE + 1):
         yield "start", (), 0.0, None
     elif len(key) == 1 and last < APPENDIX_BASE:  # a document (or excerpt) starting later
-        yield "start", (), min(MAX_START_COST, GAP_COST * (last - 1)), "gap"
+        yield "start", (), min(MAX_START_COST, GAP_COST * (index - 1)), "gap"
+    elif key == (0, 1):  # "0.1": numbered front matter, chapter 0 itself never printed
+        yield "start", (), 0.0, None
     elif len(key) == 2 and key[1] == 1 and key[0] == 1:
         yield "start", (), MISSING_PARENT_COST, "missing_parent"
+    elif len(key) == 2 and key[0] > APPENDIX_BASE and key[1] <= 3:  # a form outline "A2." with no "A" heading
+        yield "start", (), MISSING_PARENT_COST + GAP_COST * (key[1] - 1), "missing_parent"
+
+
+def _base(first: int) -> int:
+    """The start of the key range a top-level number lives in (decimal, Roman, appendix)."""
+    return APPENDIX_BASE if first > APPENDIX_BASE else ROMAN_BASE if first > ROMAN_BASE else 0
 
 
 def choose_sections(cands: list[Candidate]) -> Choice:
@@ -314,9 +372,13 @@ def _backtrack(cands, value, back) -> Choice:
     span_end = _span_ends([cands[k] for k in chain])
     twin_of = {cands[k].key: cands[k] for k in chain}
     reported: set[int] = set()
+    first_block = cands[chain[0]].block
     for k, c in enumerate(cands):
         if k in chosen or c.block in chosen_blocks or c.block in reported or c.weight < HEADING_LIKE:
             continue
+        if c.block < first_block and c.number.scheme == ROMAN and cands[chain[0]].number.scheme != ROMAN:
+            continue  # Roman-numbered front matter before Arabic chapters: front matter, not a stray
+
         entry = {"number": c.number.label, "title": c.title, "page": c.page}
         twin = twin_of.get(c.key)
         if twin is not None:

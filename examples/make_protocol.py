@@ -8,7 +8,7 @@ itself, it knows exactly which section every paragraph, list item, table and
 figure belongs to and on which page each heading is printed; that knowledge is
 written to a JSON "truth" file.
 
-Three protocols are defined (see :data:`PROTOCOLS`):
+Six protocols are defined (see :data:`PROTOCOLS`):
 
 * ``protocol_001`` -- the general example: decimal numbering, a two-page
   schedule of activities, a vector schema and a raster figure.
@@ -21,6 +21,14 @@ Three protocols are defined (see :data:`PROTOCOLS`):
 * ``protocol_003`` -- an older outline style: Roman parts (``I.``), lettered
   chapters (``A.``) and arabic sub-chapters (``1.``), plain numbered criteria
   and ``Section III.B`` cross-references.
+* ``protocol_004`` -- numbering forms: numbers glued to their titles
+  (``1.1.1.Prior Studies``), a tab between number and title, appendix labels
+  alone on the line above their title.
+* ``protocol_005`` -- a research-plan form's outline (``A1.`` ... ``A6.``).
+* ``protocol_006`` -- heading numbers drawn as small images beside the title
+  (only the bookmarks and the printed TOC carry them), and an amendment bound
+  after the protocol with its own title page, contents and numbering (the
+  truth file lists it under ``bundled``).
 
 Usage (from the repository root)::
 
@@ -28,7 +36,7 @@ Usage (from the repository root)::
     python examples/make_protocol.py --out DIR   # -> DIR/
 
 Each run writes ``protocol_00N.pdf`` and ``protocol_00N.truth.json`` for all
-three.  The output is byte-for-byte deterministic (fixed metadata, no document
+six.  The output is byte-for-byte deterministic (fixed metadata, no document
 id, no randomness), so a PDF's hash only changes when this script changes.
 
 Tests can call :func:`build` or :func:`build_named` directly::
@@ -185,7 +193,9 @@ class Section:
     sep: str = " "  # printed between number and title (" – ", ": ")
     # "inline": number and title on one line (a long title wraps under the
     # title); "split": number alone on a line, title on the next; "tab": the
-    # title starts at TAB_STOP whatever the number's width.
+    # title starts at TAB_STOP whatever the number's width; "image": the
+    # number is a small picture beside the title (only bookmarks and the
+    # printed TOC carry it as text).
     form: str = "inline"
     style: HeadingStyle | None = None  # overrides the document's level style
     new_page: bool | None = None  # None: the document's chapter-break rule
@@ -242,6 +252,16 @@ class Protocol:
     # was ..."): each phrase must begin a printed line, and no other line
     # may (see check_line_starts).
     line_starts: tuple[str, ...] = ()
+    bookmarks: bool = False  # write the outline as PDF bookmarks too
+    # Documents bound after the protocol (an amendment): each opens with its
+    # own title page and table of contents and numbers its sections afresh.
+    bundled: tuple["Bundled", ...] = ()
+
+
+@dataclass(frozen=True)
+class Bundled:
+    title: str  # printed alone on the document's title page
+    outline: list[Section]
 
 
 # --------------------------------------------------------------------------
@@ -1150,10 +1170,189 @@ PROTOCOL_003 = Protocol(
     reference_re=OUTLINE_REFERENCE_RE,
 )
 
+# --------------------------------------------------------------------------
+# protocol_004: numbering forms (glued numbers, tabs, appendix labels alone)
+# --------------------------------------------------------------------------
+def glued(number: str, title: str, *blocks: Block) -> Section:
+    """A number glued to its title by its final dot: "1.1.1.Prior Studies"."""
+    return S(number, title, *blocks, sep="")
+
+
+OUTLINE_004: list[Section] = [
+    S("1", "INTRODUCTION",
+      P("""This short protocol exercises the ways authors print a section
+        number next to its title. Every heading below opens a section.""")),
+    S("1.1", "Background",
+      P("""Chronic cough affects many adults and has few licensed
+        treatments. The study drug blocks a sensory receptor in the
+        airway.""")),
+    glued("1.1.1.", "Prior Studies",
+          P("""Two earlier trials enrolled healthy volunteers and reported no
+            serious adverse reactions at the planned dose.""")),
+    glued("1.1.1.1.", "Phase One Results",
+          P("""Plasma exposure rose in proportion to dose over the tested
+            range and the half-life supported twice-daily dosing.""")),
+    S("2", "STUDY DESIGN",
+      P("""A randomized, double-blind, placebo-controlled design
+        compares one dose of the study drug with placebo."""),
+      form="tab"),
+    S("2.1", "Overall Design",
+      P("""Participants are assigned in equal numbers to the study
+        drug or to placebo and treated for eight weeks."""),
+      form="tab"),
+    S("2.2", "Dose Rationale",
+      P("""The chosen dose gave near-complete receptor occupancy in the
+        earlier volunteer trials.""")),
+    S("3", "STUDY POPULATION",
+      P("""Adults with a refractory cough of at least one year may
+        enrol.""")),
+    glued("3.1.", "Inclusion Criteria",
+          NumberedList(["Age between eighteen and seventy-five years.",
+                        "Cough frequency above the screening threshold."])),
+    S("APPENDIX 1", "Schedule of Visits",
+      P("""Visits take place at screening, at randomization, and
+        every two weeks until the end of treatment."""),
+      form="split"),
+    S("APPENDIX 2", "Laboratory Tests",
+      P("""Blood counts and liver enzymes are measured at screening
+        and at the final visit."""),
+      form="split"),
+]
+
+PROTOCOL_004 = Protocol(
+    outline=OUTLINE_004,
+    title="A Randomized Placebo-Controlled Study of Oral Tusperant in "
+          "Adults with Refractory Chronic Cough",
+    number="CP-004",
+    sponsor="Example Pharma Inc.",
+    cover=[("Protocol Number:", "CP-004"), ("Phase:", "2"),
+           ("Date:", "3 March 2026")],
+    running_header=("CP-004 Clinical Study Protocol", "Version 1.0"),
+    styles={**HEADING_STYLES, 1: HeadingStyle(BOLD_FONT, 14, 18, 18, 8)},
+    chapter_breaks=False,
+)
+
+
+# --------------------------------------------------------------------------
+# protocol_005: a form outline (A1. A2. ...), as research-plan forms number
+# their items; the part "A" itself is never printed, so the items are the
+# top level of the tree.
+# --------------------------------------------------------------------------
+def form_item(number: str, title: str, *blocks: Block) -> Section:
+    return S(number, title, *blocks, depth=1)
+
+
+OUTLINE_005: list[Section] = [
+    form_item("A1.", "Study Purpose",
+              P("""The study asks whether a titrated aromatase inhibitor
+                dose improves ovulation rates over a fixed dose.""")),
+    form_item("A2.", "Rationale and Justification for the Study",
+              P("""Observational reports suggest that raising the dose in
+                non-responders yields further ovulations.""")),
+    form_item("A3.", "Primary Study Endpoint",
+              P("""The primary endpoint is ovulation confirmed by a
+                mid-luteal progesterone level.""")),
+    form_item("A4.", "Inclusion and Exclusion Criteria",
+              P("""Women aged eighteen to forty with anovulatory infertility
+                may take part; those with thyroid disease may not.""")),
+    form_item("A5.", "Treatment Plan",
+              P("""Tablets are taken for five days from the third day of
+                each cycle, for up to three cycles.""")),
+    form_item("A6.", "Statistical Considerations",
+              P("""Sixty women per group give adequate power to detect a
+                twenty percent difference in ovulation rate.""")),
+]
+
+PROTOCOL_005 = Protocol(
+    outline=OUTLINE_005,
+    title="Research Plan: Fixed Versus Titrated Aromatase Inhibitor Dosing "
+          "for Ovulation Induction",
+    number="CP-005",
+    sponsor="Example University Hospital",
+    cover=[("Form:", "Research Plan"), ("Protocol Number:", "CP-005")],
+    running_header=("CP-005 Research Plan", "Version 2"),
+    styles={1: HeadingStyle(BOLD_FONT, 11, 15, 12, 4)},
+    chapter_breaks=False,
+)
+
+
+# --------------------------------------------------------------------------
+# protocol_006: heading numbers drawn as images (bookmarks carry them) and an
+# amendment bound after the protocol with its own title page, contents and
+# numbering
+# --------------------------------------------------------------------------
+def pictured(number: str, title: str, *blocks: Block) -> Section:
+    return S(number, title, *blocks, form="image")
+
+
+OUTLINE_006: list[Section] = [
+    S("1", "INTRODUCTION",
+      P("""Atopic dermatitis in children disturbs sleep and school
+        attendance. This protocol tests a topical enzyme inhibitor.""")),
+    pictured("1.1", "Background",
+             P("""The inhibitor reduced itch in adults within one week in a
+               prior placebo-controlled trial.""")),
+    pictured("1.2", "Benefit and Risk",
+             P("""Local burning was the most frequent reaction and faded
+               after the first days of use.""")),
+    S("2", "STUDY DESIGN",
+      P("""Children are randomized to cream or vehicle for twelve
+        weeks.""")),
+    pictured("2.1", "Overall Design",
+             P("""Each child applies the assigned cream twice daily to all
+               affected skin.""")),
+    pictured("2.1.1", "Treatment Groups",
+             P("""One group receives the active cream and the other receives
+               the matching vehicle.""")),
+    pictured("2.2", "End of Study",
+             P("""The study ends when the last child completes the follow-up
+               telephone call.""")),
+    S("3", "SAFETY",
+      P("""Investigators record every adverse event from consent until the
+        final contact.""")),
+    pictured("3.1", "Adverse Events",
+             P("""Serious events are reported to the sponsor within one
+               working day of awareness.""")),
+]
+
+AMENDMENT_006 = Bundled("PROTOCOL AMENDMENT 1", [
+    S("1", "Introduction",
+      P("""This amendment lengthens the follow-up and clarifies safety
+        reporting. It takes effect on approval by each ethics
+        committee.""")),
+    S("2", "Changes",
+      P("""Deleted text is struck through and new text is shown in
+        italics.""")),
+    S("2.1", "Changes to the End of Study",
+      P("""The final telephone call moves from week sixteen to week
+        twenty.""")),
+    S("2.2", "Changes to Adverse Event Reporting",
+      P("""Reports may now be sent through the electronic data capture
+        system.""")),
+])
+
+PROTOCOL_006 = Protocol(
+    outline=OUTLINE_006,
+    title="A Vehicle-Controlled Study of Topical Dermanib Cream in Children "
+          "with Atopic Dermatitis",
+    number="CP-006",
+    sponsor="Example Pharma Inc.",
+    cover=[("Protocol Number:", "CP-006"), ("Phase:", "3"),
+           ("Date:", "9 April 2026")],
+    running_header=("CP-006 Clinical Study Protocol", "Version 2.0"),
+    styles={**HEADING_STYLES, 1: HeadingStyle(BOLD_FONT, 14, 18, 18, 8)},
+    chapter_breaks=False,
+    bookmarks=True,
+    bundled=(AMENDMENT_006,),
+)
+
 PROTOCOLS: dict[str, Protocol] = {
     "protocol_001": PROTOCOL_001,
     "protocol_002": PROTOCOL_002,
     "protocol_003": PROTOCOL_003,
+    "protocol_004": PROTOCOL_004,
+    "protocol_005": PROTOCOL_005,
+    "protocol_006": PROTOCOL_006,
 }
 
 
@@ -1280,7 +1479,7 @@ def check_outline(spec: Protocol) -> None:
     for sec in outline:
         assert sec.blocks, f"section {sec.number} has no body"
         assert sec.style or sec.level in spec.styles, sec.number
-        assert sec.form in ("inline", "split", "tab"), sec.number
+        assert sec.form in ("inline", "split", "tab", "image"), sec.number
         for ref in references_of(sec, spec.reference_re):
             assert ref in targets, f"{sec.number} refers to missing {ref}"
         for b in sec.blocks:
@@ -1455,6 +1654,10 @@ def heading_lines(sec: Section, st: HeadingStyle) -> list[list[Run]]:
     elif sec.form == "tab":
         assert LEFT + text_width(sec.number, st.font, st.size) + 6 <= TAB_STOP
         lines = [[(LEFT, sec.number), (TAB_STOP, sec.title)]]
+    elif sec.form == "image":  # the number's picture, then the title as text
+        lines = [[(LEFT, sec.number),
+                  (LEFT + text_width(sec.number + "  ", st.font, st.size),
+                   sec.title)]]
     elif text_width(sec.heading, st.font, st.size) <= CONTENT_W:
         lines = [[(LEFT, sec.heading)]]
     else:  # a long title wraps, continuation lines hang under the title
@@ -1514,7 +1717,13 @@ def place_heading(flow: Flow, head: Heading, need: float) -> None:
         flow.new_page()
     flow.start_block(st.gap_before, need)
     for line in heading_lines(head.section, st):
-        for x, text in line:
+        for k, (x, text) in enumerate(line):
+            if head.section.form == "image" and k == 0:
+                w = text_width(text, st.font, st.size)
+                top = baseline(flow.y, st.size, st.leading) - st.size
+                flow.ops.append(("image", (x, top, x + w, top + st.size * 1.25),
+                                 number_image_key(text, st.font, st.size)))
+                continue
             flow.text(x, flow.y, text, st.font, st.size, st.leading)
         flow.y += st.leading
     flow.y += st.gap_after
@@ -1953,6 +2162,34 @@ def render_page(doc: pymupdf.Document, ops: list[Op],
             page.insert_image(pymupdf.Rect(op[1]), pixmap=images[op[2]])
 
 
+def number_image_key(text: str, font: str, size: float) -> str:
+    return f"number|{text}|{font}|{size}"
+
+
+def number_pixmap(key: str) -> pymupdf.Pixmap:
+    """A heading number rendered to pixels (the text layer will not hold it)."""
+    _, text, font, size = key.split("|")
+    size = float(size)
+    doc = pymupdf.open()
+    page = doc.new_page(width=text_width(text, font, size) + 2, height=size * 1.25)
+    page.insert_text((1, size), text, fontname=font, fontsize=size)
+    pix = page.get_pixmap(dpi=300)
+    doc.close()
+    return pix
+
+
+def bundle_title_ops(title: str) -> list[Op]:
+    flow = Flow(0)
+    flow.y = 200
+    flow.centered(title, BOLD_FONT, 16, 22)
+    return flow.ops
+
+
+def bookmark_rows(spec: Protocol, placed: list[Placed]) -> list[list]:
+    return [[sec.level, f"{sec.number} {sec.title}", info.page]
+            for sec, info in zip(spec.outline, placed)]
+
+
 def build_truth(spec: Protocol, placed: list[Placed], page_count: int,
                 toc_pages: list[int]) -> dict:
     def node(sec: Section, info: Placed) -> dict:
@@ -1988,6 +2225,23 @@ def build_truth(spec: Protocol, placed: list[Placed], page_count: int,
     }
 
 
+def layout_bundled(spec: Protocol, first_page: int) -> tuple[list[list[Op]], list[dict]]:
+    """Each bundled document: title page, its TOC, its body; and its truth."""
+    pages: list[list[Op]] = []
+    truths = []
+    for b in spec.bundled:
+        sub = replace(spec, outline=b.outline, bundled=())
+        check_outline(sub)
+        start = first_page + len(pages)
+        n_toc = toc_page_count(b.outline)
+        body, placed = layout_body(sub, first_page=start + 1 + n_toc)
+        pages += [bundle_title_ops(b.title)] + toc_pages_ops(b.outline, placed) + body
+        truths.append({"title": b.title, "pages": [start, start + len(body) + n_toc],
+                       "toc_pages": list(range(start + 1, start + 1 + n_toc)),
+                       "sections": build_truth(sub, placed, 0, [])["sections"]})
+    return pages, truths
+
+
 def build(pdf_path: Path, outline: list[Section] | None = None,
           spec: Protocol | None = None) -> dict:
     """Write a protocol PDF to `pdf_path` and return its ground truth.
@@ -2007,8 +2261,13 @@ def build(pdf_path: Path, outline: list[Section] | None = None,
     # Pass 2: with the page numbers known, draw the TOC and render everything.
     pages = ([title_page_ops(spec)] + toc_pages_ops(spec.outline, placed)
              + body_pages)
+    bundled_pages, bundled_truth = layout_bundled(spec, len(pages) + 1)
+    pages += bundled_pages
     total = len(pages)
     images = {"timeline": timeline_pixmap()}
+    for op in (op for ops in pages for op in ops):
+        if op[0] == "image" and op[2].startswith("number|"):
+            images.setdefault(op[2], number_pixmap(op[2]))
 
     doc = pymupdf.open()
     for n, ops in enumerate(pages, 1):
@@ -2025,12 +2284,17 @@ def build(pdf_path: Path, outline: list[Section] | None = None,
         "modDate": FIXED_PDF_DATE,
         "trapped": "",
     })
+    if spec.bookmarks:
+        doc.set_toc(bookmark_rows(spec, placed))
     pdf_path = Path(pdf_path)
     pdf_path.parent.mkdir(parents=True, exist_ok=True)
     # no_new_id: no random /ID; garbage=4 + deflate: compact, stable objects.
     doc.save(pdf_path, garbage=4, deflate=True, no_new_id=True)
     doc.close()
-    return build_truth(spec, placed, total, toc_pages)
+    truth = build_truth(spec, placed, total, toc_pages)
+    if bundled_truth:  # only documents that have them: older truths stay as they were
+        truth["bundled"] = bundled_truth
+    return truth
 
 
 def build_named(name: str, pdf_path: Path) -> dict:

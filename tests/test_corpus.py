@@ -11,21 +11,30 @@ from clinparser.evaluate import flatten, score
 from clinparser.schema import errors
 from conftest import CORPUS_PDFS, gold
 
-# Floors from the issues: the tree must already be right on the gold protocols.
-RECALL_FLOOR = {"Alexion_NCT04573309_Wilsons.pdf": 0.95, "CDISC_Pilot_Study.pdf": 0.95}
-F1_FLOOR = 0.95
 BAD_CHARACTERS = re.compile("[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# Issue 13's target, asserted on documents already at it, each for the form it stands for.
+# These parses are shared (corpus_run) with the artifact test below, which parses every
+# corpus PDF anyway; WCM is 10 pages. The whole table: benchmarks/toc_accuracy.py.
+F1_TARGET = 0.98
+AT_TARGET = [
+    "Alexion_NCT04573309_Wilsons.pdf",  # bookmarks, 4 levels (the development protocol)
+    "CDISC_Pilot_Study.pdf",  # numbered criteria and questionnaire items that are not sections
+    "WCM_NCT01035099.pdf",  # a form's lettered outline A2. ... A9.
+    "BI_1199-33.pdf",  # a tab between number and title, a real numbering skip
+    "MSD_NCT03019588.pdf",  # numbers drawn as images: only the bookmarks carry them
+]
 # Without the corpus, one placeholder name keeps each test visible as a skip with its reason.
 PDF_NAMES = [p.name for p in CORPUS_PDFS] or ["(corpus absent)"]
 
 
 @pytest.mark.corpus
-@pytest.mark.parametrize("name", sorted(RECALL_FLOOR))
-def test_gold_protocols_sections(corpus_run, name):
+@pytest.mark.parametrize("name", AT_TARGET)
+def test_gold_protocols_sections_at_target(corpus_run, name):
     result, _ = corpus_run(name)
     s = score(result["toc"], gold(name))
-    assert s.recall >= RECALL_FLOOR[name], (s.recall, s.misses[:10])
-    assert s.f1 >= F1_FLOOR, (s.f1, s.misses[:10], s.extras[:10])
+    assert s.f1 >= F1_TARGET, (s.f1, s.misses[:10], s.extras[:10])
+    # precision is where numbered lists, questionnaire items and table rows would show
+    assert s.extras == [], s.extras[:10]
 
 
 @pytest.mark.corpus

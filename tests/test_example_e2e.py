@@ -74,8 +74,12 @@ def test_diagnostics_report_only_the_real_irregularities(any_example):
     # protocol_002 really skips 8.2; nothing else in these documents is irregular.
     expected_gaps = ["8.3"] if truth["protocol_number"] == "CP-002" else []
     assert [g["number"] for g in diagnostics["numbering_gaps"]] == expected_gaps
-    others = {k: v for k, v in diagnostics.items() if k != "numbering_gaps" and v}
+    others = {k: v for k, v in diagnostics.items() if k not in ("numbering_gaps", "summary") and v}
     assert others == {}
+    summary = diagnostics["summary"]
+    assert summary["verdict"] == "ok" and summary["bundled_documents"] == []
+    assert summary["outline_entries_found"]["printed"]["share"] == 1.0
+    assert summary["numbers_from"] == {"text": len(_truth_nodes(truth))}
 
 
 def test_numbered_criteria_stay_body_text(example_run):

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from clinparser.model import HEADING, LIST_ITEM, TEXT, Block
+from clinparser.model import HEADING, LIST_ITEM, TABLE, TEXT, Block
 from clinparser.outline import OutlineIndex
 from clinparser.model import OutlineEntry
-from clinparser.sections import choose_sections, find_candidates
+from clinparser.numbering import ROMAN_BASE
+from clinparser.sections import choose_sections, find_candidates, split_merged_headings
 
 
 def H(text, page=1):
@@ -111,7 +112,8 @@ def test_roman_outline_with_relative_letters_and_arabic_third_level():
         H("B. Exclusion Criteria"),
     ]
     choice = choose_sections(find_candidates(blocks, OutlineIndex([])))
-    got = [(c.number.label, c.key) for c in choice.sections]
+    # Roman parts have their own key range (ROMAN_BASE + n): "I." is never chapter "1".
+    got = [(c.number.label, (c.key[0] - ROMAN_BASE, *c.key[1:])) for c in choice.sections]
     assert got == [
         ("I.", (1,)), ("A.", (1, 1)), ("B.", (1, 2)),
         ("II.", (2,)), ("A.", (2, 1)), ("1.", (2, 1, 1)), ("2.", (2, 1, 2)), ("B.", (2, 2)),
@@ -151,3 +153,63 @@ def test_two_headings_boxed_together_are_split():
     assert labels == ["7", "8.", "8.1", "9."]
     assert choice.sections[1].title == "WITHDRAWAL FROM TREATMENT, PROCEDURES, AND STUDY"
     assert choice.sections[2].title == "Subjects' Decision to Withdraw"
+
+
+def test_front_matter_numbered_0_x_is_part_of_the_tree():
+    labels, choice = accepted([H("0.1 Synopsis"), H("0.2 Schedule of Activities"), T("Dosing of 0.5 mg daily"), H("1 Introduction"), H("1.1 Background"), H("2 Design")])
+    assert labels == ["0.1", "0.2", "1", "1.1", "2"]
+    assert choice.gaps == [] and choice.missing_parents == []
+
+
+def test_roman_front_matter_does_not_take_chapter_ones_place():
+    blocks = [H("I. SIGNATURES"), Block(page=1, bbox=None, kind=HEADING, text="### **1.  SPONSOR'S SIGNATURE**"), H("II. SYNOPSIS")]
+    blocks += [Block(page=2, bbox=None, kind=HEADING, text="# **1 INTRODUCTION**"), H("1.1 Background"), H("2 DESIGN"), H("2.1 Overview")]
+    labels, choice = accepted(blocks)
+    assert labels == ["1", "1.1", "2", "2.1"]
+    assert choice.out_of_order == []  # Roman front matter is front matter, not a stray
+
+
+def test_roman_parts_and_arabic_chapters_never_share_a_number():
+    labels, _ = accepted([H("I. SIGNATURES"), H("II. SYNOPSIS"), H("1 INTRODUCTION"), H("1.1 Background"), H("2 DESIGN"), H("2.1 Overview")])
+    assert labels == ["1", "1.1", "2", "2.1"]
+
+
+def test_a_plain_number_with_a_bold_title_missing_from_a_stale_toc_is_a_heading():
+    stale = [OutlineEntry(n, t, 1, "printed") for n, t in (("1", "A"), ("1.1", "B"), ("1.2", "C"), ("2", "D"))]
+    labels, _ = accepted([H("1 A"), H("1.1 B"), H("1.2 C"), T("1.3 **Committee Review**"), H("2 D")], stale)
+    assert labels == ["1", "1.1", "1.2", "1.3", "2"]
+
+
+def test_appendix_i_after_appendix_h_is_the_ninth_letter():
+    blocks = [H("1 Body"), H(f"APPENDIX A. FIRST")] + [H(f"APPENDIX {c}. PART {c}") for c in "BCDEFGH"] + [H("APPENDIX I. PUBLICATION POLICY"), H("APPENDIX J. LAST")]
+    labels, _ = accepted(blocks)
+    assert labels == ["1"] + [f"APPENDIX {c}" for c in "ABCDEFGHIJ"]
+
+
+def test_appendix_i_alone_is_still_the_first_roman_appendix():
+    labels, _ = accepted([H("1 Body"), H("APPENDIX I. FORMS"), H("APPENDIX II. SCALES")])
+    assert labels == ["1", "APPENDIX I", "APPENDIX II"]
+
+
+def test_appendix_labels_inside_an_appendices_chapter_nest_under_it():
+    blocks = [H("10 Statistics"), H("11 Appendices"), H("Appendix 1 Abbreviations"), L("1. A list item inside the appendix."), H("Appendix 2 Laboratory Tests"), H("12 References")]
+    choice = choose_sections(find_candidates(blocks, OutlineIndex([])))
+    assert [(c.number.label, c.key) for c in choice.sections] == [("10", (10,)), ("11", (11,)), ("Appendix 1", (11, 1)), ("Appendix 2", (11, 2)), ("12", (12,))]
+
+
+def test_a_heading_the_layout_model_put_in_a_tables_last_row_is_a_heading():
+    table = Block(page=3, bbox=None, kind=TABLE, text="|Protocol|Date:|\n|---|---|\n|Trial ID|Page 62|\n|**11 Appendices**||")
+    out = split_merged_headings([table])
+    assert [(b.kind, b.text) for b in out] == [(TABLE, "|Protocol|Date:|\n|---|---|\n|Trial ID|Page 62|"), (HEADING, "## **11 Appendices**")]
+    quoted = Block(page=3, bbox=None, kind=TABLE, text="|Section|Change|\n|---|---|\n|4.1|New text|\n|**Section 9.13. Interim Analysis**||")
+    assert split_merged_headings([quoted]) == [quoted]  # a change table quoting a section stays whole
+
+
+def test_headings_the_outline_confirms_bridge_a_page_that_lost_three_siblings():
+    outline = [OutlineEntry(n, t, 1, "bookmark") for n, t in (("6", "Endpoints"), ("6.1", "Primary"), ("6.5", "PFS2"), ("6.6", "Survival"), ("7", "Safety"))]
+    labels, choice = accepted([H("6 Endpoints"), H("6.1 Primary"), H("6.5 PFS2"), H("6.6 Survival"), H("7 Safety")], outline)
+    assert labels == ["6", "6.1", "6.5", "6.6", "7"]
+    assert "6.5" in [g["number"] for g in choice.gaps]  # and reported
+    # without the outline's word for it, a line three numbers on is body text
+    labels, _ = accepted([H("3 Dosing"), H("3.1 Regimen"), T("3.5 Patients received the drug as planned."), H("4 Safety")])
+    assert labels == ["3", "3.1", "4"]
