@@ -135,7 +135,7 @@ def _diagnostics(choice: Choice, outline_entries, documents) -> dict:
         "out_of_order": choice.out_of_order,
         # Sections whose number is not in the text (an image, automatic numbering): read from the outline.
         "numbers_from_outline": [
-            {"number": c.number.label, "title": c.title, "page": c.page, "source": c.source} for c in choice.sections if c.source != "text"
+            {"number": c.number.label, "title": c.title, "page": c.page, "source": c.source} for c in choice.sections if c.source in ("bookmark", "printed")
         ],
     }
 

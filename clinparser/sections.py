@@ -43,7 +43,9 @@ class Candidate:
     page: Optional[int]
     title_block: Optional[int] = None  # next block, when it carried the title
     key: tuple[int, ...] = ()  # the absolute key of this reading
-    source: str = "text"  # where the number was read: "text", or "bookmark"/"printed" (recover.py)
+    # Where the number was read: "text"; "ocr" (a page recovered by OCR); "word-numbering" (a
+    # DOCX number Word draws from its numbering definitions); "bookmark"/"printed" (recover.py).
+    source: str = "text"
 
     def __post_init__(self):
         self.key = self.key or self.number.key
@@ -170,7 +172,7 @@ def find_candidates(blocks: list[Block], outline: OutlineIndex) -> list[Candidat
             continue
         weight = heading_weight(block, line, title, number.label, outline, len(number.key))
         for key in parts.readings(number):
-            out.append(Candidate(i, number, title, weight, block.page, title_block, key))
+            out.append(Candidate(i, number, title, weight, block.page, title_block, key, source=block.number_source or "text"))
         parts.saw(number, out)
     return out
 

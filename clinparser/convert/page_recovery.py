@@ -167,6 +167,9 @@ def read_pages(doc, unit, mode: str, parse) -> list:
                     ((blocks, heads),) = parse(doc, (number,))
         record = _record(number, blocks, verdicts.get(number), mode)
         record.unboxed = added
+        if record.source == OCR:
+            for block in blocks:  # numbers read on this page were read by OCR
+                block.number_source = "ocr"
         out.append((blocks, heads, record))
     return out
 
