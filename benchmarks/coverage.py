@@ -25,6 +25,7 @@ characters anywhere in the written output (JSON, Markdown, CSV).
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 import tempfile
@@ -88,9 +89,12 @@ def output_words(result: dict, toc_pages: list[int]) -> Counter:
     return count
 
 
-def measure(pdf: Path, show: int = 0) -> dict:
+def measure(pdf: Path, show: int = 0, save: Path | None = None) -> dict:
     parsed = parse_document(pdf, ParseOptions())
     result = parsed.to_dict()
+    if save is not None:  # for the other benchmarks' --parsed/--results: one parse, all measures
+        save.mkdir(parents=True, exist_ok=True)
+        (save / f"{pdf.stem}.json").write_text(json.dumps(result, ensure_ascii=False, sort_keys=True), encoding="utf-8")
     body, out = body_words(pdf, parsed.converted.blocks), output_words(result, parsed.printed_toc.pages)
     total = sum(body.values())
     covered = sum(min(n, out[w]) for w, n in body.items())
@@ -201,6 +205,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
     ap.add_argument("pdfs", nargs="*", type=Path)
+    ap.add_argument("--save", type=Path, help="also write each parse to DIR/NAME.json (toc_accuracy.py --parsed DIR reads them)")
     ap.add_argument("--show", type=int, default=0, help="list the N most missed and most doubled words, and pages under 90%%")
     args = ap.parse_args(argv)
     pdfs = args.pdfs or sorted(args.corpus.glob("*.pdf"))
@@ -210,7 +215,7 @@ def main(argv=None) -> int:
     print("| protocol | body words | covered | duplicated | pages checked | recovered (ocr/rebuilt) | OCR reference | < 90 % | < 50 % | worst page | bad chars |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for pdf in pdfs:
-        m = measure(pdf, args.show)
+        m = measure(pdf, args.show, args.save)
         pages = m["pages"]
         low = [p for p in pages if p["share"] < 0.9]
         worst = min(pages, key=lambda p: (p["share"], p["page"])) if pages else None
