@@ -165,3 +165,30 @@ def test_ledger_is_in_the_written_json(example_run):
     data = json.loads((folder / "document.json").read_text(encoding="utf-8"))
     assert [r["page"] for r in data["metadata"]["pages"]] == list(range(1, data["metadata"]["page_count"] + 1))
     assert {r["source"] for r in data["metadata"]["pages"]} == {"text"}
+
+
+def _page_with_words_in_a_picture(path):
+    """A normal text page with a picture that has words drawn in it (a scanned figure)."""
+    art = pymupdf.open()
+    canvas = art.new_page(width=400, height=120)
+    canvas.insert_text((20, 70), "RANDOMIZATION SCHEMA", fontsize=28)
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 90), "1 INTRODUCTION", fontsize=14)
+    page.insert_text((72, 120), PROSE_LINE, fontsize=11)
+    page.insert_image(pymupdf.Rect(72, 200, 472, 320), pixmap=canvas.get_pixmap(dpi=150))
+    doc.save(path)
+    return path
+
+
+PROSE_LINE = "This protocol describes a study whose design is shown in the figure below."
+
+
+def test_ocr_always_reads_words_in_pictures_that_auto_leaves_as_pixels(tmp_path):
+    pdf = _page_with_words_in_a_picture(tmp_path / "figure.pdf")
+    auto = PDFParser(workers=1).parse(pdf, output_dir=None)
+    always = PDFParser(workers=1, ocr="always").parse(pdf, output_dir=None)
+    assert [r["source"] for r in auto["metadata"]["pages"]] == ["text"]
+    assert [r["source"] for r in always["metadata"]["pages"]] == ["ocr"]
+    assert "RANDOMIZATION" not in json.dumps(auto["toc"])
+    assert "RANDOMIZATION" in json.dumps(always["toc"]).upper()
