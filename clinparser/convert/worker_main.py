@@ -1,0 +1,74 @@
+"""The program a worker process runs: ``python -m clinparser.convert.worker_main PARENT_PID``.
+
+Started by ``worker_processes.WorkerPool``. It reads pickled ``(function, args)`` calls on stdin
+(the first is the initializer, or ``(None, ())``, and gets no answer) and writes a pickled
+``(ok, value)`` answer for each other call on stdout, where value is the result or the exception. It ends when stdin closes (the parent
+is done with it, or died) or when its parent process is gone.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import sys
+import threading
+import time
+
+
+def main() -> None:
+    requests = sys.stdin.buffer
+    answers = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)  # anything else printed, by Python or C code, goes to stderr, not into the answers
+    sys.stdout = sys.stderr
+    _exit_with_parent(int(sys.argv[1]) if len(sys.argv) > 1 else None)
+    try:
+        init, init_args = pickle.load(requests)
+    except EOFError:  # the parent gave up before we started
+        return
+    # An initializer that fails makes every task fail with its error (the parent reports it).
+    failed = None
+    try:
+        if init is not None:
+            init(*init_args)
+    except BaseException as exc:
+        failed = exc
+    while True:
+        try:
+            fn, args = pickle.load(requests)
+        except EOFError:
+            return
+        if failed is not None:
+            answer = (False, failed)
+        else:
+            try:
+                answer = (True, fn(*args))
+            except BaseException as exc:  # handed to the caller, which raises it where it waits
+                answer = (False, exc)
+        _send(answers, answer)
+
+
+def _send(answers, answer) -> None:
+    try:
+        data = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception as exc:  # a result or exception that does not pickle: say what it was
+        ok, value = answer
+        data = pickle.dumps((False, RuntimeError(f"worker {'result' if ok else 'error'} cannot be sent back: {type(value).__name__}: {value} ({exc})")))
+    answers.write(data)
+    answers.flush()
+
+
+def _exit_with_parent(parent: int | None) -> None:
+    """A worker whose parent was killed mid-task would finish the task for nobody: exit now."""
+    if parent is None:
+        return
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+if __name__ == "__main__":
+    main()
