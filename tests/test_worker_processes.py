@@ -153,3 +153,30 @@ def test_a_worker_exits_when_its_parent_is_killed(tmp_path):
     while psutil.pid_exists(worker) and psutil.Process(worker).status() != psutil.STATUS_ZOMBIE and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not psutil.pid_exists(worker) or psutil.Process(worker).status() == psutil.STATUS_ZOMBIE, "the worker kept running"
+
+
+def test_parse_works_once_in_a_jupyter_kernel(six_pages, tmp_path):
+    manager_module = pytest.importorskip("jupyter_client.manager", reason="the dev extra installs jupyter_client and ipykernel")
+    pytest.importorskip("ipykernel")
+    marks = tmp_path / "marks.txt"
+    manager, client = manager_module.start_new_kernel(kernel_name="python3", env=_env(), cwd=str(tmp_path))
+    printed: list[str] = []
+
+    def collect(message):
+        if message["msg_type"] == "stream":
+            printed.append(message["content"]["text"])
+        elif message["msg_type"] == "error":
+            printed.append("\n".join(message["content"]["traceback"]))
+
+    try:
+        code = f"import sys\nsys.argv = ['kernel', {str(six_pages)!r}, {str(marks)!r}, 'kernel']\n" + UNGUARDED
+        reply = client.execute_interactive(code, timeout=300, output_hook=collect)
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+    assert reply["content"]["status"] == "ok", "".join(printed)[-3000:]
+    out = json.loads("".join(printed).strip().splitlines()[-1])
+    assert len(marks.read_text().split()) == 1, "the cell ran again in a worker"
+    run = out["runs"][0]
+    assert run["sections"] >= 1 and run["alive"] == [] and out["tasks_at_workers"] >= 1
+    assert not any("worker" in w for w in run["warnings"]), run["warnings"]
