@@ -211,7 +211,7 @@ def remove_leftovers(out: Path) -> None:
             shutil.rmtree(path, ignore_errors=True)
 
 
-Runner = Callable[[list[Job], Settings, str], Iterator[dict]]
+Runner = Callable[[list[Job], Settings, str], Iterator[tuple[Job, dict]]]  # (job, its line) as each finishes
 
 
 def run_batch(
@@ -242,19 +242,7 @@ def run_batch(
         raise OutputError(f"cannot write to {out}: {exc.strerror or exc}") from exc
     remove_leftovers(out)
     manifest = out / MANIFEST
-    lines: dict[int, dict] = {}
-    todo: list[tuple[int, Job]] = []
-    first_of: dict[str, int] = {}
-    for k, job in enumerate(jobs):
-        done = already_done(job, settings, out) if job.sha256 else None
-        if job.sha256 and job.output in first_of:  # the same file (name and content) again
-            done = {**record(job, "skipped"), "error": f"same file as {jobs[first_of[job.output]].source}"}
-        if job.sha256:
-            first_of.setdefault(job.output, k)
-        if done is not None:
-            lines[k] = done
-        else:
-            todo.append((k, job))
+    lines, todo = _split_done(jobs, settings, out)
     with open(manifest, "w", encoding="utf-8") as log:
         def note(k: int, line: dict) -> None:
             lines[k] = line
@@ -270,7 +258,7 @@ def run_batch(
             index = {id(job): k for k, job in todo}
             # Largest first, so the longest document does not start last and run alone.
             ordered = sorted((job for _, job in todo), key=lambda j: -j.size)
-            for job, line in runner(ordered, settings, str(out.resolve())):
+            for job, line in runner(ordered, settings, str(out.resolve())) if ordered else ():
                 note(index[id(job)], line)
         finally:
             remove_leftovers(out)
@@ -279,6 +267,24 @@ def run_batch(
     if combined_chunks:
         _combine_chunks(out, ordered_lines)
     return ordered_lines
+
+
+def _split_done(jobs: list[Job], settings: Settings, out: Path) -> tuple[dict[int, dict], list[tuple[int, Job]]]:
+    """The lines of documents already done (by input position), and the documents to parse."""
+    lines: dict[int, dict] = {}
+    todo: list[tuple[int, Job]] = []
+    first_of: dict[str, int] = {}
+    for k, job in enumerate(jobs):
+        done = already_done(job, settings, out) if job.sha256 else None
+        if job.sha256 and job.output in first_of:  # the same file (name and content) again
+            done = {**record(job, "skipped"), "error": f"same file as {jobs[first_of[job.output]].source}"}
+        if job.sha256:
+            first_of.setdefault(job.output, k)
+        if done is not None:
+            lines[k] = done
+        else:
+            todo.append((k, job))
+    return lines, todo
 
 
 def _local_runner(jobs: list[Job], settings: Settings, out: str) -> Iterator[tuple[Job, dict]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import signal
 import sys
 import threading
 import time
@@ -20,6 +21,9 @@ def main() -> None:
     answers = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # anything else printed, by Python or C code, goes to stderr, not into the answers
     sys.stdout = sys.stderr
+    # Ctrl-C reaches the whole process group: the parent handles it and stops its workers, so
+    # a worker ignores it rather than print a traceback or answer with the interrupt.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _exit_with_parent(int(sys.argv[1]) if len(sys.argv) > 1 else None)
     try:
         init, init_args = pickle.load(requests)
@@ -72,3 +76,7 @@ def _exit_with_parent(parent: int | None) -> None:
 
 if __name__ == "__main__":
     main()
+    sys.stderr.flush()
+    # Nothing is left to do: skip the interpreter's teardown of the converter's modules, which
+    # the parent would otherwise wait for.
+    os._exit(0)
