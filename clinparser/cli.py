@@ -199,7 +199,7 @@ def batch(
         raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGTERM, terminated)
-    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[pages]} pages"), TimeElapsedColumn(), console=err, disable=quiet)
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[pages]} pages"), TimeElapsedColumn(), console=err, disable=quiet, transient=True)
     task = progress.add_task("documents", total=None, pages=0)
 
     def on_record(line: dict) -> None:
