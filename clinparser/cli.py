@@ -217,7 +217,7 @@ def batch(
         with _stdout_to_stderr(), progress:
             lines = run_batch(inputs, output_dir, settings, ray_address=ray, combined_chunks=combined_chunks, on_record=on_record, on_plan=lambda n: progress.update(task, total=n))
     except KeyboardInterrupt:
-        err.print(f"clinparser: interrupted; finished documents are kept: rerun the same command to resume ({output_dir / MANIFEST})", markup=False, highlight=False)
+        err.print(f"clinparser: interrupted; finished documents are kept: rerun the same command to resume ({output_dir / MANIFEST})", markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(130) from None
     except Exception as exc:
         _fail(exc, debug)

@@ -95,7 +95,10 @@ def test_a_folder_of_good_and_bad_files_then_a_rerun_that_skips(mixed_folder, tm
     assert not (out / lines["good.pdf"]["output"] / "chunks.jsonl").exists()
 
 
-def test_a_killed_run_leaves_no_partial_folder_and_resumes(generator, tmp_path):
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM])
+def test_a_killed_run_leaves_no_partial_folder_and_resumes(generator, tmp_path, how):
+    import psutil
+
     inputs = tmp_path / "in"
     inputs.mkdir()
     for name in ("protocol_001", "protocol_002"):
@@ -111,8 +114,14 @@ def test_a_killed_run_leaves_no_partial_folder_and_resumes(generator, tmp_path):
             break
         time.sleep(0.1)
     assert proc.poll() is None, "the batch ended before it could be killed"
-    os.kill(proc.pid, signal.SIGKILL)
+    workers = psutil.Process(proc.pid).children(recursive=True)
+    os.kill(proc.pid, how)
     proc.wait()
+    if how == signal.SIGTERM:  # stopped as Ctrl-C stops it: its workers and their partial folders go at once
+        assert proc.returncode == 130
+        assert not [p for p in out.iterdir() if p.name.startswith(".clinparser-")]
+        psutil.wait_procs(workers, timeout=10)
+        assert workers and not [w for w in workers if w.is_running() and w.status() != psutil.STATUS_ZOMBIE]
     done = [p for p in document_folders(out) if not p.name.startswith(".")]
     assert len(done) == 1 and (done[0] / "batch.json").exists(), "a document folder appeared before it was complete"
 
