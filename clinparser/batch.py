@@ -168,7 +168,7 @@ def parse_one(job: Job, settings: Settings, out: str) -> dict:
     try:
         if job.error:
             raise InputError(job.error)
-        parsed = parse_document(Path(job.path), settings.options)
+        parsed = parse_document(Path(job.path), settings.options, _PageNotes(job.source))
         extras = _extras(settings.fmt, settings.max_tokens, settings.overlap, settings.tokenizer)
         result = parsed.to_dict()
         counts = {"pages": parsed.converted.page_count, "sections": _count(result["toc"]), "warnings": len(result["metadata"]["warnings"])}
@@ -184,6 +184,21 @@ def parse_one(job: Job, settings: Settings, out: str) -> dict:
     except Exception as exc:  # a bug: still one line, and the batch goes on
         return record(job, "failed", f"internal error ({type(exc).__name__}: {exc}); rerun this file with --debug and report it", seconds=time.perf_counter() - start)
     return record(job, "ok", seconds=time.perf_counter() - start, **counts)
+
+
+class _PageNotes:
+    """Pages done, sent to the batch's driver as notes (in a worker process; no-op elsewhere)."""
+
+    def __init__(self, source: str):
+        self.source = source
+
+    def stage(self, name: str) -> None:
+        pass
+
+    def pages(self, done: int, total: int) -> None:
+        from .convert.worker_main import note
+
+        note((self.source, done, total))
 
 
 def _count(nodes: list[dict]) -> int:
@@ -211,7 +226,8 @@ def remove_leftovers(out: Path) -> None:
             shutil.rmtree(path, ignore_errors=True)
 
 
-Runner = Callable[[list[Job], Settings, str], Iterator[tuple[Job, dict]]]  # (job, its line) as each finishes
+# (jobs, settings, out, on_pages) -> (job, its line) as each finishes
+Runner = Callable[[list[Job], Settings, str, Optional[Callable[[str, int, int], None]]], Iterator[tuple[Job, dict]]]
 
 
 def run_batch(
@@ -223,12 +239,14 @@ def run_batch(
     combined_chunks: bool = False,
     on_record: Optional[Callable[[dict], None]] = None,
     on_plan: Optional[Callable[[int], None]] = None,
+    on_pages: Optional[Callable[[str, int, int], None]] = None,
 ) -> list[dict]:
     """Parse every input into ``out``; return the manifest lines, in input order.
 
     Local runs use ``settings.options.workers`` processes in all (documents side by side, each
     with its share of them for its pages); with ``ray_address`` ("auto" or a cluster address)
-    every document is one Ray task. ``on_record`` is called with each line as it is known.
+    every document is one Ray task. ``on_record`` is called with each line as it is known, and
+``on_pages(source, done, total)`` as a document's pages are converted (local runs only).
     """
     out = Path(out)
     jobs = plan(find_inputs(inputs))
@@ -258,7 +276,7 @@ def run_batch(
             index = {id(job): k for k, job in todo}
             # Largest first, so the longest document does not start last and run alone.
             ordered = sorted((job for _, job in todo), key=lambda j: -j.size)
-            for job, line in runner(ordered, settings, str(out.resolve())) if ordered else ():
+            for job, line in runner(ordered, settings, str(out.resolve()), on_pages) if ordered else ():
                 note(index[id(job)], line)
         finally:
             remove_leftovers(out)
@@ -287,7 +305,7 @@ def _split_done(jobs: list[Job], settings: Settings, out: Path) -> tuple[dict[in
     return lines, todo
 
 
-def _local_runner(jobs: list[Job], settings: Settings, out: str) -> Iterator[tuple[Job, dict]]:
+def _local_runner(jobs: list[Job], settings: Settings, out: str, on_pages=None) -> Iterator[tuple[Job, dict]]:
     """Documents side by side in worker processes: as many as ``workers`` allows (at most one a
     document), each document's pages on its share of them."""
     from concurrent.futures import FIRST_COMPLETED, wait
@@ -299,7 +317,7 @@ def _local_runner(jobs: list[Job], settings: Settings, out: str) -> Iterator[tup
     total = max(1, settings.options.workers)
     processes = min(len(jobs), total)
     each = replace(settings, options=replace(settings.options, workers=max(1, total // processes)))
-    pool = WorkerPool(processes, start=processes)
+    pool = WorkerPool(processes, start=processes, on_note=(lambda future, pages: on_pages(*pages)) if on_pages else None)
     try:
         pending = {pool.submit(parse_one, job, each, out): job for job in jobs}
         while pending:
@@ -321,7 +339,7 @@ def _local_runner(jobs: list[Job], settings: Settings, out: str) -> Iterator[tup
 def _ray_runner(address: str) -> Runner:
     from .batch_ray import run_on_ray
 
-    return lambda jobs, settings, out: run_on_ray(jobs, settings, out, address)
+    return lambda jobs, settings, out, on_pages: run_on_ray(jobs, settings, out, address)
 
 
 def _write_atomically(path: Path, text: str) -> None:

@@ -202,8 +202,16 @@ def batch(
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[pages]} pages"), TimeElapsedColumn(), console=err, disable=quiet, transient=True)
     task = progress.add_task("documents", total=None, pages=0)
 
+    pages_done: dict[str, int] = {}  # pages converted in this run, per document
+
+    def on_pages(source: str, done: int, total: int) -> None:  # called from a pool thread
+        pages_done[source] = done
+        progress.update(task, pages=sum(pages_done.values()))
+
     def on_record(line: dict) -> None:
-        progress.update(task, advance=1, pages=progress.tasks[0].fields["pages"] + (line["pages"] or 0) * (line["status"] == "ok"))
+        if line["status"] == "ok":
+            pages_done[line["source"]] = line["pages"] or 0
+        progress.update(task, advance=1, pages=sum(pages_done.values()))
         if line["status"] == "failed" and not quiet:
             progress.console.print(f"clinparser: failed: {line['error']}", markup=False, highlight=False, soft_wrap=True)
 
@@ -215,7 +223,7 @@ def batch(
             raise InputError("--combined-chunks needs --format chunks")
         _extras(fmt, max_tokens, overlap, tokenizer)  # a bad tokenizer is one error now, not one per document
         with _stdout_to_stderr(), progress:
-            lines = run_batch(inputs, output_dir, settings, ray_address=ray, combined_chunks=combined_chunks, on_record=on_record, on_plan=lambda n: progress.update(task, total=n))
+            lines = run_batch(inputs, output_dir, settings, ray_address=ray, combined_chunks=combined_chunks, on_record=on_record, on_plan=lambda n: progress.update(task, total=n), on_pages=on_pages)
     except KeyboardInterrupt:
         err.print(f"clinparser: interrupted; finished documents are kept: rerun the same command to resume ({output_dir / MANIFEST})", markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(130) from None

@@ -27,9 +27,14 @@ def _env() -> dict:
 
 
 def test_pool_runs_calls_returns_errors_and_survives_a_dead_worker():
-    pool = WorkerPool(1, start=1)
+    from clinparser.batch import _PageNotes
+
+    notes = []
+    pool = WorkerPool(1, start=1, on_note=lambda future, value: notes.append(value))
     try:
         assert pool.submit(os.getpid).result(60) != os.getpid()
+        assert pool.submit(_PageNotes("a.pdf").pages, 3, 5).result(60) is None
+        assert notes == [("a.pdf", 3, 5)], "a task's note did not reach the parent"
         with pytest.raises(ValueError, match="invalid literal"):
             pool.submit(int, "x").result(60)
         first = pool.processes[0]

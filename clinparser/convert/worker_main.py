@@ -2,7 +2,8 @@
 
 Started by ``worker_processes.WorkerPool``. It reads pickled ``(function, args)`` calls on stdin
 (the first is the initializer, or ``(None, ())``, and gets no answer) and writes a pickled
-``(ok, value)`` answer for each other call on stdout, where value is the result or the exception. It ends when stdin closes (the parent
+``("ok", result)`` or ``("error", exception)`` answer for each other call on stdout, after any
+``("note", value)`` the call sent with ``note``. It ends when stdin closes (the parent
 is done with it, or died) or when its parent process is gone.
 """
 
@@ -16,9 +17,21 @@ import threading
 import time
 
 
+_answers = None  # this worker's answer stream (None: not in a worker process)
+_answers_lock = threading.Lock()
+
+
+def note(value) -> None:
+    """Send ``value`` to the parent as a note about the running call (for example its pages
+    done); nothing happens outside a worker process (in the caller's own process, a Ray task)."""
+    if _answers is not None:
+        _send(_answers, ("note", value))
+
+
 def main() -> None:
+    global _answers
     requests = sys.stdin.buffer
-    answers = os.fdopen(os.dup(1), "wb")
+    answers = _answers = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # anything else printed, by Python or C code, goes to stderr, not into the answers
     sys.stdout = sys.stderr
     # Ctrl-C reaches the whole process group: the parent handles it and stops its workers, so
@@ -42,12 +55,12 @@ def main() -> None:
         except EOFError:
             return
         if failed is not None:
-            answer = (False, failed)
+            answer = ("error", failed)
         else:
             try:
-                answer = (True, fn(*args))
+                answer = ("ok", fn(*args))
             except BaseException as exc:  # handed to the caller, which raises it where it waits
-                answer = (False, exc)
+                answer = ("error", exc)
         _send(answers, answer)
 
 
@@ -55,10 +68,13 @@ def _send(answers, answer) -> None:
     try:
         data = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
     except Exception as exc:  # a result or exception that does not pickle: say what it was
-        ok, value = answer
-        data = pickle.dumps((False, RuntimeError(f"worker {'result' if ok else 'error'} cannot be sent back: {type(value).__name__}: {value} ({exc})")))
-    answers.write(data)
-    answers.flush()
+        kind, value = answer
+        if kind == "note":
+            return
+        data = pickle.dumps(("error", RuntimeError(f"worker {'result' if kind == 'ok' else 'error'} cannot be sent back: {type(value).__name__}: {value} ({exc})")))
+    with _answers_lock:  # a note may come from another thread of the call
+        answers.write(data)
+        answers.flush()
 
 
 def _exit_with_parent(parent: int | None) -> None:
@@ -75,7 +91,11 @@ def _exit_with_parent(parent: int | None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    # Run the imported copy of this module, not ``__main__``: ``note`` (imported by the tasks
+    # as clinparser.convert.worker_main) must find the answer stream ``main`` sets.
+    from clinparser.convert import worker_main
+
+    worker_main.main()
     sys.stderr.flush()
     # Nothing is left to do: skip the interpreter's teardown of the converter's modules, which
     # the parent would otherwise wait for.

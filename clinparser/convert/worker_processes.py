@@ -45,13 +45,19 @@ class WorkerPool:
 
     ``initializer(*initargs)`` runs first in every worker process. A worker that dies fails
     the task it was running with ``WorkerDied``; the next task starts a fresh process.
+    ``on_note(future, note)`` is called (in a pool thread) with each note a running task sends
+    with ``worker_main.note`` (for example its pages done).
     """
 
-    def __init__(self, max_workers: int, *, initializer: Optional[Callable] = None, initargs: tuple = (), start: int = 0):
+    def __init__(
+        self, max_workers: int, *, initializer: Optional[Callable] = None, initargs: tuple = (), start: int = 0,
+        on_note: Optional[Callable[[Future, Any], None]] = None,
+    ):
         if not sys.executable:
             raise RuntimeError("no Python executable to start worker processes with (sys.executable is empty)")
         self.max_workers = max_workers
         self.init = (initializer, initargs) if initializer is not None else None
+        self.on_note = on_note
         self.processes: list[subprocess.Popen] = []  # every process started, live or not
         self._tasks: "queue.Queue[Any]" = queue.Queue()
         self._threads: list[threading.Thread] = []
@@ -134,7 +140,7 @@ class WorkerPool:
                 if not future.set_running_or_notify_cancel():
                     continue
                 try:
-                    ok, value = _call(process, fn, args)
+                    ok, value = self._call(process, future, fn, args)
                 except (EOFError, OSError, pickle.UnpicklingError):
                     process.wait()
                     future.set_exception(WorkerDied(f"worker process {process.pid} ended with exit code {process.returncode}"))
@@ -165,10 +171,16 @@ class WorkerPool:
         return process
 
 
-def _call(process: subprocess.Popen, fn: Callable, args: tuple) -> tuple[bool, Any]:
-    pickle.dump((fn, args), process.stdin, protocol=pickle.HIGHEST_PROTOCOL)
-    process.stdin.flush()
-    return pickle.load(process.stdout)
+    def _call(self, process: subprocess.Popen, future: Future, fn: Callable, args: tuple) -> tuple[bool, Any]:
+        """Send one call; hand its notes to ``on_note``; return its answer ``(ok, value)``."""
+        pickle.dump((fn, args), process.stdin, protocol=pickle.HIGHEST_PROTOCOL)
+        process.stdin.flush()
+        while True:
+            kind, value = pickle.load(process.stdout)
+            if kind != "note":
+                return kind == "ok", value
+            if self.on_note is not None:
+                self.on_note(future, value)
 
 
 def _close(process: subprocess.Popen) -> None:
