@@ -19,9 +19,10 @@ class PDFParser:
     ``engine`` is "pymupdf" (default; nothing to download) or "docling" (needs ``models_dir``,
     a local folder of docling's models, or ``DOCLING_ARTIFACTS_PATH``). ``workers`` is the number
     of processes that run the layout model, this one included (default: the cores available,
-    at most one per GB of free memory); the result is the same for any number. With more than
-    one (the default on a multi-core machine), a script must call ``parse`` under
-    ``if __name__ == "__main__":``, as for any use of ``multiprocessing``.
+    at most one per GB of free memory); the result is the same for any number. ``parse`` works
+    in any script (no ``if __name__ == "__main__":`` needed), a notebook or a thread: worker
+    processes run ClinParser's own module, never the caller's ``__main__``, and have all exited
+    when it returns.
     """
 
     def __init__(

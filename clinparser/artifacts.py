@@ -101,10 +101,13 @@ def _blocks_json(parsed: Parsed) -> list[dict]:
     ]
 
 
-def write_output(parsed: Parsed, output_dir: Path, options: SaveOptions, extras: Optional[Callable[[dict], dict[str, str]]] = None) -> Path:
+def write_output(
+    parsed: Parsed, output_dir: Path, options: SaveOptions, extras: Optional[Callable[[dict], dict[str, str]]] = None, name: Optional[str] = None
+) -> Path:
     """Write everything into a fresh ``output_dir/<timestamp>`` folder and return it.
 
     ``extras`` makes more files from the final result (paths assigned), e.g. chunks.jsonl.
+    ``name`` names the folder instead of the time (``batch``), replacing one of that name.
     """
     files = assign_paths(parsed, options)
     result = parsed.to_dict()
@@ -116,8 +119,8 @@ def write_output(parsed: Parsed, output_dir: Path, options: SaveOptions, extras:
         raise OutputError(f"cannot write to {output_dir}: {exc.strerror or exc}") from exc
     try:
         _write_all(tmp, parsed, result, files, options)
-        target = _target(output_dir)
-        os.replace(tmp, target)
+        target = output_dir / name if name else _target(output_dir)
+        _move_into_place(tmp, target)
     except OSError as exc:
         shutil.rmtree(tmp, ignore_errors=True)
         raise OutputError(f"cannot write to {output_dir}: {exc.strerror or exc}") from exc
@@ -125,6 +128,18 @@ def write_output(parsed: Parsed, output_dir: Path, options: SaveOptions, extras:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return target
+
+
+def _move_into_place(tmp: Path, target: Path) -> None:
+    """Rename ``tmp`` to ``target``; an existing ``target`` is first renamed aside (a directory
+    cannot be renamed over a non-empty one), so that ``target`` is never seen half-written."""
+    if not target.exists():
+        os.replace(tmp, target)
+        return
+    old = Path(tempfile.mkdtemp(prefix=".clinparser-old-", dir=target.parent))
+    os.replace(target, old / target.name)
+    os.replace(tmp, target)
+    shutil.rmtree(old, ignore_errors=True)
 
 
 def _inside(root: Path, rel: str) -> Path:

@@ -29,7 +29,8 @@ from .options import ParseOptions
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Clinical protocol (PDF/DOCX) -> JSON tree of its numbered sections.")
 err = Console(stderr=True)
-COMMANDS = {"parse", "validate"}
+COMMANDS = {"parse", "batch", "validate"}
+BATCH_FAILED = 10  # exit code of a batch in which some documents failed (see manifest.jsonl)
 FORMATS = ("tree", "chunks", "usdm")  # what --json prints; chunks/usdm also add their file
 DEFAULTS = ParseOptions()
 
@@ -161,6 +162,97 @@ def parse(
             err.print(f"output written to {folder}", markup=False, highlight=False)
     else:
         typer.echo(str(folder))
+
+
+@app.command()
+def batch(
+    inputs: list[str] = typer.Argument(..., help="PDF/DOCX files, folders (searched recursively) and globs."),
+    output_dir: Path = typer.Option(..., "--output-dir", "-o", help="The batch folder: one folder per document and manifest.jsonl."),
+    engine: str = typer.Option(DEFAULTS.engine, "--engine", help="pymupdf (default, nothing to download) or docling (needs --models)."),
+    models: Optional[Path] = typer.Option(None, "--models", help="Local folder of docling's models (or set DOCLING_ARTIFACTS_PATH)."),
+    ocr: bool = typer.Option(False, "--ocr", help="OCR pages without a text layer (RapidOCR's bundled models)."),
+    password: Optional[str] = typer.Option(None, "--password", help="Password of the encrypted PDFs."),
+    image_dpi: int = typer.Option(DEFAULTS.image_dpi, "--image-dpi", min=36, max=600, help="Resolution of rendered figures."),
+    min_image_size: float = typer.Option(DEFAULTS.min_image_size, "--min-image-size", min=0, help="Drop pictures smaller than this many points on a side."),
+    max_pages: int = typer.Option(DEFAULTS.max_pages, "--max-pages", min=1, help="Fail documents with more pages than this."),
+    workers: int = typer.Option(DEFAULTS.workers, "--workers", min=1, help="Processes in all on this machine: documents run side by side, each with its share for its pages."),
+    ray: Optional[str] = typer.Option(None, "--ray", help="Run one Ray task per document: 'auto' (this machine's cluster, or a local Ray) or a cluster ADDRESS. Needs clinparser[ray]."),
+    no_images: bool = typer.Option(False, "--no-images", help="Do not write image PNG files."),
+    no_table_csv: bool = typer.Option(False, "--no-table-csv", help="Do not write table CSV files."),
+    no_intermediate: bool = typer.Option(False, "--no-intermediate", help="Do not write markdown.md and blocks.json."),
+    fmt: str = typer.Option("tree", "--format", help="tree, chunks (adds chunks.jsonl) or usdm (adds usdm.json) in each document's folder."),
+    max_tokens: int = typer.Option(512, "--max-tokens", min=32, help="chunks: token budget of a chunk."),
+    overlap: int = typer.Option(64, "--overlap", min=0, help="chunks: tokens shared by neighbouring text chunks."),
+    tokenizer: Optional[Path] = typer.Option(None, "--tokenizer", help="chunks: count tokens with this local tokenizer.json."),
+    combined_chunks: bool = typer.Option(False, "--combined-chunks", help="chunks: also write one chunks.jsonl for the whole batch."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress output and no summary."),
+    debug: bool = typer.Option(False, "--debug", help="Show tracebacks of errors that stop the batch."),
+) -> None:
+    """Parse many protocols into one folder each, with a manifest; a rerun skips what is done."""
+    import signal
+
+    from .batch import MANIFEST, Settings, run_batch, summary
+
+    options = ParseOptions(engine=engine, models_dir=models, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, min_image_size=min_image_size, workers=workers)
+    settings = Settings(options, not no_intermediate, not no_images, not no_table_csv, fmt, max_tokens, overlap, tokenizer)
+
+    def terminated(signum, frame):  # a kill (SIGTERM) stops the batch as Ctrl-C does
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, terminated)
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[pages]} pages"), TimeElapsedColumn(), console=err, disable=quiet, transient=True)
+    task = progress.add_task("documents", total=None, pages=0)
+
+    pages_done: dict[str, int] = {}  # pages converted in this run, per document
+
+    def on_pages(source: str, done: int, total: int) -> None:  # called from a pool thread
+        pages_done[source] = done
+        progress.update(task, pages=sum(pages_done.values()))
+
+    def on_record(line: dict) -> None:
+        if line["status"] == "ok":
+            pages_done[line["source"]] = line["pages"] or 0
+        progress.update(task, advance=1, pages=sum(pages_done.values()))
+        if line["status"] == "failed" and not quiet:
+            progress.console.print(f"clinparser: failed: {line['error']}", markup=False, highlight=False, soft_wrap=True)
+
+    lines: list[dict] = []
+    try:
+        if fmt not in FORMATS:
+            raise InputError(f"unknown --format {fmt!r}: choose one of {', '.join(FORMATS)}")
+        if combined_chunks and fmt != "chunks":
+            raise InputError("--combined-chunks needs --format chunks")
+        _extras(fmt, max_tokens, overlap, tokenizer)  # a bad tokenizer is one error now, not one per document
+        with _stdout_to_stderr(), progress:
+            lines = run_batch(inputs, output_dir, settings, ray_address=ray, combined_chunks=combined_chunks, on_record=on_record, on_plan=lambda n: progress.update(task, total=n), on_pages=on_pages)
+    except KeyboardInterrupt:
+        err.print(f"clinparser: interrupted; finished documents are kept: rerun the same command to resume ({output_dir / MANIFEST})", markup=False, highlight=False, soft_wrap=True)
+        raise typer.Exit(130) from None
+    except Exception as exc:
+        _fail(exc, debug)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    counts = summary(lines)
+    if not quiet:
+        _print_summary(lines, counts)
+    typer.echo(str(output_dir / MANIFEST))
+    if counts["failed"]:
+        raise typer.Exit(BATCH_FAILED)
+
+
+def _print_summary(lines: list[dict], counts: dict) -> None:
+    from rich.table import Table
+
+    table = Table(title="clinparser batch", title_justify="left")
+    for column in ("status", "documents", "pages", "seconds"):
+        table.add_column(column, justify="left" if column == "status" else "right")
+    for status in ("ok", "skipped", "failed"):
+        chosen = [line for line in lines if line["status"] == status]
+        table.add_row(status, str(len(chosen)), str(sum(line["pages"] or 0 for line in chosen)), f"{sum(line['seconds'] for line in chosen):.1f}")
+    err.print(table)
+    for line in lines:
+        if line["status"] == "failed":
+            err.print(f"failed: {line['error']}", markup=False, highlight=False, soft_wrap=True)
 
 
 @app.command()

@@ -2,7 +2,8 @@
 
 Exit codes (also in the README): 0 ok, 1 internal error (a bug), 2 bad command line,
 3 bad input file, 4 encrypted PDF, 5 docling models missing, 6 conversion failed,
-7 cannot write output, 8 result does not match the schema, 9 too many pages.
+7 cannot write output, 8 result does not match the schema, 9 too many pages,
+10 ``batch``: some documents failed (the CLI's ``BATCH_FAILED``; each is a line of the manifest).
 """
 
 from __future__ import annotations

@@ -52,6 +52,17 @@ def test_truncated_pdf_is_repaired_with_a_warning_or_refused_in_one_line(example
         assert any("repaired" in w for w in result["metadata"]["warnings"])
 
 
+def test_pdf_cut_before_its_page_tree_is_one_line(tmp_path, generator):
+    # MuPDF opens what is left of the file, then cannot count its pages.
+    pdf = tmp_path / "ok.pdf"
+    generator.build_named("protocol_002", pdf)
+    cut = tmp_path / "cut.pdf"
+    cut.write_bytes(pdf.read_bytes()[:1000])
+    with pytest.raises(InputError, match="cut.pdf is damaged beyond repair") as info:
+        PDFParser(workers=1).parse(cut, output_dir=None)
+    assert "\n" not in str(info.value)
+
+
 def test_broken_xref_is_repaired_with_a_warning(tmp_path):
     pdf = _protocol_pdf(tmp_path / "ok.pdf")
     data = pdf.read_bytes()

@@ -22,8 +22,10 @@ of CPU saved. Sessions made here during a conversion stay pinned: that includes 
 ``page_recovery`` keeps for later pages, which is made single-threaded anyway. Pages are
 handed out one task at a time, so no core idles while another still has a long queue; the last
 pages go one per task and only to a free process, so that all processes finish together.
-Worker processes are started with ``spawn``: forking a process whose ONNX Runtime thread pools
-are already running is unsafe, and spawn behaves the same everywhere.
+Worker processes are started by ``worker_processes.WorkerPool`` as ``python -m`` processes of
+ClinParser's own, never by re-importing the caller's ``__main__`` (see there): a parse works the
+same in a script without the ``__main__`` guard, ``python -c``, stdin, a notebook, a thread or
+another pool's worker, and converts the document once.
 """
 
 from __future__ import annotations
@@ -35,12 +37,12 @@ import queue
 import signal
 import sys
 import threading
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from typing import Callable, Optional
 
 from ..errors import ConversionError
 from ..model import CAPTION, FOOTNOTE, HEADING, LIST_ITEM, PAGE_FOOTER, PAGE_HEADER, PICTURE, TABLE, TEXT, Block, PageRecord
+from .worker_processes import WorkerDied, WorkerPool
 
 UNIT_PAGES = 2  # pages per task: few enough that the last task is short, enough to keep calls few
 TAIL_PAGES_PER_PROCESS = 2  # the last pages go out one per task, and only to a free process
@@ -124,7 +126,7 @@ class LayoutWorkers:
 
     def __init__(self, path: str, *, password: Optional[str], ocr: str, workers: int):
         self.path, self.password, self.ocr = path, password, ocr
-        self.pool: Optional[ProcessPoolExecutor] = None
+        self.pool: Optional[WorkerPool] = None
         self.children = 0
         self.warnings: list[str] = []
         self.ledger: list[PageRecord] = []  # how each page's text was obtained, after convert()
@@ -132,7 +134,7 @@ class LayoutWorkers:
             try:
                 self.pool = _start_pool(path, password, ocr, workers - 1)
                 self.children = workers - 1
-            except Exception as exc:  # no /dev/shm for semaphores, called from a daemonic process, ...
+            except Exception as exc:  # no Python executable to start (an embedded interpreter), no pipes, ...
                 self.warnings.append(f"could not start layout worker processes ({type(exc).__name__}: {exc}); converted in one process")
         _import_pymupdf_pinned()
 
@@ -144,9 +146,8 @@ class LayoutWorkers:
             return
         if exc_type is not None:
             # Waiting would mean finishing the running tasks (and the queued ones) for nothing.
-            # ProcessPoolExecutor has no public way to stop its workers before Python 3.14.
-            for process in list((getattr(self.pool, "_processes", None) or {}).values()):
-                process.terminate()
+            self.pool.terminate()
+        # Every worker process has exited and been reaped when the conversion returns.
         self.pool.shutdown(wait=True, cancel_futures=True)
 
     def convert(self, page_count: int, progress: Optional[Callable[[int, int], None]] = None) -> list[Block]:
@@ -205,7 +206,7 @@ class _Feeder:
     """A thread of this process that keeps the worker processes supplied with units while this
     process converts its own; finished units are counted by the caller's thread."""
 
-    def __init__(self, pool: ProcessPoolExecutor, children: int, tasks: _Tasks):
+    def __init__(self, pool: WorkerPool, children: int, tasks: _Tasks):
         self.pool, self.tasks = pool, tasks
         self.finished: "queue.SimpleQueue[int]" = queue.SimpleQueue()  # pages per finished unit
         self.error: Optional[BaseException] = None
@@ -254,10 +255,9 @@ class _Feeder:
             except queue.Empty:
                 break
         if self.error is not None:
-            if isinstance(self.error, BrokenProcessPool):
+            if isinstance(self.error, WorkerDied):
                 raise ConversionError(
-                    "a layout worker process died (out of memory, or the calling script starts processes "
-                    "outside `if __name__ == '__main__':`): run again with --workers 1"
+                    "a layout worker process died (out of memory, or killed): run again with --workers 1"
                 ) from self.error
             raise self.error
 
@@ -302,16 +302,9 @@ def _relevel(text: str, old: int, new: int) -> str:
     return text
 
 
-def _start_pool(path: str, password: Optional[str], ocr: str, children: int) -> ProcessPoolExecutor:
-    import multiprocessing
-
-    context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=children, mp_context=context, initializer=_start_worker, initargs=(path, password, ocr))
-    # The pool starts a process for each submission no idle worker can take, up to ``children``:
-    # these no-ops start the first few now; the rest start only if units queue up for them.
-    for _ in range(min(children, WARM_START)):
-        pool.submit(_ready)
-    return pool
+def _start_pool(path: str, password: Optional[str], ocr: str, children: int) -> WorkerPool:
+    # The first few start now; the rest start only if units queue up for them.
+    return WorkerPool(children, initializer=_start_worker, initargs=(path, password, ocr), start=min(children, WARM_START))
 
 
 class _Counter:
@@ -415,7 +408,6 @@ def _start_worker(path: str, password: Optional[str], ocr: str) -> None:
     # Ctrl-C reaches the whole process group: the parent handles it and stops the pool, so
     # workers ignore it rather than each printing a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _exit_with_parent()
     try:
         # For the life of this worker: also pins sessions made later (RapidOCR's, under --ocr).
         _WORKER_STACK.enter_context(_single_threaded_sessions())
@@ -430,26 +422,6 @@ def _start_worker(path: str, password: Optional[str], ocr: str) -> None:
         _WORKER_ERROR = exc
     except Exception as exc:
         _WORKER_ERROR = ConversionError(f"a layout worker could not start: {type(exc).__name__}: {exc}")
-
-
-def _exit_with_parent() -> None:
-    """A worker whose parent was killed would otherwise wait for work forever."""
-    import multiprocessing
-    from multiprocessing.connection import wait as wait_for
-
-    parent = multiprocessing.parent_process()
-    if parent is None:
-        return
-
-    def watch() -> None:
-        wait_for([parent.sentinel])  # ready when the parent process has ended
-        os._exit(1)
-
-    threading.Thread(target=watch, daemon=True).start()
-
-
-def _ready() -> None:
-    """A no-op: submitted once per worker so that all of them start at once."""
 
 
 def _convert_in_worker(unit: Unit) -> list[PageResult]:

@@ -38,7 +38,11 @@ def open_pdf(path: Path, password: Optional[str] = None) -> tuple[pymupdf.Docume
             raise EncryptedError(f"{path.name}: the password given does not open it")
     if doc.is_repaired:
         warnings.append("the PDF was damaged and has been repaired; check the output")
-    if doc.page_count == 0:
+    try:
+        pages = doc.page_count
+    except Exception as exc:  # MuPDF opens some truncated files, then cannot count their pages
+        raise InputError(f"{path.name} is damaged beyond repair: {exc}") from exc
+    if pages == 0:
         raise InputError(f"{path.name} has no pages")
     return doc, warnings
 

@@ -1,0 +1,365 @@
+"""Many protocols in one run: ``clinparser batch INPUT... -o OUT``.
+
+    OUT/
+        manifest.jsonl            one line per document: source, sha256, status, error, pages,
+                                  sections, warnings, seconds, output
+        chunks.jsonl              with --format chunks --combined-chunks: every document's chunks
+        <name>-<sha256[:12]>/     one folder per document (the files ``clinparser`` writes),
+            batch.json            plus what it was made from: sha256, options, counts
+
+A document's folder is named from its file name and content hash, so reruns and same-named
+files never collide, and it appears only complete (written under a temporary name, then
+renamed). A rerun skips every document whose folder's ``batch.json`` has the same sha256 and
+options; leftovers of an interrupted run are removed. A failure is one ``failed`` line with its
+one-line error, never the end of the batch.
+
+Documents run in worker processes (``convert.worker_processes``, the ones the layout converter
+uses: nothing of the caller's ``__main__`` is re-run) or, with ``ray``, as one Ray task each
+(``batch_ray``). Either way the task (``parse_one``) writes the document's folder itself and
+returns its manifest line; the driver alone writes the manifest.
+"""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+import json
+import os
+import shutil
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Callable, Iterable, Iterator, Optional
+
+from . import __version__
+from .errors import ClinParserError, InputError
+from .options import ParseOptions
+
+SUFFIXES = (".pdf", ".docx")
+MANIFEST = "manifest.jsonl"
+MARKER = "batch.json"  # in each document's folder: what it was made from
+COMBINED_CHUNKS = "chunks.jsonl"
+LEFTOVERS = (".clinparser-partial-*", ".clinparser-old-*")  # what an interrupted write leaves
+NAME_MAX = 40  # characters of the file name kept in the folder name
+
+
+@dataclass
+class Settings:
+    """What applies to every document of a batch."""
+
+    options: ParseOptions = field(default_factory=ParseOptions)
+    save_intermediate_files: bool = True
+    save_images: bool = True
+    save_table_csv: bool = True
+    fmt: str = "tree"
+    max_tokens: int = 512
+    overlap: int = 64
+    tokenizer: Optional[Path] = None
+
+    def key(self) -> dict:
+        """The options that shape a document's output: a rerun with other ones parses again.
+        The worker count is not one of them (the output is the same for any), nor the password."""
+        o = self.options
+        key = {
+            "clinparser": __version__,
+            "engine": o.engine,
+            "ocr": o.ocr,
+            "image_dpi": o.image_dpi,
+            "min_image_size": o.min_image_size,
+            "max_pages": o.max_pages,
+            "save_intermediate_files": self.save_intermediate_files,
+            "save_images": self.save_images,
+            "save_table_csv": self.save_table_csv,
+            "format": self.fmt,
+        }
+        if self.fmt == "chunks":
+            key.update(max_tokens=self.max_tokens, overlap=self.overlap, tokenizer=_sha256(self.tokenizer) if self.tokenizer else None)
+        return key
+
+
+@dataclass
+class Job:
+    source: str  # the path as found (as given, or inside a given folder)
+    path: str  # absolute, for the process or node that parses it
+    sha256: str
+    output: str  # the document's folder name under OUT
+    size: int
+    error: Optional[str] = None  # why it cannot even be read
+
+
+# -- what to parse -------------------------------------------------------------------------
+
+
+def find_inputs(inputs: Iterable[str]) -> list[Path]:
+    """Files as given, the PDF/DOCX files under given folders (recursively), and glob matches;
+    each once, in the order given (a folder's files sorted). An input matching nothing is an error."""
+    found: list[Path] = []
+    for given in inputs:
+        path = Path(given)
+        if path.is_dir():
+            matches = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in SUFFIXES and not p.name.startswith("."))
+        elif path.exists():
+            matches = [path]
+        else:
+            matches = sorted(Path(p) for p in glob.glob(given, recursive=True) if Path(p).is_file())
+        if not matches:
+            raise InputError(f"{given}: no such file, folder, or matching PDF/DOCX")
+        found.extend(matches)
+    seen, unique = set(), []
+    for path in found:
+        if path.resolve() not in seen:
+            seen.add(path.resolve())
+            unique.append(path)
+    return unique
+
+
+def folder_name(path: Path, sha256: str) -> str:
+    from .artifacts import slug
+
+    return f"{slug(path.stem, NAME_MAX)}-{sha256[:12]}"
+
+
+def plan(paths: list[Path]) -> list[Job]:
+    jobs = []
+    for path in paths:
+        try:
+            digest, size = _sha256(path), path.stat().st_size
+        except OSError as exc:  # unreadable: a failed line, like any other document's failure
+            jobs.append(Job(str(path), str(path.resolve()), "", "", 0, f"{path}: cannot be read: {exc.strerror or exc}"))
+            continue
+        jobs.append(Job(source=str(path), path=str(path.resolve()), sha256=digest, output=folder_name(path, digest), size=size))
+    return jobs
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+# -- one document (runs in a worker process or a Ray task) ---------------------------------------
+
+
+def record(job: Job, status: str, error: Optional[str] = None, pages=None, sections=None, warnings=None, seconds=0.0) -> dict:
+    """One manifest line."""
+    return {
+        "source": job.source,
+        "sha256": job.sha256 or None,
+        "status": status,
+        "error": error,
+        "pages": pages,
+        "sections": sections,
+        "warnings": warnings,
+        "seconds": round(seconds, 2),
+        "output": job.output if status != "failed" else None,
+    }
+
+
+def parse_one(job: Job, settings: Settings, out: str) -> dict:
+    """Parse one document, write its folder under ``out``, and return its manifest line. Never
+    raises for a problem with the document: that is a ``failed`` line with its one-line error."""
+    from .artifacts import SaveOptions, dumps, write_output
+    from .cli import _extras
+    from .pipeline import parse_document
+
+    start = time.perf_counter()
+    try:
+        if job.error:
+            raise InputError(job.error)
+        parsed = parse_document(Path(job.path), settings.options, _PageNotes(job.source))
+        extras = _extras(settings.fmt, settings.max_tokens, settings.overlap, settings.tokenizer)
+        result = parsed.to_dict()
+        counts = {"pages": parsed.converted.page_count, "sections": _count(result["toc"]), "warnings": len(result["metadata"]["warnings"])}
+        marker = dumps({"sha256": job.sha256, "options": settings.key(), **counts})
+
+        def files(final: dict) -> dict[str, str]:
+            return {**(extras(final) if extras else {}), MARKER: marker}
+
+        save = SaveOptions(settings.save_intermediate_files, settings.save_images, settings.save_table_csv)
+        write_output(parsed, Path(out), save, files, name=job.output)
+    except ClinParserError as exc:
+        return record(job, "failed", str(exc), seconds=time.perf_counter() - start)
+    except Exception as exc:  # a bug: still one line, and the batch goes on
+        return record(job, "failed", f"internal error ({type(exc).__name__}: {exc}); rerun this file with --debug and report it", seconds=time.perf_counter() - start)
+    return record(job, "ok", seconds=time.perf_counter() - start, **counts)
+
+
+class _PageNotes:
+    """Pages done, sent to the batch's driver as notes (in a worker process; no-op elsewhere)."""
+
+    def __init__(self, source: str):
+        self.source = source
+
+    def stage(self, name: str) -> None:
+        pass
+
+    def pages(self, done: int, total: int) -> None:
+        from .convert.worker_main import note
+
+        note((self.source, done, total))
+
+
+def _count(nodes: list[dict]) -> int:
+    return sum(1 + _count(node["subsections"]) for node in nodes)
+
+
+# -- the driver ------------------------------------------------------------------------------
+
+
+def already_done(job: Job, settings: Settings, out: Path) -> Optional[dict]:
+    """The manifest line for a document whose complete output, from these options, is there."""
+    try:
+        made = json.loads((out / job.output / MARKER).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if made.get("sha256") != job.sha256 or made.get("options") != settings.key():
+        return None
+    return record(job, "skipped", pages=made.get("pages"), sections=made.get("sections"), warnings=made.get("warnings"))
+
+
+def remove_leftovers(out: Path) -> None:
+    """Temporary folders of writes an earlier run did not finish (killed mid-write)."""
+    for pattern in LEFTOVERS:
+        for path in out.glob(pattern):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+# (jobs, settings, out, on_pages) -> (job, its line) as each finishes
+Runner = Callable[[list[Job], Settings, str, Optional[Callable[[str, int, int], None]]], Iterator[tuple[Job, dict]]]
+
+
+def run_batch(
+    inputs: Iterable[str],
+    out: Path,
+    settings: Settings,
+    *,
+    ray_address: Optional[str] = None,
+    combined_chunks: bool = False,
+    on_record: Optional[Callable[[dict], None]] = None,
+    on_plan: Optional[Callable[[int], None]] = None,
+    on_pages: Optional[Callable[[str, int, int], None]] = None,
+) -> list[dict]:
+    """Parse every input into ``out``; return the manifest lines, in input order.
+
+    Local runs use ``settings.options.workers`` processes in all (documents side by side, each
+    with its share of them for its pages); with ``ray_address`` ("auto" or a cluster address)
+    every document is one Ray task. ``on_record`` is called with each line as it is known, and
+``on_pages(source, done, total)`` as a document's pages are converted (local runs only).
+    """
+    out = Path(out)
+    jobs = plan(find_inputs(inputs))
+    if on_plan:
+        on_plan(len(jobs))
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        from .errors import OutputError
+
+        raise OutputError(f"cannot write to {out}: {exc.strerror or exc}") from exc
+    remove_leftovers(out)
+    manifest = out / MANIFEST
+    lines, todo = _split_done(jobs, settings, out)
+    with open(manifest, "w", encoding="utf-8") as log:
+        def note(k: int, line: dict) -> None:
+            lines[k] = line
+            log.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
+            log.flush()  # a killed run keeps the lines of what it finished
+            if on_record:
+                on_record(line)
+
+        for k in sorted(lines):
+            note(k, lines[k])
+        try:
+            runner = _ray_runner(ray_address) if ray_address else _local_runner
+            index = {id(job): k for k, job in todo}
+            # Largest first, so the longest document does not start last and run alone.
+            ordered = sorted((job for _, job in todo), key=lambda j: -j.size)
+            for job, line in runner(ordered, settings, str(out.resolve()), on_pages) if ordered else ():
+                note(index[id(job)], line)
+        finally:
+            remove_leftovers(out)
+    ordered_lines = [lines[k] for k in sorted(lines)]
+    _write_atomically(manifest, "".join(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n" for line in ordered_lines))
+    if combined_chunks:
+        _combine_chunks(out, ordered_lines)
+    return ordered_lines
+
+
+def _split_done(jobs: list[Job], settings: Settings, out: Path) -> tuple[dict[int, dict], list[tuple[int, Job]]]:
+    """The lines of documents already done (by input position), and the documents to parse."""
+    lines: dict[int, dict] = {}
+    todo: list[tuple[int, Job]] = []
+    first_of: dict[str, int] = {}
+    for k, job in enumerate(jobs):
+        done = already_done(job, settings, out) if job.sha256 else None
+        if job.sha256 and job.output in first_of:  # the same file (name and content) again
+            done = {**record(job, "skipped"), "error": f"same file as {jobs[first_of[job.output]].source}"}
+        if job.sha256:
+            first_of.setdefault(job.output, k)
+        if done is not None:
+            lines[k] = done
+        else:
+            todo.append((k, job))
+    return lines, todo
+
+
+def _local_runner(jobs: list[Job], settings: Settings, out: str, on_pages=None) -> Iterator[tuple[Job, dict]]:
+    """Documents side by side in worker processes: as many as ``workers`` allows (at most one a
+    document), each document's pages on its share of them."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    from .convert.worker_processes import WorkerDied, WorkerPool
+
+    if not jobs:
+        return
+    total = max(1, settings.options.workers)
+    processes = min(len(jobs), total)
+    each = replace(settings, options=replace(settings.options, workers=max(1, total // processes)))
+    pool = WorkerPool(processes, start=processes, on_note=(lambda future, pages: on_pages(*pages)) if on_pages else None)
+    try:
+        pending = {pool.submit(parse_one, job, each, out): job for job in jobs}
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                job = pending.pop(future)
+                try:
+                    line = future.result()
+                except WorkerDied:
+                    line = record(job, "failed", f"{job.source}: the process parsing it died (out of memory, or a crash in the converter)")
+                yield job, line
+    except BaseException:
+        pool.terminate()  # Ctrl-C or a kill: stop now; the unfinished folders are leftovers
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _ray_runner(address: str) -> Runner:
+    from .batch_ray import run_on_ray
+
+    return lambda jobs, settings, out, on_pages: run_on_ray(jobs, settings, out, address)
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _combine_chunks(out: Path, lines: list[dict]) -> None:
+    """One chunks.jsonl for the whole batch, documents in input order, for a bulk loader."""
+    parts = []
+    for line in lines:
+        if line["status"] != "failed" and line["output"] and not line.get("error"):
+            path = out / line["output"] / COMBINED_CHUNKS
+            if path.exists():
+                parts.append(path.read_text(encoding="utf-8"))
+    _write_atomically(out / COMBINED_CHUNKS, "".join(parts))
+
+
+def summary(lines: list[dict]) -> dict:
+    counts = {status: sum(line["status"] == status for line in lines) for status in ("ok", "skipped", "failed")}
+    counts["pages"] = sum(line["pages"] or 0 for line in lines if line["status"] == "ok")
+    return counts

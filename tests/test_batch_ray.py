@@ -1,0 +1,50 @@
+"""clinparser batch --ray: a real local Ray cluster gives the bytes the local pool gives."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from clinparser import batch
+
+ray = pytest.importorskip("ray", reason="Ray is the optional extra clinparser[ray] (CI installs it)")
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def output_files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def local_ray():
+    # Ray's worker processes import clinparser: give them this checkout, as the test has it.
+    path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
+    ray.init(num_cpus=2, include_dashboard=False, runtime_env={"env_vars": {"PYTHONPATH": path}}, logging_level="ERROR")
+    yield
+    ray.shutdown()
+
+
+def test_ray_and_the_local_pool_write_the_same_bytes(local_ray, generator, tmp_path):
+    from test_convert import make_docx
+
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    generator.build_named("protocol_002", inputs / "good.pdf")
+    make_docx(inputs / "word.docx")
+    (inputs / "broken.pdf").write_bytes(b"%PDF-1.7\n not a real PDF at all")
+    settings = batch.Settings(fmt="chunks")
+    runs = {}
+    for mode in ("local", "ray"):
+        out = tmp_path / mode
+        lines = batch.run_batch([str(inputs)], out, settings, ray_address="auto" if mode == "ray" else None)
+        assert [line["status"] for line in lines] == ["failed", "ok", "ok"], lines
+        assert "broken.pdf" in lines[0]["error"]
+        runs[mode] = {line["output"]: output_files(out / line["output"]) for line in lines if line["status"] == "ok"}
+        manifest = [json.loads(line) for line in (out / "manifest.jsonl").read_text(encoding="utf-8").splitlines()]
+        assert [m["source"] for m in manifest] == [line["source"] for line in lines]
+    assert runs["ray"] == runs["local"]
+    assert all("document.json" in files and "chunks.jsonl" in files for files in runs["ray"].values())
