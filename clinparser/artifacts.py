@@ -6,6 +6,7 @@ a failure leaves nothing half-written. Every path written is inside that folder.
         markdown.md     the converter's Markdown  blocks.json  layout blocks (page, bbox, kind)
         tables/<section>/table_NNN.csv            images/<section>/image_NNN.png
         chunks.jsonl / usdm.json                  with --format chunks / usdm
+        report.html, pages/page_NNNN.jpg          the review page (report.py), unless --no-report
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Callable, Iterable, Optional
 from .errors import OutputError
 from .model import Section
 from .pipeline import Parsed
+from .report import build_report
 from .tables import write_csv
 
 SLUG_MAX = 60
@@ -34,6 +36,7 @@ class SaveOptions:
     save_intermediate_files: bool = True
     save_images: bool = True
     save_table_csv: bool = True
+    save_report: bool = True
 
 
 def slug(text: str, limit: int = SLUG_MAX) -> str:
@@ -101,10 +104,18 @@ def _blocks_json(parsed: Parsed) -> list[dict]:
     ]
 
 
-def write_output(parsed: Parsed, output_dir: Path, options: SaveOptions, extras: Optional[Callable[[dict], dict[str, str]]] = None) -> Path:
+def write_output(
+    parsed: Parsed,
+    output_dir: Path,
+    options: SaveOptions,
+    extras: Optional[Callable[[dict], dict[str, str]]] = None,
+    source: Optional[Path] = None,
+    password: Optional[str] = None,
+) -> Path:
     """Write everything into a fresh ``output_dir/<timestamp>`` folder and return it.
 
     ``extras`` makes more files from the final result (paths assigned), e.g. chunks.jsonl.
+    ``source`` (and its ``password``) is the parsed file, for the report's page pictures.
     """
     files = assign_paths(parsed, options)
     result = parsed.to_dict()
@@ -116,6 +127,8 @@ def write_output(parsed: Parsed, output_dir: Path, options: SaveOptions, extras:
         raise OutputError(f"cannot write to {output_dir}: {exc.strerror or exc}") from exc
     try:
         _write_all(tmp, parsed, result, files, options)
+        if options.save_report:  # last: it reads the folder just written
+            build_report(tmp, source, password)
         target = _target(output_dir)
         os.replace(tmp, target)
     except OSError as exc:
