@@ -65,18 +65,18 @@ def _nodes(*items):
 
 def test_each_section_starts_at_its_heading_and_blocks_belong_to_the_last_heading_before_them():
     blocks = [
-        {"page": 1, "bbox": [0, 0, 1, 1], "kind": "text", "dropped": "", "text": "3.1 participants were screened"},  # a number, not the heading
-        {"page": 1, "bbox": [0, 0, 1, 1], "kind": "page-header", "dropped": "furniture", "text": "3 Objectives"},
+        {"page": 2, "bbox": [0, 0, 1, 1], "kind": "page-header", "dropped": "furniture", "text": "3 Objectives"},  # dropped
         {"page": 2, "bbox": [0, 0, 1, 1], "kind": "heading", "dropped": "", "text": "## **3 OBJECTIVES**"},
         {"page": 2, "bbox": [0, 0, 1, 1], "kind": "table", "dropped": "", "text": "|a|"},
+        {"page": 2, "bbox": [0, 0, 1, 1], "kind": "text", "dropped": "", "text": "3.1 participants were screened"},  # a number, not the heading
         {"page": 2, "bbox": [0, 0, 1, 1], "kind": "heading", "dropped": "", "text": "**3.1**"},  # number alone; title next
         {"page": 2, "bbox": [0, 0, 1, 1], "kind": "heading", "dropped": "", "text": "Primary Objective"},
         {"page": 3, "bbox": [0, 0, 1, 1], "kind": "text", "dropped": "", "text": "3.1 Primary Objective is repeated here"},
     ]
     nodes = _nodes(("3", "Objectives", 2), ("3.1", "Primary Objective", 2))
     locate_starts(nodes, blocks)
-    assert [n.start_block for n in nodes] == [2, 4]
-    assert owners(nodes, blocks) == [None, None, "s0", "s0", "s1", "s1", "s1"]
+    assert [n.start_block for n in nodes] == [1, 4]
+    assert owners(nodes, blocks) == [None, "s0", "s0", "s0", "s1", "s1", "s1"]
 
 
 def test_a_heading_that_cannot_be_found_leaves_no_start_mark():
