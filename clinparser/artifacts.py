@@ -6,7 +6,7 @@ a failure leaves nothing half-written. Every path written is inside that folder.
         markdown.md     the converter's Markdown  blocks.json  layout blocks (page, bbox, kind)
         tables/<section>/table_NNN.csv            images/<section>/image_NNN.png
         chunks.jsonl / usdm.json                  with --format chunks / usdm
-        report.html, pages/page_NNNN.jpg          the review page (report.py), unless --no-report
+        report.html, pages/page_NNNN.png          the review page (report.py), unless --no-report
 """
 
 from __future__ import annotations

@@ -115,7 +115,7 @@ def test_every_diagnostic_keeps_its_page_and_points_to_its_section():
 
 def test_the_report_is_written_with_every_parse_and_is_the_same_bytes_again(example_run, tmp_path):
     _, folder = example_run
-    assert (folder / REPORT_FILE).is_file() and len(list((folder / PAGES_DIR).glob("page_*.jpg"))) == 14
+    assert (folder / REPORT_FILE).is_file() and len(list((folder / PAGES_DIR).glob("page_*.png"))) == 14
     data = _data(folder)
     assert [s["number"] for s in data["sections"] if s["group"] == "toc"][:4] == ["1", "1.1", "1.2", "1.3"]
     located = [s for s in data["sections"] if s["group"] == "toc"]

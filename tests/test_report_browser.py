@@ -108,7 +108,7 @@ def test_it_loads_offline_with_no_error_and_no_request_outside_the_output_folder
     assert page.locator(".page img").evaluate_all("imgs => imgs.every(i => i.complete && i.naturalWidth > 0)")
     assert opened.errors == []
     assert opened.requests and all(url.startswith(opened.root) for url in opened.requests), opened.requests
-    assert any(url.endswith("pages/page_0010.jpg") for url in opened.requests)
+    assert any(url.endswith("pages/page_0010.png") for url in opened.requests)
 
 
 def test_every_section_of_the_example_is_in_the_tree(opened, protocol_002):
