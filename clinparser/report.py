@@ -204,10 +204,11 @@ def section_html(node: dict) -> str:
 def diagnostics(metadata: dict, nodes: list[Node], blocks: Optional[list[dict]]) -> list[dict]:
     """One entry per finding, each with the page to jump to (None when unknown) and the node it
     concerns (None when the tree has no such node)."""
-    by_number = {}
-    for n in nodes:
-        if n.data.get("number"):
-            by_number.setdefault(_key(n.data["number"]), n.id)
+    by_number, before = {}, {}
+    numbered = [n for n in nodes if n.group == "toc"]
+    for k, n in enumerate(numbered):
+        by_number.setdefault(_key(n.data.get("number", "")), n.id)
+        before.setdefault(_key(n.data.get("number", "")), numbered[k - 1].data.get("number", "") if k else "")
     found = metadata.get("diagnostics", {})
     out = []
     for key, kind in DIAGNOSTIC_KINDS.items():
@@ -217,6 +218,8 @@ def diagnostics(metadata: dict, nodes: list[Node], blocks: Optional[list[dict]])
                 section = by_number.get(_key(entry.get("section") or ""))
             else:
                 label = f"{entry.get('number', '')} {entry.get('title', '')}".strip()
+                if key == "numbering_gaps" and before.get(_key(entry.get("number", ""))):
+                    label += f" (follows {before[_key(entry.get('number', ''))]})"  # what is skipped between
                 section = None if key == "toc_entries_missing_in_body" else by_number.get(_key(entry.get("number", "")))
             out.append({"kind": kind, "label": label, "page": entry.get("page"), "section": section})
     if blocks is not None:

@@ -111,6 +111,8 @@ def test_every_diagnostic_keeps_its_page_and_points_to_its_section():
     assert ("numbering gap", 7, "s1") in found and ("unresolved reference", 7, "s0") in found
     assert ("TOC entry not found in the body", 6, None) in found and ("empty page", 2, None) in found
     assert ("warning", None, None) in found and len(found) == 5
+    gap = next(d for d in diagnostics(metadata, nodes, blocks) if d["kind"] == "numbering gap")
+    assert gap["label"] == "8.3 Safety (follows 8.1)"
 
 
 def test_the_report_is_written_with_every_parse_and_is_the_same_bytes_again(example_run, tmp_path):

@@ -157,7 +157,11 @@
     li.append(el("span", "kind", d.kind));
     li.append(el("span", "", d.label + " "));
     if (d.page != null) li.append(el("span", "where", "page " + d.page));
-    li.addEventListener("click", () => jumpTo(d));
+    li.addEventListener("click", () => {
+      for (const old of diag.querySelectorAll("li.active")) old.classList.remove("active");
+      li.classList.add("active");
+      jumpTo(d);
+    });
     diag.append(li);
   });
 
