@@ -16,6 +16,7 @@ import html
 import io
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -280,8 +281,17 @@ def page_name(n: int) -> str:
     return f"{PAGES_DIR}/page_{n:04d}.png"
 
 
+def _write_png(picture, path: Path) -> None:
+    buffer = io.BytesIO()
+    picture.save(buffer, "PNG", bits=4, compress_level=1)
+    path.write_bytes(buffer.getvalue())
+
+
 def render_pages(source: Path, folder: Path, password: Optional[str] = None) -> list[dict]:
-    """Render every page of the PDF to ``pages/page_NNNN.png``; return their sizes in points."""
+    """Render every page of the PDF to ``pages/page_NNNN.png``; return their sizes in points.
+
+    MuPDF draws the pages one by one in this thread; two threads compress them (zlib lets go of
+    the GIL), so drawing and compressing overlap. Each file's bytes depend only on its page."""
     import pymupdf
     from PIL import Image as PILImage
 
@@ -290,17 +300,17 @@ def render_pages(source: Path, folder: Path, password: Optional[str] = None) -> 
         doc = pymupdf.open(source)
     except Exception as exc:
         raise InputError(f"{source} cannot be opened as a PDF for page pictures ({exc})") from exc
-    with doc:
+    with doc, ThreadPoolExecutor(max_workers=2) as pool:
         if doc.needs_pass and not doc.authenticate(password or ""):
             raise InputError(f"{source} is encrypted: give its --password to render its pages")
-        pages = []
+        pages, writes = [], []
         for k, page in enumerate(doc, 1):
             pix = page.get_pixmap(dpi=PAGE_DPI, colorspace=pymupdf.csGRAY, alpha=False)
             picture = PILImage.frombytes("L", (pix.width, pix.height), pix.samples).point(_TO_4_BITS)
-            buffer = io.BytesIO()
-            picture.save(buffer, "PNG", bits=4, compress_level=1)
-            (folder / page_name(k)).write_bytes(buffer.getvalue())
+            writes.append(pool.submit(_write_png, picture, folder / page_name(k)))
             pages.append({"n": k, "w": round(page.rect.width, 2), "h": round(page.rect.height, 2), "img": page_name(k)})
+        for done in writes:
+            done.result()  # an error writing a page is raised here
     return pages
 
 
