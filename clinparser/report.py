@@ -73,17 +73,18 @@ def flatten(document: dict) -> list[Node]:
     """Every node of ``toc`` and ``non_toc`` in reading order: front matter, the numbered tree,
     back matter (a ``non_toc`` node is front matter when it starts before the first section)."""
     toc: list[Node] = []
+    kids: dict[int, list[Node]] = {}  # id(parent) -> its child nodes, named once ids are given
 
     def walk(items: list[dict], depth: int, parent: Optional[Node]) -> None:
         for item in items:
             node = Node(id="", data=item, group="toc", depth=depth)
             toc.append(node)
             if parent:
-                parent.children.append(node)  # ids are given below
+                kids.setdefault(id(parent), []).append(node)
             walk(item.get("subsections", []), depth + 1, node)
 
     walk(document.get("toc", []), 0, None)
-    first_page = next((n.data["pages"][0] for n in toc if n.data.get("pages", [None])[0] is not None), None)
+    first_page = next((n.data["pages"][0] for n in toc if (n.data.get("pages") or [None])[0] is not None), None)
     front, back = [], []
     for item in document.get("non_toc", []):
         start = (item.get("pages") or [None])[0]
@@ -93,7 +94,7 @@ def flatten(document: dict) -> list[Node]:
     for i, node in enumerate(nodes):
         node.id = f"s{i}"
     for node in nodes:
-        node.children = [c.id for c in node.children]
+        node.children = [c.id for c in kids.get(id(node), [])]
     return nodes
 
 
@@ -330,15 +331,13 @@ def existing_pages(folder: Path, page_count: int) -> list[dict]:
 
 
 def blank_pages(blocks: Optional[list[dict]], page_count: int) -> list[dict]:
-    """Page frames without pictures (Letter-sized unless blocks say larger), so boxes still show."""
-    pages = []
-    for k in range(1, page_count + 1):
-        w, h = 612.0, 792.0
-        for b in blocks or []:
-            if b.get("page") == k and b.get("bbox"):
-                w, h = max(w, b["bbox"][2]), max(h, b["bbox"][3])
-        pages.append({"n": k, "w": w, "h": h, "img": None})
-    return pages
+    """Page frames without pictures (Letter-sized unless blocks reach further), so boxes still show."""
+    size = {k: [612.0, 792.0] for k in range(1, page_count + 1)}
+    for b in blocks or []:
+        if b.get("page") in size and b.get("bbox"):
+            frame = size[b["page"]]
+            frame[0], frame[1] = max(frame[0], b["bbox"][2]), max(frame[1], b["bbox"][3])
+    return [{"n": k, "w": w, "h": h, "img": None} for k, (w, h) in size.items()]
 
 
 # --- the page ---------------------------------------------------------------------------------
@@ -413,7 +412,7 @@ def build_report(folder: Path, source: Optional[Path] = None, password: Optional
             pages = existing_pages(folder, page_count)
             if not pages:
                 reason = "the source is not a PDF" if source is not None else "no page pictures: rebuild with the source PDF"
-                pages = blank_pages(blocks, page_count) if any(b.get("page") for b in blocks or []) else []
+                pages = blank_pages(blocks, page_count)  # none for a DOCX: it has no pages
         if blocks is None:
             reason = (reason + "; " if reason else "") + "no blocks.json (written unless --no-intermediate): no boxes"
         (folder / REPORT_FILE).write_text(render_html(report_data(document, blocks, pages, reason)), encoding="utf-8")

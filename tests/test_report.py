@@ -159,3 +159,19 @@ def test_no_report_writes_neither_the_page_nor_its_pictures(example, tmp_path):
     assert proc.returncode == 0, proc.stderr
     folder = Path(proc.stdout.strip())
     assert (folder / "document.json").is_file() and not (folder / REPORT_FILE).exists() and not (folder / PAGES_DIR).exists()
+
+
+def test_without_pictures_or_blocks_the_report_says_what_is_missing(example_run, tmp_path):
+    _, folder = example_run
+    copy = tmp_path / "copy"
+    shutil.copytree(folder, copy)
+    shutil.rmtree(copy / PAGES_DIR)
+    build_report(copy)
+    data = _data(copy)
+    assert len(data["pages"]) == 14 and all(p["img"] is None for p in data["pages"])
+    assert "rebuild with the source PDF" in data["no_pages_reason"] and any(b["kind"] == "table" for b in data["boxes"])
+    (copy / "blocks.json").unlink()
+    build_report(copy)
+    data = _data(copy)
+    assert "no blocks.json" in data["no_pages_reason"] and len(data["pages"]) == 14
+    assert data["boxes"] and all(b["kind"] == "figure" for b in data["boxes"])  # figures carry their own bbox
