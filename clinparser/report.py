@@ -224,20 +224,42 @@ def diagnostics(metadata: dict, nodes: list[Node], blocks: Optional[list[dict]])
                     label += f" (follows {before[_key(entry.get('number', ''))]})"  # what is skipped between
                 section = None if key == "toc_entries_missing_in_body" else by_number.get(_key(entry.get("number", "")))
             out.append({"kind": kind, "label": label, "page": entry.get("page"), "section": section})
-    if blocks is not None:
+    ledger = page_ledger(metadata)
+    if ledger:  # the converter says where each page's words came from
+        for page, record in sorted(ledger.items()):
+            label = PAGE_SOURCES[record["source"]] + (f": {record['reason']}" if record.get("reason") else "")
+            out.append({"kind": "page " + record["source"], "label": label, "page": page, "section": None})
+    elif blocks is not None:  # without a ledger: a page that gave no block at all
         seen = {b["page"] for b in blocks if b.get("page") is not None}
         for page in range(1, (metadata.get("page_count") or 0) + 1):
             if page not in seen:
-                out.append({"kind": "empty page", "label": "nothing was read on this page (a scan? try --ocr)", "page": page, "section": None})
+                out.append({"kind": "page empty", "label": "nothing was read on this page (a scan? try --ocr)", "page": page, "section": None})
     out += [{"kind": "warning", "label": w, "page": None, "section": None} for w in metadata.get("warnings", [])]
     return out
 
 
-def _badges(node: Node, findings: list[dict]) -> list[dict]:
+PAGE_SOURCES = {  # metadata.pages[].source other than the text layer -> what the list says
+    "ocr": "page recovered by OCR",
+    "rebuilt": "page text rebuilt from its characters' positions",
+    "empty": "no words were read on this page",
+}
+
+
+def page_ledger(metadata: dict) -> dict[int, dict]:
+    """The pages whose words did not come straight from the text layer, from the converter's
+    page ledger (``metadata.pages``: page, source, reason) when the output has one."""
+    return {r["page"]: r for r in metadata.get("pages") or [] if isinstance(r, dict) and r.get("source") in PAGE_SOURCES}
+
+
+def _badges(node: Node, findings: list[dict], ledger: dict[int, dict]) -> list[dict]:
     badges = []
     n = sum(1 for d in findings if d["section"] == node.id)
     if n:
         badges.append({"kind": "", "text": f"{n} finding{'s' if n > 1 else ''}"})
+    first, last = (node.data.get("pages") or [None, None])[:2]
+    if first is not None and last is not None:
+        sources = sorted({ledger[p]["source"] for p in range(first, last + 1) if p in ledger})
+        badges += [{"kind": "", "text": source.upper() if source == "ocr" else source} for source in sources]
     if node.data.get("tables"):
         badges.append({"kind": "tab", "text": f"{len(node.data['tables'])} tab"})
     if node.data.get("images"):
@@ -349,15 +371,19 @@ def report_data(document: dict, blocks: Optional[list[dict]], pages: list[dict],
     if blocks is not None:
         locate_starts(nodes, blocks)
     findings = diagnostics(metadata, nodes, blocks)
+    ledger = page_ledger(metadata)
     sections = []
     for n in nodes:
         d = n.data
         sections.append({
             "id": n.id, "number": d.get("number", ""), "title": d.get("title", ""), "level": d.get("level"),
             "depth": n.depth, "group": n.group, "pages": d.get("pages"), "children": n.children,
-            "html": section_html(d), "badges": _badges(n, findings),
+            "html": section_html(d), "badges": _badges(n, findings, ledger),
             "start_note": "" if n.start_block is not None or blocks is None else "heading not located on the page",
         })
+    for page in pages:  # a page not read from its text layer says so on its number tag
+        if page["n"] in ledger:
+            page["note"] = ledger[page["n"]]["source"]
     return {
         "source": metadata.get("source", ""), "page_count": metadata.get("page_count"), "engine": metadata.get("engine", ""),
         "pages": pages, "no_pages_reason": no_pages_reason, "sections": sections,

@@ -19,6 +19,7 @@ from clinparser.report import (
     flatten,
     locate_starts,
     owners,
+    report_data,
     section_html,
 )
 
@@ -109,10 +110,24 @@ def test_every_diagnostic_keeps_its_page_and_points_to_its_section():
     blocks = [{"page": 1}, {"page": 3}]  # nothing was read on page 2
     found = {(d["kind"], d["page"], d["section"]) for d in diagnostics(metadata, nodes, blocks)}
     assert ("numbering gap", 7, "s1") in found and ("unresolved reference", 7, "s0") in found
-    assert ("TOC entry not found in the body", 6, None) in found and ("empty page", 2, None) in found
+    assert ("TOC entry not found in the body", 6, None) in found and ("page empty", 2, None) in found
     assert ("warning", None, None) in found and len(found) == 5
     gap = next(d for d in diagnostics(metadata, nodes, blocks) if d["kind"] == "numbering gap")
     assert gap["label"] == "8.3 Safety (follows 8.1)"
+
+
+def test_pages_recovered_or_empty_come_from_the_page_ledger_when_the_output_has_one():
+    nodes = _nodes(("1", "Intro", 1))
+    nodes[0].data["pages"] = [1, 3]
+    metadata = {"page_count": 3, "pages": [
+        {"page": 1, "source": "text", "reason": ""},
+        {"page": 2, "source": "ocr", "reason": "no text layer"},
+        {"page": 3, "source": "empty", "reason": "a blank page"},
+    ]}
+    found = [(d["kind"], d["page"]) for d in diagnostics(metadata, nodes, blocks=[{"page": 1}])]
+    assert found == [("page ocr", 2), ("page empty", 3)]  # the ledger, not a guess from blocks
+    data = report_data({"toc": [nodes[0].data | {"subsections": []}], "non_toc": [], "metadata": metadata}, None, [], "")
+    assert [b["text"] for b in data["sections"][0]["badges"]] == ["empty", "OCR"]
 
 
 def test_the_report_is_written_with_every_parse_and_is_the_same_bytes_again(example_run, tmp_path):

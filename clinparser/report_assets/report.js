@@ -71,7 +71,7 @@
     } else {
       div.append(el("div", "noimg", "page " + p.n + ": no image (" + data.no_pages_reason + ")"));
     }
-    div.append(el("span", "pno", String(p.n)));
+    div.append(el("span", "pno", p.note ? p.n + " · " + p.note : String(p.n)));
     pagesPane.append(div);
     pageDivs.set(p.n, div);
   }
