@@ -100,7 +100,7 @@ def flatten(document: dict) -> list[Node]:
 
 # --- where each section starts, and which blocks it holds ----------------------------------
 
-_MARKUP = re.compile(r"[#*_`>|\\]")
+_MARKUP = re.compile(r"</?[A-Za-z][^>]*>|[#*_`>|\\]")  # inline HTML tags (<u>, <sup>) and Markdown marks
 
 
 def _key(text: str) -> str:
