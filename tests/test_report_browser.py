@@ -176,3 +176,14 @@ def test_the_filter_keeps_matching_sections_only(opened):
     opened.page.fill("#filter", "criteria")
     visible = [t for t in opened.page.locator("#tree li:visible .title").all_inner_texts()]
     assert visible and all("criteria" in t.lower() for t in visible)
+
+
+def test_long_titles_do_not_break_the_layout(opened):
+    """protocol_002 has a 120-character section title (6.1): it is cut in the tree, wrapped in
+    the content, and nothing scrolls sideways."""
+    page = opened.page
+    opened.row("6.1").click()
+    assert "Investigational Product" in page.locator("#content h2").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    for pane in ("#tree", "#content"):
+        assert page.locator(pane).evaluate("e => e.scrollWidth <= e.clientWidth"), pane
