@@ -118,10 +118,10 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             for path in docs:
                 r = measure(path, Path(tmp), browser)
-                per100 = 100 * r["total_mb"] / r["pages"] if r["pages"] else 0
+                per100 = f"{100 * r['total_mb'] / r['pages']:.2f}" if r["pages"] else "-"  # a DOCX has no pages
                 render = f"{r['render_ms']:.0f} | {r['outside']}" if browser else "- | -"
                 print(f"| {r['document']} | {r['pages']} | {r['parse_s']:.1f} | {r['report_s']:.2f} | {r['report_s'] / r['parse_s']:.3f} "
-                      f"| {r['html_mb']:.2f} | {r['total_mb']:.2f} | {per100:.2f} | {render} |", flush=True)
+                      f"| {r['html_mb']:.2f} | {r['total_mb']:.2f} | {per100} | {render} |", flush=True)
     finally:
         if browser:
             browser.close()
