@@ -5,7 +5,7 @@ image files) plus, for page pictures, the source PDF, so it does not depend on h
 made. Three linked panes: the section tree (with a diagnostics list), the selected section's
 content, and the pages with boxes over them (where each section starts, tables and figures,
 furniture and TOC blocks shaded as dropped). The HTML, its CSS and script are one file; the
-page pictures are PNGs in ``pages/``. Nothing is fetched from anywhere else, and the bytes are
+page pictures are PNGs in ``pages/`` (report_pages.py). Nothing is fetched from anywhere else, and the bytes are
 the same for the same input.
 """
 
@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import hashlib
 import html
-import io
 import json
 import re
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -25,17 +23,10 @@ from typing import Optional
 from markdown_it import MarkdownIt
 
 from .errors import InputError, OutputError
+from .report_pages import blank_pages, existing_pages, render_pages
 
 REPORT_FILE = "report.html"
-PAGES_DIR = "pages"
-# Screen-sized page pictures: 96 dpi is a page at 100% zoom on a laptop. Pages are mostly text,
-# so they are drawn in 16 grey levels and stored as 4-bit PNG: sharp letters (no JPEG ringing),
-# about half JPEG's bytes (40-90 KB a page against 60-170 KB), 10-35 ms a page with fast zlib.
-PAGE_DPI = 96
-GREY_LEVELS = 16
-_TO_4_BITS = [v * GREY_LEVELS // 256 for v in range(256)]
-
-DIAGNOSTIC_KINDS = {  # metadata.diagnostics key -> (label in the list, how to describe an entry)
+DIAGNOSTIC_KINDS = {  # metadata.diagnostics key -> what the diagnostics list calls an entry
     "toc_entries_missing_in_body": "TOC entry not found in the body",
     "numbering_gaps": "numbering gap",
     "missing_parents": "missing parent section",
@@ -295,71 +286,6 @@ def boxes(nodes: list[Node], blocks: Optional[list[dict]]) -> list[dict]:
             if image.get("page") is not None and image.get("bbox"):
                 out.append({"page": image["page"], "bbox": image["bbox"], "kind": "figure", "section": n.id, "label": image.get("title") or "figure"})
     return out
-
-
-# --- page pictures --------------------------------------------------------------------------
-
-
-def page_name(n: int) -> str:
-    return f"{PAGES_DIR}/page_{n:04d}.png"
-
-
-def _write_png(picture, path: Path) -> None:
-    buffer = io.BytesIO()
-    picture.save(buffer, "PNG", bits=4, compress_level=1)
-    path.write_bytes(buffer.getvalue())
-
-
-def render_pages(source: Path, folder: Path, password: Optional[str] = None) -> list[dict]:
-    """Render every page of the PDF to ``pages/page_NNNN.png``; return their sizes in points.
-
-    MuPDF draws the pages one by one in this thread; two threads compress them (zlib lets go of
-    the GIL), so drawing and compressing overlap. Each file's bytes depend only on its page."""
-    import pymupdf
-    from PIL import Image as PILImage
-
-    (folder / PAGES_DIR).mkdir(exist_ok=True)
-    try:
-        doc = pymupdf.open(source)
-    except Exception as exc:
-        raise InputError(f"{source} cannot be opened as a PDF for page pictures ({exc})") from exc
-    with doc, ThreadPoolExecutor(max_workers=2) as pool:
-        if doc.needs_pass and not doc.authenticate(password or ""):
-            raise InputError(f"{source} is encrypted: give its --password to render its pages")
-        pages, writes = [], []
-        for k, page in enumerate(doc, 1):
-            pix = page.get_pixmap(dpi=PAGE_DPI, colorspace=pymupdf.csGRAY, alpha=False)
-            picture = PILImage.frombytes("L", (pix.width, pix.height), pix.samples).point(_TO_4_BITS)
-            writes.append(pool.submit(_write_png, picture, folder / page_name(k)))
-            pages.append({"n": k, "w": round(page.rect.width, 2), "h": round(page.rect.height, 2), "img": page_name(k)})
-        for done in writes:
-            done.result()  # an error writing a page is raised here
-    return pages
-
-
-def existing_pages(folder: Path, page_count: int) -> list[dict]:
-    """The pictures an earlier build left in ``pages/``, their size in points from their pixels."""
-    from PIL import Image as PILImage
-
-    pages = []
-    for k in range(1, page_count + 1):
-        path = folder / page_name(k)
-        if not path.is_file():
-            return []
-        with PILImage.open(path) as im:
-            w, h = im.size
-        pages.append({"n": k, "w": round(w * 72 / PAGE_DPI, 2), "h": round(h * 72 / PAGE_DPI, 2), "img": page_name(k)})
-    return pages
-
-
-def blank_pages(blocks: Optional[list[dict]], page_count: int) -> list[dict]:
-    """Page frames without pictures (Letter-sized unless blocks reach further), so boxes still show."""
-    size = {k: [612.0, 792.0] for k in range(1, page_count + 1)}
-    for b in blocks or []:
-        if b.get("page") in size and b.get("bbox"):
-            frame = size[b["page"]]
-            frame[0], frame[1] = max(frame[0], b["bbox"][2]), max(frame[1], b["bbox"][3])
-    return [{"n": k, "w": w, "h": h, "img": None} for k, (w, h) in size.items()]
 
 
 # --- the page ---------------------------------------------------------------------------------

@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 from clinparser.report import (
-    PAGES_DIR,
     REPORT_FILE,
     Node,
     build_report,
@@ -22,6 +21,7 @@ from clinparser.report import (
     report_data,
     section_html,
 )
+from clinparser.report_pages import PAGES_DIR
 
 
 def run(*args):
