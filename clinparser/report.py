@@ -5,8 +5,8 @@ image files) plus, for page pictures, the source PDF, so it does not depend on h
 made. Three linked panes: the section tree (with a diagnostics list), the selected section's
 content, and the pages with boxes over them (where each section starts, tables and figures,
 furniture and TOC blocks shaded as dropped). The HTML, its CSS and script are one file; the
-page pictures are PNGs in ``pages/`` (report_pages.py). Nothing is fetched from anywhere else, and the bytes are
-the same for the same input.
+page pictures are PNGs in ``pages/`` (report_pages.py). Nothing is fetched from anywhere
+else, and the bytes are the same for the same input.
 """
 
 from __future__ import annotations
@@ -261,6 +261,11 @@ def _badges(node: Node, findings: list[dict], ledger: dict[int, dict]) -> list[d
 # --- boxes over the pages -------------------------------------------------------------------
 
 
+def _spans(table: dict, page: int) -> bool:
+    first, last = (table.get("pages") or [table.get("page"), table.get("page")])[:2]
+    return first is not None and first <= page <= (last if last is not None else first)
+
+
 def boxes(nodes: list[Node], blocks: Optional[list[dict]]) -> list[dict]:
     """Section starts, tables and dropped blocks (from blocks.json), figures (from the tree)."""
     out = []
@@ -268,8 +273,8 @@ def boxes(nodes: list[Node], blocks: Optional[list[dict]]) -> list[dict]:
         owner = owners(nodes, blocks)
         by_id = {n.id: n for n in nodes}
         for n in nodes:
-            if n.start_block is not None:
-                b = blocks[n.start_block]
+            b = blocks[n.start_block] if n.start_block is not None else {}
+            if b.get("page") is not None and b.get("bbox"):  # a DOCX block has neither
                 label = f"{n.data.get('number', '')} {n.data.get('title', '')}".strip()
                 out.append({"page": b["page"], "bbox": b["bbox"], "kind": "start", "section": n.id, "label": label or "start"})
         for i, b in enumerate(blocks):
@@ -278,7 +283,7 @@ def boxes(nodes: list[Node], blocks: Optional[list[dict]]) -> list[dict]:
             if b.get("dropped"):
                 out.append({"page": b["page"], "bbox": b["bbox"], "kind": "dropped", "section": None, "label": f"dropped ({b['dropped']}): {b.get('text', '')[:80]}"})
             elif b.get("kind") == "table" and owner[i]:
-                titled = [t for t in by_id[owner[i]].data.get("tables", []) if b["page"] in (t.get("pages") or [t.get("page")])]
+                titled = [t for t in by_id[owner[i]].data.get("tables", []) if _spans(t, b["page"])]
                 label = (titled[0].get("title") if titled else "") or "table"
                 out.append({"page": b["page"], "bbox": b["bbox"], "kind": "table", "section": owner[i], "label": label})
     for n in nodes:

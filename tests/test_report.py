@@ -13,6 +13,7 @@ from pathlib import Path
 from clinparser.report import (
     REPORT_FILE,
     Node,
+    boxes,
     build_report,
     diagnostics,
     flatten,
@@ -78,6 +79,18 @@ def test_each_section_starts_at_its_heading_and_blocks_belong_to_the_last_headin
     locate_starts(nodes, blocks)
     assert [n.start_block for n in nodes] == [1, 4]
     assert owners(nodes, blocks) == [None, "s0", "s0", "s0", "s1", "s1", "s1"]
+
+
+def test_a_table_box_is_labelled_with_the_table_on_its_page_even_in_the_middle_of_a_long_table():
+    nodes = _nodes(("1.3", "Schedule of Activities", 4))
+    nodes[0].data["tables"] = [{"title": "Table 1: Schedule", "page": 4, "pages": [4, 7]}]
+    blocks = [
+        {"page": 4, "bbox": [70, 70, 300, 90], "kind": "heading", "dropped": "", "text": "1.3 Schedule of Activities"},
+        {"page": 6, "bbox": [70, 100, 540, 700], "kind": "table", "dropped": "", "text": "|a|b|"},
+    ]
+    locate_starts(nodes, blocks)
+    table = [b for b in boxes(nodes, blocks) if b["kind"] == "table"]
+    assert table == [{"page": 6, "bbox": [70, 100, 540, 700], "kind": "table", "section": "s0", "label": "Table 1: Schedule"}]
 
 
 def test_a_heading_that_cannot_be_found_leaves_no_start_mark():
