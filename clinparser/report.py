@@ -215,6 +215,11 @@ def diagnostics(metadata: dict, nodes: list[Node], blocks: Optional[list[dict]])
                     label += f" (follows {before[_key(entry.get('number', ''))]})"  # what is skipped between
                 section = None if key == "toc_entries_missing_in_body" else by_number.get(_key(entry.get("number", "")))
             out.append({"kind": kind, "label": label, "page": entry.get("page"), "section": section})
+    by_title = {_key(n.data.get("title", "")): n.id for n in nodes if n.group == "non_toc"}
+    for doc in (found.get("summary") or {}).get("bundled_documents") or []:
+        pages = doc.get("pages") or [None]
+        label = f"{doc.get('title', '')} ({doc.get('sections', 0)} sections of its own), kept in non_toc"
+        out.append({"kind": "bundled document", "label": label, "page": pages[0], "section": by_title.get(_key(doc.get("title", "")))})
     ledger = page_ledger(metadata)
     if ledger:  # the converter says where each page's words came from
         for page, record in sorted(ledger.items()):
@@ -242,11 +247,15 @@ def page_ledger(metadata: dict) -> dict[int, dict]:
     return {r["page"]: r for r in metadata.get("pages") or [] if isinstance(r, dict) and r.get("source") in PAGE_SOURCES}
 
 
-def _badges(node: Node, findings: list[dict], ledger: dict[int, dict]) -> list[dict]:
+def _badges(node: Node, findings: list[dict], ledger: dict[int, dict], from_outline: set[str]) -> list[dict]:
     badges = []
-    n = sum(1 for d in findings if d["section"] == node.id)
+    n = sum(1 for d in findings if d["section"] == node.id and d["kind"] != "bundled document")
     if n:
         badges.append({"kind": "", "text": f"{n} finding{'s' if n > 1 else ''}"})
+    if any(d["section"] == node.id and d["kind"] == "bundled document" for d in findings):
+        badges.append({"kind": "", "text": "bundled document"})
+    if node.group == "toc" and _key(node.data.get("number", "")) in from_outline:
+        badges.append({"kind": "outline", "text": "no. from outline"})
     first, last = (node.data.get("pages") or [None, None])[:2]
     if first is not None and last is not None:
         sources = sorted({ledger[p]["source"] for p in range(first, last + 1) if p in ledger})
@@ -303,13 +312,15 @@ def report_data(document: dict, blocks: Optional[list[dict]], pages: list[dict],
         locate_starts(nodes, blocks)
     findings = diagnostics(metadata, nodes, blocks)
     ledger = page_ledger(metadata)
+    # Sections whose number is not in the text (an image beside the title): read from the outline.
+    from_outline = {_key(e.get("number", "")) for e in metadata.get("diagnostics", {}).get("numbers_from_outline") or []}
     sections = []
     for n in nodes:
         d = n.data
         sections.append({
             "id": n.id, "number": d.get("number", ""), "title": d.get("title", ""), "level": d.get("level"),
             "depth": n.depth, "group": n.group, "pages": d.get("pages"), "children": n.children,
-            "html": section_html(d), "badges": _badges(n, findings, ledger),
+            "html": section_html(d), "badges": _badges(n, findings, ledger, from_outline),
             "start_note": "" if n.start_block is not None or blocks is None else "heading not located on the page",
         })
     for page in pages:  # a page not read from its text layer says so on its number tag
@@ -317,6 +328,7 @@ def report_data(document: dict, blocks: Optional[list[dict]], pages: list[dict],
             page["note"] = ledger[page["n"]]["source"]
     return {
         "source": metadata.get("source", ""), "page_count": metadata.get("page_count"), "engine": metadata.get("engine", ""),
+        "verdict": (metadata.get("diagnostics", {}).get("summary") or {}).get("verdict", ""),
         "pages": pages, "no_pages_reason": no_pages_reason, "sections": sections,
         "boxes": boxes(nodes, blocks), "diagnostics": findings,
     }

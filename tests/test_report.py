@@ -143,6 +143,24 @@ def test_pages_recovered_or_empty_come_from_the_page_ledger_when_the_output_has_
     assert [b["text"] for b in data["sections"][0]["badges"]] == ["empty", "OCR"]
 
 
+def test_bundled_documents_the_verdict_and_numbers_read_from_the_outline_are_shown():
+    doc = {
+        "toc": [{"number": "1", "title": "Intro", "pages": [3, 3], "subsections": []}],
+        "non_toc": [{"number": "", "title": "Protocol Amendment Summary", "pages": [40, 44]}],
+        "metadata": {"page_count": 44, "diagnostics": {
+            "numbers_from_outline": [{"number": "1", "title": "Intro", "page": 3, "source": "bookmark"}],
+            "summary": {"verdict": "check: 80% of bookmark entries found",
+                        "bundled_documents": [{"title": "Protocol Amendment Summary", "pages": [40, 44], "sections": 6}]},
+        }},
+    }
+    data = report_data(doc, None, [], "")
+    assert data["verdict"] == "check: 80% of bookmark entries found"
+    bundled = [d for d in data["diagnostics"] if d["kind"] == "bundled document"]
+    assert len(bundled) == 1 and bundled[0]["page"] == 40 and bundled[0]["section"] == data["sections"][1]["id"]
+    assert [b["text"] for b in data["sections"][1]["badges"]] == ["bundled document"]
+    assert [b["text"] for b in data["sections"][0]["badges"]] == ["no. from outline"]
+
+
 def test_the_report_is_written_with_every_parse_and_is_the_same_bytes_again(example_run, tmp_path):
     _, folder = example_run
     assert (folder / REPORT_FILE).is_file() and len(list((folder / PAGES_DIR).glob("page_*.png"))) == 14

@@ -26,6 +26,13 @@
   $("doc-name").textContent = data.source;
   $("doc-facts").textContent = [data.page_count + " pages", data.engine,
     sections.filter((s) => s.group === "toc").length + " numbered sections"].join(" · ");
+  if (data.verdict) {  // the parse's own summary: "ok", "check: <reason>" or "unverified: ..."
+    const v = $("verdict");
+    v.textContent = "verdict: " + data.verdict;
+    v.title = data.verdict;
+    v.className = data.verdict === "ok" ? "ok" : "warn";
+    v.hidden = false;
+  }
 
   // --- section tree --------------------------------------------------------------------
   const tree = $("tree");
