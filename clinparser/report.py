@@ -207,7 +207,8 @@ def diagnostics(metadata: dict, nodes: list[Node], blocks: Optional[list[dict]])
     for key, kind in DIAGNOSTIC_KINDS.items():
         for entry in found.get(key, []):
             if key == "unresolved_references":
-                label = f"“{entry.get('text', '')}” in section {entry.get('section', '')}"
+                where = f"section {entry['section']}" if entry.get("section") else "text outside the numbered sections"
+                label = f"“{entry.get('text', '')}” in {where}"
                 section = by_number.get(_key(entry.get("section") or ""))
             else:
                 label = f"{entry.get('number', '')} {entry.get('title', '')}".strip()
