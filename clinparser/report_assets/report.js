@@ -133,6 +133,7 @@
     if (!s) return;
     if (selected) {
       rows.get(selected).classList.remove("selected");
+      rows.get(selected).removeAttribute("aria-selected");
       for (const e of boxesOf.get(selected) || []) e.classList.remove("sel");
     }
     selected = id;
