@@ -58,6 +58,7 @@ class PDFParser:
         save_intermediate_files: bool = True,
         save_images: bool = True,
         save_table_csv: bool = True,
+        save_report: bool = True,
         output_dir: Optional[PathLike] = "output",
         reporter: Optional[Reporter] = None,
     ) -> dict:
@@ -66,6 +67,6 @@ class PDFParser:
         if output_dir is None:
             self.last_output = None
             return parsed.to_dict()
-        save = SaveOptions(save_intermediate_files, save_images, save_table_csv)
-        self.last_output = write_output(parsed, Path(output_dir), save)
+        save = SaveOptions(save_intermediate_files, save_images, save_table_csv, save_report)
+        self.last_output = write_output(parsed, Path(output_dir), save, source=Path(path), password=self.options.password)
         return parsed.to_dict()

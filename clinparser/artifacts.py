@@ -6,6 +6,7 @@ a failure leaves nothing half-written. Every path written is inside that folder.
         markdown.md     the converter's Markdown  blocks.json  layout blocks (page, bbox, kind)
         tables/<section>/table_NNN.csv            images/<section>/image_NNN.png
         chunks.jsonl / usdm.json                  with --format chunks / usdm
+        report.html, pages/page_NNNN.png          the review page (report.py), unless --no-report
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Callable, Iterable, Optional
 from .errors import OutputError
 from .model import Section
 from .pipeline import Parsed
+from .report import build_report
 from .tables import write_csv
 
 SLUG_MAX = 60
@@ -34,6 +36,7 @@ class SaveOptions:
     save_intermediate_files: bool = True
     save_images: bool = True
     save_table_csv: bool = True
+    save_report: bool = True
 
 
 def slug(text: str, limit: int = SLUG_MAX) -> str:
@@ -102,12 +105,19 @@ def _blocks_json(parsed: Parsed) -> list[dict]:
 
 
 def write_output(
-    parsed: Parsed, output_dir: Path, options: SaveOptions, extras: Optional[Callable[[dict], dict[str, str]]] = None, name: Optional[str] = None
+    parsed: Parsed,
+    output_dir: Path,
+    options: SaveOptions,
+    extras: Optional[Callable[[dict], dict[str, str]]] = None,
+    source: Optional[Path] = None,
+    password: Optional[str] = None,
+    name: Optional[str] = None,
 ) -> Path:
     """Write everything into a fresh ``output_dir/<timestamp>`` folder and return it.
 
     ``extras`` makes more files from the final result (paths assigned), e.g. chunks.jsonl.
     ``name`` names the folder instead of the time (``batch``), replacing one of that name.
+    ``source`` (and its ``password``) is the parsed file, for the report's page pictures.
     """
     files = assign_paths(parsed, options)
     result = parsed.to_dict()
@@ -119,6 +129,8 @@ def write_output(
         raise OutputError(f"cannot write to {output_dir}: {exc.strerror or exc}") from exc
     try:
         _write_all(tmp, parsed, result, files, options)
+        if options.save_report:  # last: it reads the folder just written
+            build_report(tmp, source, password)
         target = output_dir / name if name else _target(output_dir)
         _move_into_place(tmp, target)
     except OSError as exc:

@@ -178,7 +178,7 @@ def parse_one(job: Job, settings: Settings, out: str) -> dict:
             return {**(extras(final) if extras else {}), MARKER: marker}
 
         save = SaveOptions(settings.save_intermediate_files, settings.save_images, settings.save_table_csv)
-        write_output(parsed, Path(out), save, files, name=job.output)
+        write_output(parsed, Path(out), save, files, source=Path(job.path), password=settings.options.password, name=job.output)
     except ClinParserError as exc:
         return record(job, "failed", str(exc), seconds=time.perf_counter() - start)
     except Exception as exc:  # a bug: still one line, and the batch goes on

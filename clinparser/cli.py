@@ -4,6 +4,7 @@
     clinparser chunks PATH [...]    the same, plus chunks.jsonl (= --format chunks)
     clinparser usdm PATH [...]      the same, plus usdm.json (= --format usdm)
     clinparser validate FILE.json   check a result against the schema
+    clinparser report OUTPUT_DIR    (re)build report.html in a finished output folder
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from .options import ParseOptions
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Clinical protocol (PDF/DOCX) -> JSON tree of its numbered sections.")
 err = Console(stderr=True)
-COMMANDS = {"parse", "batch", "validate"}
+COMMANDS = {"parse", "batch", "validate", "report"}
 BATCH_FAILED = 10  # exit code of a batch in which some documents failed (see manifest.jsonl)
 FORMATS = ("tree", "chunks", "usdm")  # what --json prints; chunks/usdm also add their file
 DEFAULTS = ParseOptions()
@@ -126,6 +127,7 @@ def parse(
     no_images: bool = typer.Option(False, "--no-images", help="Do not write image PNG files."),
     no_table_csv: bool = typer.Option(False, "--no-table-csv", help="Do not write table CSV files."),
     no_intermediate: bool = typer.Option(False, "--no-intermediate", help="Do not write markdown.md and blocks.json."),
+    no_report: bool = typer.Option(False, "--no-report", help="Do not write report.html and its page pictures."),
     fmt: str = typer.Option("tree", "--format", help="tree (document.json), chunks (chunks.jsonl for retrieval) or usdm (usdm.json)."),
     max_tokens: int = typer.Option(512, "--max-tokens", min=32, help="chunks: token budget of a chunk."),
     overlap: int = typer.Option(64, "--overlap", min=0, help="chunks: tokens shared by neighbouring text chunks."),
@@ -139,14 +141,14 @@ def parse(
     from .pipeline import parse_document
 
     options = ParseOptions(engine=engine, models_dir=models, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, min_image_size=min_image_size, workers=workers)
-    save = SaveOptions(save_intermediate_files=not no_intermediate, save_images=not no_images, save_table_csv=not no_table_csv)
+    save = SaveOptions(save_intermediate_files=not no_intermediate, save_images=not no_images, save_table_csv=not no_table_csv, save_report=not no_report)
     try:
         extras = _extras(fmt, max_tokens, overlap, tokenizer)
         with _stdout_to_stderr(), Progress(
             TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err, disable=quiet, transient=True
         ) as progress:
             parsed = parse_document(path, options, RichReporter(progress))
-            folder = write_output(parsed, output_dir, save, extras)
+            folder = write_output(parsed, output_dir, save, extras, source=path, password=password)
     except KeyboardInterrupt:
         err.print("clinparser: interrupted; nothing was written")
         raise typer.Exit(130) from None
@@ -276,6 +278,25 @@ def validate(
     except Exception as exc:
         _fail(exc, debug)
     typer.echo(f"{file}: valid")
+
+
+@app.command()
+def report(
+    folder: Path = typer.Argument(..., help="An output folder clinparser wrote (holding document.json)."),
+    source: Optional[Path] = typer.Option(None, "--source", help="The parsed PDF, to (re)draw the page pictures; without it the pictures already there are kept."),
+    password: Optional[str] = typer.Option(None, "--password", help="Password of an encrypted source PDF."),
+    debug: bool = typer.Option(False, "--debug", help="Show tracebacks."),
+) -> None:
+    """(Re)build report.html, the offline review page, from a finished output folder."""
+    from .report import build_report
+
+    try:
+        if source is not None and not source.is_file():
+            raise InputError(f"{source}: no such source file")
+        path = build_report(folder, source, password)
+    except Exception as exc:
+        _fail(exc, debug)
+    typer.echo(str(path))
 
 
 def _ocr_alone_means_always(args: list[str]) -> list[str]:
