@@ -22,7 +22,7 @@ from .options import ParseOptions
 from .outline import OutlineIndex, PrintedToc, find_printed_toc
 from .recover import merge, outline_candidates
 from .references import resolve_references
-from .sections import Choice, find_candidates, split_merged_headings
+from .sections import Choice, find_candidates, split_merged_headings, split_outline_headings
 
 
 class Reporter(Protocol):
@@ -84,6 +84,7 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
     blocks = converted.blocks = split_merged_headings(blocks)
     outline_entries = printed.entries + converted.bookmarks
     outline = OutlineIndex(outline_entries)
+    blocks = converted.blocks = split_outline_headings(blocks, outline)
     candidates = find_candidates(blocks, outline)
     candidates = merge(candidates, outline_candidates(blocks, outline_entries, candidates))
     choice, documents = split_documents(blocks, candidates, printed.starts)

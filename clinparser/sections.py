@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from .model import HEADING, LIST_ITEM, PICTURE, TABLE, Block
-from .numbering import APPENDIX, APPENDIX_BASE, DECIMAL, LETTER, ROMAN, ROMAN_BASE, SectionNumber, parse_number, strip_markup, titles_agree
+from .numbering import APPENDIX, APPENDIX_BASE, DECIMAL, LETTER, ROMAN, ROMAN_BASE, SectionNumber, normalize_number, normalize_title, parse_number, strip_markup, titles_agree
 from .outline import OutlineIndex
 
 MAX_TITLE_CHARS = 250
@@ -95,6 +95,40 @@ def _split_table_heading(block: Block) -> Optional[list[Block]]:
     if number is None or number.scheme != DECIMAL or not number.title or not number.label[:1].isdigit():
         return None
     return [replace(block, text="\n".join(rows[:-1])), replace(block, kind=HEADING, text=f"## {cells[0]}")]
+
+
+def split_outline_headings(blocks: list[Block], outline: OutlineIndex) -> list[Block]:
+    """Split off a heading the outline lists from the paragraph it was boxed with.
+
+    "6.2. Preparation, Handling, Storage, and Accountability 1. The investigator must ..." in
+    one block (the layout model joined them: common on OCR'd pages, whose lines all share one
+    font) is the heading "6.2. Preparation, Handling, Storage, and Accountability" and the
+    text after it, when a bookmark or printed-TOC entry gives 6.2 exactly that title. Without
+    the outline's word there is no telling where a title ends, and nothing is split.
+    """
+    out = []
+    for block in blocks:
+        parts = _split_at_outline_title(block, outline) if block.kind != TABLE and not block.dropped else None
+        out.extend(parts or [block])
+    return out
+
+
+def _split_at_outline_title(block: Block, outline: OutlineIndex) -> Optional[list[Block]]:
+    lines = block.text.strip().splitlines()
+    if not lines:
+        return None
+    line = re.sub(r"^\s*(?:[-*•]\s+)?", "", strip_markup(lines[0].lstrip("# ")))
+    number = parse_number(line)
+    if number is None or not number.title:
+        return None
+    words = number.title.split()
+    for title in outline.titles.get(normalize_number(number.label), ()):
+        size = len(title.split())
+        if size and len(words) > size + 3 and normalize_title(" ".join(words[:size])) == title:
+            head = f"{number.label} {' '.join(words[:size])}"
+            rest = "\n".join([" ".join(words[size:]), *lines[1:]]).strip()
+            return [replace(block, kind=HEADING, text=f"# {head}"), replace(block, text=rest)]
+    return None
 
 
 def _split_heading(block: Block) -> Optional[list[Block]]:

@@ -213,3 +213,19 @@ def test_headings_the_outline_confirms_bridge_a_page_that_lost_three_siblings():
     # without the outline's word for it, a line three numbers on is body text
     labels, _ = accepted([H("3 Dosing"), H("3.1 Regimen"), T("3.5 Patients received the drug as planned."), H("4 Safety")])
     assert labels == ["3", "3.1", "4"]
+
+
+def test_a_heading_the_outline_lists_is_split_from_the_paragraph_it_was_boxed_with():
+    from clinparser.model import LIST_ITEM, TEXT, OutlineEntry
+    from clinparser.outline import OutlineIndex
+    from clinparser.sections import split_outline_headings
+
+    outline = OutlineIndex([OutlineEntry("6.2.", "Preparation, Handling, Storage, and Accountability", 24, "printed")])
+    glued = Block(24, (70, 100, 540, 160), LIST_ITEM, "- 6.2. Preparation, Handling, Storage, and Accountability 1. The investigator must confirm storage.")
+    head, rest = split_outline_headings([glued], outline)
+    assert (head.kind, head.text) == (HEADING, "# 6.2. Preparation, Handling, Storage, and Accountability")
+    assert (rest.kind, rest.text) == (LIST_ITEM, "1. The investigator must confirm storage.")
+    # Without the outline's title, or when the line is only the title, nothing is split.
+    alone = Block(24, None, TEXT, "6.2. Preparation, Handling, Storage, and Accountability")
+    other = Block(30, None, TEXT, "7.1. Other things happen here and go on for a long sentence of body text.")
+    assert split_outline_headings([alone, other], outline) == [alone, other]

@@ -17,11 +17,12 @@ from typing import Callable, Optional
 import pymupdf
 
 from ..errors import ConversionError, EncryptedError, InputError, TooManyPagesError
-from ..model import PICTURE, TEXT, Block, Converted, RawImage
+from ..model import OCR, PICTURE, TEXT, Block, Converted, RawImage
 from ..outline import bookmark_entries
 from .page_workers import LayoutWorkers
 
 LOGO_SHARE = 0.5  # an embedded image on at least this share of pages is decoration
+WHOLE_PAGE = 0.9  # a picture covering this share of a page OCR read is the page itself
 
 
 def open_pdf(path: Path, password: Optional[str] = None) -> tuple[pymupdf.Document, list[str]]:
@@ -72,7 +73,8 @@ def convert_pdf(
         raise ConversionError(f"{path.name}: {exc}") from exc
     warnings.extend(layout.warnings)
     page_sizes = {p.number + 1: (p.rect.width, p.rect.height) for p in doc}
-    blocks = _with_pictures(doc, blocks, image_dpi, min_image_size)
+    read = {r.page for r in layout.ledger if r.source == OCR}
+    blocks = _with_pictures(doc, blocks, image_dpi, min_image_size, read)
     if not any(b.text.strip() for b in blocks if b.kind != PICTURE):
         hint = ": it looks scanned, try --ocr auto" if ocr == "never" else ""
         warnings.append(f"no text found on any page{hint}")
@@ -97,8 +99,10 @@ def _big_enough(bbox, min_size: float) -> bool:
     return (bbox[2] - bbox[0]) >= min_size and (bbox[3] - bbox[1]) >= min_size
 
 
-def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int, min_size: float) -> list[Block]:
-    """Render picture boxes; add embedded images the layout did not box; drop logos and specks."""
+def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int, min_size: float, read: set = frozenset()) -> list[Block]:
+    """Render picture boxes; add embedded images the layout did not box; drop logos and specks,
+    and, on the pages ``read`` by OCR, the picture of the whole page (the scan whose words are
+    now the page's text, not a figure)."""
     infos = {p.number + 1: p.get_image_info(hashes=True) for p in doc}
     digest_pages = Counter(digest for items in infos.values() for digest in {i["digest"] for i in items})
     logo_min = max(3, LOGO_SHARE * doc.page_count)
@@ -124,6 +128,8 @@ def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int, min_siz
         page_blocks = _in_reading_order(page_blocks, added)
         for b in page_blocks:
             if b.kind == PICTURE:
+                if page_no in read and _whole_page(b.bbox, page.rect):
+                    continue
                 if not _big_enough(b.bbox, min_size) or _is_logo(page, b.bbox, infos.get(page_no, []), logos):
                     # Not a figure, but the words the converter read in it are the page's.
                     words = picture_text(b.text)
@@ -144,6 +150,10 @@ def picture_text(markdown: str) -> str:
     ``<br>``); "" when it read none."""
     lines = _BREAK.sub("\n", _PICTURE_TEXT.sub("", markdown)).splitlines()
     return "\n".join(line.strip() for line in lines if line.strip())
+
+
+def _whole_page(bbox, rect) -> bool:
+    return (pymupdf.Rect(bbox) & rect).get_area() >= WHOLE_PAGE * rect.get_area()
 
 
 def _is_logo(page, bbox, infos, logos) -> bool:
