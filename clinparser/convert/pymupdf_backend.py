@@ -16,6 +16,7 @@ from typing import Callable, Optional
 import pymupdf
 
 from ..errors import ConversionError, EncryptedError, InputError, TooManyPagesError
+from ..figures import join_tiles
 from ..model import PICTURE, Block, Converted, RawImage
 from ..outline import bookmark_entries
 from .page_workers import LayoutWorkers
@@ -92,7 +93,7 @@ def _big_enough(bbox, min_size: float) -> bool:
 
 
 def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int, min_size: float) -> list[Block]:
-    """Render picture boxes; add embedded images the layout did not box; drop logos and specks."""
+    """Render picture boxes (abutting tiles as one); add embedded images the layout did not box; drop logos and specks."""
     infos = {p.number + 1: p.get_image_info(hashes=True) for p in doc}
     digest_pages = Counter(digest for items in infos.values() for digest in {i["digest"] for i in items})
     logo_min = max(3, LOGO_SHARE * doc.page_count)
@@ -115,7 +116,8 @@ def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int, min_siz
                 continue
             added.append(Block(page=page_no, bbox=tuple(rect), kind=PICTURE, text=""))
             boxed.append(rect)
-        page_blocks = _in_reading_order(page_blocks, added)
+        # Tiles of one figure are joined before rendering: the figure is rendered once, whole.
+        page_blocks = join_tiles(_in_reading_order(page_blocks, added))
         for b in page_blocks:
             if b.kind == PICTURE:
                 if not _big_enough(b.bbox, min_size) or _is_logo(page, b.bbox, infos.get(page_no, []), logos):
