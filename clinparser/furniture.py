@@ -21,14 +21,15 @@ EDGE = 0.12  # share of the page height, at top and bottom, where furniture is l
 WIDE_EDGE = 0.2  # once learned, a furniture line is recognised this far in (landscape pages have wider margins)
 MIN_SHARE = 0.3  # share of pages a line must recur on to count as furniture
 MAX_CHARS = 300  # a longer block is body text, whatever it repeats
-_FILLER = re.compile(r"^[#\W_]*$")  # what is left of a bare page number or a rule once digits are folded
-_CAPTION = re.compile(r"^(table|figure)\s+[a-z]{0,6}[.\-]?#", re.I)
+_FILLER = re.compile(r"^[#\s]*$")  # what is left of a bare page number or a rule once digits are folded
+_CAPTION = re.compile(r"^(table|figure) ([a-z]{1,6} )?#")
 
 
 def signature(line: str) -> str:
-    text = strip_markup(line).lower()
-    text = re.sub(r"\d+", "#", text)
-    return " ".join(text.split())
+    """The words of a line, lower case, numbers as ``#``: markup, punctuation and symbols
+    ("> ", "- Confidential -", a copyright glyph) vary between pages and converters."""
+    words = re.findall(r"[^\W\d_]+|\d+", strip_markup(line).lower())
+    return " ".join("#" if w[0].isdigit() else w for w in words)
 
 
 def _lines(block: Block) -> list[str]:
@@ -45,6 +46,17 @@ def _band(block: Block, page_sizes: dict[int, tuple[float, float]], share: float
         return False
     height = page_sizes[block.page][1]
     return block.bbox[3] <= height * share or block.bbox[1] >= height * (1 - share)
+
+
+def _learned_from(block: Block, page_sizes: dict[int, tuple[float, float]]) -> bool:
+    """Does the block start at the very top (or end at the very bottom) and stay within the
+    wide band? A header block drawn as a table reaches further down than one line does."""
+    if block.bbox is None or block.page not in page_sizes:
+        return False
+    h = page_sizes[block.page][1]
+    top = block.bbox[1] <= h * EDGE and block.bbox[3] <= h * WIDE_EDGE
+    bottom = block.bbox[3] >= h * (1 - EDGE) and block.bbox[1] >= h * (1 - WIDE_EDGE)
+    return top or bottom
 
 
 def _kept_heading(block: Block) -> bool:
@@ -68,7 +80,7 @@ class _EdgeText:
     def __init__(self, blocks: list[Block], page_sizes: dict[int, tuple[float, float]], page_count: int):
         by_page: dict[int, list[str]] = {}
         for b in blocks:
-            if b.kind != PICTURE and len(b.text) <= MAX_CHARS and _band(b, page_sizes, EDGE):
+            if b.kind != PICTURE and len(b.text) <= MAX_CHARS and _learned_from(b, page_sizes):
                 by_page.setdefault(b.page, []).extend(_lines(b))
         self.pages = [f" {' '.join(sigs)} " for sigs in by_page.values()]
         self.threshold = max(3, MIN_SHARE * page_count)
@@ -101,6 +113,8 @@ def mark_furniture(blocks: list[Block], page_sizes: dict[int, tuple[float, float
             if _band(block, page_sizes, EDGE) and all(edges.recurs(s) for s in sigs):
                 block.dropped = "furniture"
             continue
-        furniture = [_FILLER.match(s) or (sum(c.isalpha() for c in s) >= 3 and edges.recurs(s)) for s in sigs]
+        # A line of one or two short words ("of", "a") is found in any edge text: it needs a
+        # number or three letters to be told apart.
+        furniture = [_FILLER.match(s) or ((sum(c.isalpha() for c in s) >= 3 or "#" in s) and edges.recurs(s)) for s in sigs]
         if sigs and all(furniture) and not _kept_heading(block):
             block.dropped = "furniture"

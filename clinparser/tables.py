@@ -88,13 +88,63 @@ def caption_of(text: str) -> Optional[str]:
     return strip_markup(m["caption"]) if m else None
 
 
+def _norm(cell: str) -> str:
+    return " ".join(strip_markup(str(cell)).lower().split())
+
+
+def same_header(a: Table, b: Table) -> bool:
+    """Same columns once markup, case and line breaks are folded, and not all empty."""
+    ha, hb = [_norm(c) for c in a.columns], [_norm(c) for c in b.columns]
+    return ha == hb and any(ha)
+
+
+def _next_page(previous: Table, table: Table) -> bool:
+    return previous.pages[1] is not None and table.page is not None and table.page - previous.pages[1] in (0, 1)
+
+
+def is_continued(title: str) -> bool:
+    """A "(continued)" / "(cont'd)" / "(concluded)" caption."""
+    return bool(_CONTINUED.search(title))
+
+
 def continues(previous: Table, table: Table, title: str) -> bool:
-    """Is ``table`` the next-page part of ``previous``?"""
-    if previous.pages[1] is None or table.page is None or table.page - previous.pages[1] not in (0, 1):
+    """Is ``table`` the next-page part of ``previous``, right after it?"""
+    if not _next_page(previous, table):
         return False
     if title and _CONTINUED.search(title):
         return True
-    return not title and previous.columns == table.columns
+    return not title and same_header(previous, table)
+
+
+def continues_down(previous: Table, table: Table) -> bool:
+    """The same header repeated at the top of the next page: the table goes on, whatever
+    stood between the parts (footnotes of the first part, furniture, a "continued" line)."""
+    return table.page is not None and previous.pages[1] is not None and table.page == previous.pages[1] + 1 and same_header(previous, table)
+
+
+def label_columns(previous: Table, table: Table) -> int:
+    """How many leading columns two tables share, header and every row alike: the row labels
+    of a schedule continued sideways ("Activity | Week" then the visits). 0 when they differ."""
+    if not _next_page(previous, table) or len(previous.data) != len(table.data) or len(previous.data) < 2:
+        return 0
+    width = min(len(previous.columns), len(table.columns)) - 1
+    shared = 0
+    while shared < width:
+        col_a = [_norm(previous.columns[shared])] + [_norm(r[shared]) for r in previous.data]
+        col_b = [_norm(table.columns[shared])] + [_norm(r[shared]) for r in table.data]
+        agree = sum(x == y for x, y in zip(col_a, col_b))
+        if agree < 0.9 * len(col_a) or (shared == 0 and sum(bool(x) for x in col_a) < 0.5 * len(col_a)):
+            break
+        shared += 1
+    return shared
+
+
+def join_beside(previous: Table, table: Table, shared: int) -> None:
+    """Append ``table``'s columns (after the ``shared`` label columns) to ``previous``, row by row."""
+    previous.columns = previous.columns + table.columns[shared:]
+    previous.data = [a + b[shared:] for a, b in zip(previous.data, table.data)]
+    previous.pages[1] = table.pages[1]
+    square(previous)
 
 
 def merge(previous: Table, table: Table) -> None:
@@ -102,8 +152,9 @@ def merge(previous: Table, table: Table) -> None:
 
     When the part's first row differs from the columns, it was data, not a repeated header.
     """
-    rows = table.data if table.columns == previous.columns else [table.columns] + table.data
-    previous.data.extend(r for r in rows if r != previous.columns)
+    rows = table.data if same_header(previous, table) else [table.columns] + table.data
+    header = [_norm(c) for c in previous.columns]
+    previous.data.extend(r for r in rows if [_norm(c) for c in r] != header)
     previous.pages[1] = table.pages[1]
     square(previous)
 
