@@ -72,3 +72,26 @@ def test_every_corpus_pdf_gives_chunks_within_budget(corpus_run, name):
     assert all(r["metadata"]["token_count"] <= 512 for r in records if r["metadata"]["kind"] == "text")
     sections = {r["id"] for r in records if r["metadata"]["kind"] == "section"}
     assert all(r["metadata"]["parent_id"] in sections for r in records if r["metadata"]["kind"] != "section")
+
+
+def _tables(result):
+    return [(n, t) for n in flatten(result["toc"]) + flatten(result["non_toc"]) for t in n["tables"]]
+
+
+@pytest.mark.corpus
+def test_bayer_nihss_is_one_table_over_five_pages_past_the_running_headers(corpus_run):
+    result, _ = corpus_run("Bayer_19766_V1.pdf")
+    nihss = [t for n, t in _tables(result) if "NIH Stroke Scale" in n["title"]]
+    assert [t["pages"] for t in nihss] == [[78, 82]]
+    cells = " ".join(c for row in nihss[0]["data"] for c in row)
+    assert "Page:" not in cells and "Version 1.0" not in cells
+
+
+@pytest.mark.corpus
+def test_cdisc_schedule_continued_sideways_is_one_table_with_all_visits(corpus_run):
+    result, _ = corpus_run("CDISC_Pilot_Study.pdf")
+    (soe,) = [t for n, t in _tables(result) if t["pages"][0] in (53, 54)]
+    assert soe["pages"] == [53, 54]
+    # Visit 6 has no column on the page (an empty one), as printed.
+    assert soe["columns"][2:] == ["1", "2", "3", "4", "5", "7", "8", "9", "10", "11", "12", "13", "ET", "RT"]
+    assert all(len(row) == len(soe["columns"]) for row in soe["data"]) and len(soe["data"]) >= 28
