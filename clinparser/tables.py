@@ -77,9 +77,105 @@ def split_caption_row(df: pd.DataFrame) -> tuple[str, pd.DataFrame]:
 
 
 def to_table(df: pd.DataFrame, *, title: str, page: Optional[int]) -> Table:
-    table = Table(title=title, page=page, pages=[page, page], columns=[str(c) for c in df.columns], data=df.astype(str).values.tolist())
+    columns, data = lift_header([str(c) for c in df.columns], df.astype(str).values.tolist())
+    table = Table(title=title, page=page, pages=[page, page], columns=columns, data=data)
     square(table)
     return table
+
+
+# A cell that only marks an activity as done at a visit: the body of a schedule, never its header.
+_MARK = re.compile(r"^\(?[xX✓✔√•●■☒]\)?[a-z0-9,*†‡§¶]{0,3}$")
+_NUMBER = re.compile(r"^[-+±–−]?\d+([.,]\d+)?%?$")
+MAX_HEADER_ROWS = 5
+MAX_HEADER_CELL = 60  # characters: a longer cell is body text
+
+
+def _filled(row: list[str]) -> int:
+    return sum(bool(c.strip()) for c in row)
+
+
+def _header_like(row: list[str]) -> bool:
+    """Short cells, no activity mark, at least half of them filled."""
+    cells = [c.strip() for c in row]
+    return _filled(cells) * 2 >= len(cells) and not any(_MARK.match(c) for c in cells) and all(len(c) <= MAX_HEADER_CELL for c in cells)
+
+
+def lift_header(columns: list[str], data: list[list[str]]) -> tuple[list[str], list[list[str]]]:
+    """The header with the header rows a converter left in ``data`` taken back, joined per column.
+
+    Converters give one header row; a schedule's header often has several (visits, then weeks,
+    then days), so the rows after the first stay in ``data``. A leading data row is a header row
+    when the header so far is incomplete (a column with content has no header text) and the row
+    reads as a header: short cells, mostly filled, no activity mark. In a schedule (a later row
+    has marks) every such row before the first marked row is a header row; elsewhere the row
+    must also name every column the header leaves empty and hold no bare numbers (a units row,
+    not a data row). Cells cut mid-word and spanning cells are then mended (``mend_header``) and
+    the rows joined per column, top to bottom: ``VISIT / WEEK``, ``1 / -2``.
+    """
+    width = max([len(columns)] + [len(r) for r in data])
+    rows = [r + [""] * (width - len(r)) for r in data]
+    header = [list(columns) + [""] * (width - len(columns))]
+    used = [any(r[k].strip() for r in [header[0]] + rows) for k in range(width)]
+    first_mark = next((i for i, r in enumerate(rows) if any(_MARK.match(c.strip()) for c in r)), None)
+    while rows[1:] and len(header) < MAX_HEADER_ROWS:
+        missing = [k for k in range(width) if used[k] and not any(h[k].strip() for h in header)]
+        row = rows[0]
+        schedule = first_mark is not None and first_mark > 0
+        if not _header_like(row) or not (missing or schedule and len(header) > 1):
+            break
+        if not schedule and not (missing and all(row[k].strip() for k in missing) and not any(_NUMBER.match(c.strip()) for c in row)):
+            break
+        header.append(row)
+        rows = rows[1:]
+        first_mark = None if first_mark is None else first_mark - 1
+    if len(header) == 1 and not any(_cut(a, b) for a, b in zip(header[0], header[0][1:])):
+        return list(columns), data
+    header = mend_header(header)
+    joined = [" / ".join(dict.fromkeys(h[k].strip() for h in header if h[k].strip())) for k in range(width)]
+    return joined, rows
+
+
+def _cut(left: str, right: str) -> bool:
+    """Was the text cut at the boundary between two adjacent cells ("Interve" | "ntion")?"""
+    left, right = left.strip(), right.strip()
+    return bool(left) and bool(right) and left[-1].isalpha() and right[0].islower()
+
+
+def _glue(left: str, right: str) -> str:
+    # "RND" | "until": an acronym then a word lost the space between them; "Interve" | "ntion" is one word.
+    return f"{left} {right}" if left[-2:].isupper() and len(left.split()[-1]) >= 2 else left + right
+
+
+def mend_header(header: list[list[str]]) -> list[list[str]]:
+    """Header rows with spanning cells made whole.
+
+    A spanning cell's text is cut by the column boundaries it crosses ("Interve" | "ntion
+    period"): the pieces are glued back and the whole text is given to every column of the run.
+    In a two-row header whose top row is sparse and starts at the first column after the row
+    labels ("Treatment period | | | Follow-up | "), each top cell also covers the empty cells
+    to its right: the sub-columns under it. Only there: a top row whose labels sit in the
+    middle of their span (centred text cut by the converter's columns) cannot be told apart.
+    """
+    rows = [[c.strip() for c in r] for r in header]
+    for row in rows:
+        # A value repeated along the row ("site", "site") is a column's own value, not a piece.
+        repeated = {c for c in row if c and row.count(c) > 1}
+        k = 0
+        while k < len(row):
+            end = k
+            while end + 1 < len(row) and _cut(row[end], row[end + 1]) and not {row[end], row[end + 1]} & repeated:
+                end += 1
+            text = row[k]
+            for piece in row[k + 1 : end + 1]:
+                text = _glue(text, piece)
+            row[k : end + 1] = [text] * (end + 1 - k)
+            k = end + 1
+    top = pd.Series(rows[0], dtype=str) if rows else pd.Series(dtype=str)
+    if len(rows) == 2 and len(top) > 2 and top.iloc[1] and _filled(rows[0]) * 2 <= len(top):
+        spans = top.replace("", pd.NA).mask(top.index == 0).ffill().fillna("")
+        under = pd.Series(rows[1], dtype=str) != ""
+        rows[0] = top.where((top != "") | ~under, spans).tolist()
+    return rows
 
 
 def caption_of(text: str) -> Optional[str]:
