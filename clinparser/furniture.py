@@ -9,18 +9,25 @@ and odd/even pages with different headers each reach the share on their own.
 
 The layout model's own page-header/page-footer labels count towards the repetition (they are
 where the model saw furniture) and stay dropped.
+
+An appendix bundled into the document (protocol amendments, a manual) has its own running
+header on its own pages only, too few to reach the share: a line at the edge of a run of
+consecutive pages counts too (``RUN``). A long table's header row repeated at the top of its
+pages is not furniture (``_heads_a_table``), and a heading's first appearance opens its section.
+Header rows a converter drew into the table below them are taken out of the table.
 """
 
 from __future__ import annotations
 
 import re
-from .model import PAGE_FOOTER, PAGE_HEADER, PICTURE, TABLE, Block
+from .model import CAPTION, HEADING, PAGE_FOOTER, PAGE_HEADER, PICTURE, TABLE, Block
 from .numbering import parse_number, strip_markup
 
 EDGE = 0.12  # share of the page height, at top and bottom, where furniture is learned
 WIDE_EDGE = 0.2  # once learned, a furniture line is recognised this far in (landscape pages have wider margins)
 MIN_SHARE = 0.3  # share of pages a line must recur on to count as furniture
 MAX_CHARS = 300  # a longer block is body text, whatever it repeats
+RUN = 3  # consecutive pages a line must recur on to be a bundled appendix's own furniture
 _FILLER = re.compile(r"^[#\s]*$")  # what is left of a bare page number or a rule once digits are folded
 _CAPTION = re.compile(r"^(table|figure) ([a-z]{1,6} )?#")
 
@@ -82,9 +89,35 @@ class _EdgeText:
         for b in blocks:
             if b.kind != PICTURE and len(b.text) <= MAX_CHARS and _learned_from(b, page_sizes):
                 by_page.setdefault(b.page, []).extend(_lines(b))
-        self.pages = [f" {' '.join(sigs)} " for sigs in by_page.values()]
+        self.by_page = {page: f" {' '.join(sigs)} " for page, sigs in by_page.items()}
+        self.pages = list(self.by_page.values())
         self.threshold = max(3, MIN_SHARE * page_count)
         self._known: dict[str, bool] = {}
+
+    def at_edge_of(self, page: int, sigs: list[str]) -> bool:
+        """Does every line stand at the edge of ``page`` too?"""
+        return all(f" {s} " in self.by_page.get(page, "") for s in sigs)
+
+    def in_run(self, sig: str, page: int, here: bool = False) -> bool:
+        """Does this line stand at the edge of a run of at least RUN consecutive pages around
+        ``page``? An appendix bundled into the document (an amendment, a manual) has its own
+        running header on its own pages, too few of all pages to reach MIN_SHARE."""
+        needle = f" {sig} "
+
+        def has(p: int) -> bool:
+            return needle in self.by_page.get(p, "")
+
+        run = 0
+        for step in (-1, 1):
+            p = page + step
+            while has(p) and run < RUN:
+                run += 1
+                p += step
+        return (here or has(page)) and run + 1 >= RUN
+
+    def furniture_line(self, sig: str, page: int) -> bool:
+        """A line of a table cell that is furniture: recurring, or in a run of pages around this one."""
+        return bool(_FILLER.match(sig)) or (sum(c.isalpha() for c in sig) >= 3 or "#" in sig) and (self.recurs(sig) or self.in_run(sig, page, here=True))
 
     def recurs(self, sig: str) -> bool:
         """Does this line recur at the edge of at least MIN_SHARE of the pages?"""
@@ -101,7 +134,7 @@ def mark_furniture(blocks: list[Block], page_sizes: dict[int, tuple[float, float
     and it sits near an edge; labelled page headers/footers always are.
     """
     edges = _EdgeText(blocks, page_sizes, page_count)
-    for block in blocks:
+    for k, block in enumerate(blocks):
         if block.kind in (PAGE_HEADER, PAGE_FOOTER):
             block.dropped = "furniture"
             continue
@@ -115,6 +148,78 @@ def mark_furniture(blocks: list[Block], page_sizes: dict[int, tuple[float, float
             continue
         # A line of one or two short words ("of", "a") is found in any edge text: it needs a
         # number or three letters to be told apart.
-        furniture = [_FILLER.match(s) or ((sum(c.isalpha() for c in s) >= 3 or "#" in s) and edges.recurs(s)) for s in sigs]
-        if sigs and all(furniture) and not _kept_heading(block):
+        telling = [_FILLER.match(s) or sum(c.isalpha() for c in s) >= 3 or "#" in s for s in sigs]
+        if not sigs or not all(telling) or _kept_heading(block) or _heads_a_table(blocks, k):
+            continue
+        if all(_FILLER.match(s) or edges.recurs(s) for s in sigs):
             block.dropped = "furniture"
+        elif _learned_from(block, page_sizes) and all(_FILLER.match(s) or edges.recurs(s) or edges.in_run(s, block.page) for s in sigs):
+            # A heading repeated over the pages of its section is furniture, but its first
+            # appearance is the heading: it opens the section.
+            if block.kind not in (HEADING, CAPTION) or edges.at_edge_of(block.page - 1, sigs):
+                block.dropped = "furniture"
+    strip_furniture_rows(blocks, edges, page_sizes)
+
+
+def _heads_a_table(blocks: list[Block], k: int) -> bool:
+    """Is block ``k`` a table's header row standing on its own, the table going on below it
+    (a table of as many columns)? A long table repeats its header at the top of every page:
+    that is a table, not furniture."""
+    nxt = next((b for b in blocks[k + 1 :] if not b.dropped), None)
+    if blocks[k].kind != TABLE or nxt is None or nxt.kind != TABLE or nxt.page != blocks[k].page:
+        return False
+    return _width(blocks[k].text) == _width(nxt.text)
+
+
+_SEPARATOR = re.compile(r"^\s*\|?[\s|:\-]+\|?\s*$")
+
+
+def _rows(markdown: str) -> list[str]:
+    return [ln for ln in markdown.splitlines() if ln.lstrip().startswith("|") and not _SEPARATOR.match(ln)]
+
+
+def _width(markdown: str) -> int:
+    rows = _rows(markdown)
+    if not rows:
+        return 0
+    row = rows[0].strip()
+    return row[1:-1].count("|") + 1 if row.endswith("|") and len(row) > 1 else row[1:].count("|") + 1
+
+
+def strip_furniture_rows(blocks: list[Block], edges: "_EdgeText", page_sizes: dict[int, tuple[float, float]]) -> None:
+    """Take running-header/footer rows out of tables that swallowed them, in place.
+
+    A converter sometimes draws the page's header block and the table below it as one table
+    (a landscape schedule, an appendix under a boxed header): the rows at the table's top
+    (bottom) whose every line is furniture are removed when the table reaches the top (bottom)
+    edge band; the first row left becomes the header.
+    """
+    for k, block in enumerate(blocks):
+        if block.kind != TABLE or block.dropped or block.bbox is None or block.page not in page_sizes or _heads_a_table(blocks, k):
+            continue
+        h = page_sizes[block.page][1]
+        rows = _rows(block.text)
+
+        def furniture_row(row: str) -> bool:
+            sigs = _lines(Block(block.page, None, TABLE, row))
+            return bool(sigs) and all(edges.furniture_line(s, block.page) for s in sigs)
+
+        start, end = 0, len(rows)
+        if block.bbox[1] <= h * EDGE:
+            while start < end and furniture_row(rows[start]):
+                start += 1
+        if block.bbox[3] >= h * (1 - EDGE):
+            while end > start and furniture_row(rows[end - 1]):
+                end -= 1
+        if (start, end) == (0, len(rows)):
+            continue
+        # A table's own header row repeated at the top of its pages also recurs in a run: the
+        # rows taken out must hold a line of the document-wide furniture (sponsor, "Page").
+        cut = rows[:start] + rows[end:]
+        if not any(edges.recurs(s) for row in cut for s in _lines(Block(block.page, None, TABLE, row))):
+            continue
+        if start == end:
+            block.dropped = "furniture"
+            continue
+        kept = rows[start:end]
+        block.text = "\n".join([kept[0], "|" + "---|" * _width(kept[0])] + kept[1:])

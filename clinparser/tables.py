@@ -108,8 +108,8 @@ def lift_header(columns: list[str], data: list[list[str]]) -> tuple[list[str], l
     when the header so far is incomplete (a column with content has no header text) and the row
     reads as a header: short cells, mostly filled, no activity mark. In a schedule (a later row
     has marks) every such row before the first marked row is a header row; elsewhere the row
-    must also name every column the header leaves empty and hold no bare numbers (a units row,
-    not a data row). Cells cut mid-word and spanning cells are then mended (``mend_header``) and
+    must also be full (a key/value row leaves a cell empty) and hold no bare numbers (a units
+    row, not a data row). Cells cut mid-word and spanning cells are then mended (``mend_header``) and
     the rows joined per column, top to bottom: ``VISIT / WEEK``, ``1 / -2``.
     """
     width = max([len(columns)] + [len(r) for r in data])
@@ -123,7 +123,7 @@ def lift_header(columns: list[str], data: list[list[str]]) -> tuple[list[str], l
         schedule = first_mark is not None and first_mark > 0
         if not _header_like(row) or not (missing or schedule and len(header) > 1):
             break
-        if not schedule and not (missing and all(row[k].strip() for k in missing) and not any(_NUMBER.match(c.strip()) for c in row)):
+        if not schedule and not (all(c.strip() for c in row) and not any(_NUMBER.match(c.strip()) for c in row)):
             break
         header.append(row)
         rows = rows[1:]

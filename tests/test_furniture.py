@@ -76,3 +76,68 @@ def test_a_table_caption_repeated_on_every_page_stays():
     blocks = [Block(p, (72, 30, 400, 45), TEXT, "**Table 1: Schedule of Activities**") for p in range(1, 6)]
     mark_furniture(blocks, sizes, 5)
     assert [b.dropped for b in blocks] == [""] * 5
+
+
+def _bundled_appendix(pages: int = 20, first: int = 13, last: int = 17) -> list[Block]:
+    """A protocol with a running footer on every page and, on pages first..last, a bundled
+    amendment whose own header block (drawn as a table) tops each of its pages: too few pages
+    (a quarter) to count as the document's furniture by share."""
+    from clinparser.model import TABLE
+
+    blocks = []
+    for p in range(1, pages + 1):
+        if first <= p <= last:
+            if p % 2:  # the converter saw it as lines of text here, as a table there
+                header = f"Protocol Amendment no 3 Date: {p} June 2018\nTrial ID: XY-1234 CONFIDENTIAL Page: {p - first + 1} of 5"
+                blocks.append(Block(p, (92, 68, 566, 106), TEXT, header))
+            else:
+                header = f"|Protocol Amendment no 3||Date:|{p} June 2018|\n|---|---|---|---|\n|Trial ID: XY-1234|CONFIDENTIAL|Page:|{p - first + 1} of 5|"
+                blocks.append(Block(p, (92, 68, 566, 106), TABLE, header))
+        blocks.append(Block(p, (72, 200, 500, 260), TEXT, f"Unique body paragraph {p}."))
+        blocks.append(Block(p, (72, 760, 500, 772), TEXT, f"Sponsor Study XY-1234 Page {p} of {pages}"))
+    return blocks
+
+
+def test_a_bundled_appendix_header_on_a_run_of_pages_is_furniture():
+    blocks = _bundled_appendix()
+    mark_furniture(blocks, {p: (612, 792) for p in range(1, 21)}, 20)
+    headers = [b for b in blocks if "Protocol Amendment" in b.text]
+    assert len(headers) == 5 and all(b.dropped == "furniture" for b in headers)
+    assert not any(b.dropped for b in blocks if b.text.startswith("Unique"))
+
+
+def test_the_header_row_of_a_long_table_repeated_on_each_page_stays():
+    from clinparser.model import TABLE
+
+    blocks = []
+    for p in range(1, 11):
+        if 3 <= p <= 7:  # the header row drawn apart, the rows of the table below it
+            blocks.append(Block(p, (72, 60, 540, 80), TABLE, "|Assessment|Screening|Week 4|\n|---|---|---|"))
+            blocks.append(Block(p, (72, 82, 540, 700), TABLE, f"|Test {p}|X||\n|---|---|---|\n|Other {p}||X|"))
+        blocks.append(Block(p, (72, 760, 500, 772), TEXT, f"Page {p} of 10"))
+    mark_furniture(blocks, {p: (612, 792) for p in range(1, 11)}, 10)
+    assert not any(b.dropped for b in blocks if b.text.startswith("|Assessment"))
+
+
+def test_header_rows_a_table_swallowed_are_taken_out_of_it():
+    from clinparser.model import TABLE
+
+    blocks = []
+    for p in range(1, 11):
+        blocks.append(Block(p, (72, 30, 540, 60), TEXT, f"Sponsor Name\nProtocol XY-1234 Page {p} of 10"))
+        blocks.append(Block(p, (72, 200, 540, 260), TEXT, f"Unique body paragraph {p}."))
+    # On page 4 the converter drew the header and the table below it as one table.
+    blocks[6] = Block(4, (72, 30, 540, 400), TABLE, "|Sponsor Name||\n|---|---|\n|Protocol XY-1234|Page 4 of 10|\n|Parameter|Value|\n|Dose|10 mg|")
+    mark_furniture(blocks, {p: (612, 792) for p in range(1, 11)}, 10)
+    assert blocks[6].dropped == "" and blocks[6].text.splitlines() == ["|Parameter|Value|", "|---|---|", "|Dose|10 mg|"]
+
+
+def test_a_short_table_whose_header_row_tops_a_run_of_pages_keeps_it():
+    from clinparser.model import TABLE
+
+    changes = ["Removed the washout", "Added an ECG", "Changed the dose"]
+    blocks = [Block(p, (72, 760, 500, 772), TEXT, f"Sponsor Study XY-1234 Page {p} of 20") for p in range(1, 21)]
+    for p, change in zip((8, 9, 10), changes):
+        blocks.append(Block(p, (72, 60, 540, 140), TABLE, f"|Applicable Section|Description|\n|---|---|\n|{p}.1|{change}|"))
+    mark_furniture(blocks, {p: (612, 792) for p in range(1, 21)}, 20)
+    assert all(b.text.startswith("|Applicable Section|") and not b.dropped for b in blocks if b.kind == TABLE)

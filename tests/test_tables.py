@@ -108,3 +108,8 @@ def test_a_spanning_cell_cut_by_the_column_boundaries_is_glued_back_as_printed()
 def test_a_first_data_row_of_numbers_stays_data():
     t = _table(["Study", "", "N"], [["Minami 2006", "solid tumour", "69"], ["Bruno 1998", "NSCLC", "640"]])
     assert t.columns == ["Study", "", "N"] and len(t.data) == 2
+
+
+def test_a_key_value_table_keeps_its_rows():
+    t = _table(["Number of amendments", "", "2"], [["", "I)", "Background update"], ["", "II)", "Benefit/risk update"]])
+    assert t.columns == ["Number of amendments", "", "2"] and t.data[0] == ["", "I)", "Background update"]
