@@ -33,6 +33,7 @@ from pathlib import Path
 
 import pymupdf
 
+from clinparser.convert.orientation import upright
 from clinparser.evaluate import flatten
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,7 +54,7 @@ def furniture_lines(pdf: Path) -> set[str]:
     doc = pymupdf.open(pdf)
     pages_with: Counter = Counter()
     for page in doc:
-        page.remove_rotation()  # as the converter does: the page as it is read
+        upright(page)  # as the converter does: the page as it is read, sideways pages turned
         height = page.rect.height
         seen = set()
         for block in page.get_text("dict")["blocks"]:

@@ -41,6 +41,7 @@ from typing import Callable, Optional
 
 from ..errors import ConversionError
 from ..model import CAPTION, FOOTNOTE, HEADING, LIST_ITEM, PAGE_FOOTER, PAGE_HEADER, PICTURE, TABLE, TEXT, Block
+from .orientation import upright_all
 
 UNIT_PAGES = 2  # pages per task: few enough that the last task is short, enough to keep calls few
 TAIL_PAGES_PER_PROCESS = 2  # the last pages go out one per task, and only to a free process
@@ -345,6 +346,7 @@ class _Converter:
             raise ConversionError(f"the layout converter cannot open the file: {exc}") from None
         if self.doc.needs_pass:
             self.doc.authenticate(password or "")
+        upright_all(self.doc)  # sideways pages read left to right, as the caller's handle does
         self.ocr = ocr
         self.form_fields: Optional[dict] = None
 

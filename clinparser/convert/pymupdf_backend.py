@@ -19,6 +19,7 @@ from ..errors import ConversionError, EncryptedError, InputError, TooManyPagesEr
 from ..figures import join_tiles
 from ..model import PICTURE, Block, Converted, RawImage
 from ..outline import bookmark_entries
+from .orientation import upright_all
 from .page_workers import LayoutWorkers
 
 LOGO_SHARE = 0.5  # an embedded image on at least this share of pages is decoration
@@ -58,10 +59,9 @@ def convert_pdf(
     total = doc.page_count
     if total > max_pages:
         raise TooManyPagesError(f"{path.name} has {total} pages, more than --max-pages {max_pages}: raise the limit to parse it")
-    for page in doc:
-        # The converter un-rotates each page it reads (on its own handle): do the same here so
-        # layout boxes, page sizes and rendered pictures share one coordinate system.
-        page.remove_rotation()
+    # The converter's handle un-rotates each page, and turns a sideways page upright: do the
+    # same here so layout boxes, page sizes and rendered pictures share one coordinate system.
+    upright_all(doc)
     try:
         blocks = layout.convert(total, progress)
     except ConversionError as exc:
