@@ -18,7 +18,7 @@ from .numbering import strip_markup
 _SPLIT = re.compile(r"(?<!\\)\|")
 _SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 CAPTION = re.compile(r"^(?:\*\*|#+\s*|_)*(?P<caption>(?:Table|TABLE)\s+[A-Z]{0,6}[.\-]?\d+[a-z]?\b.*)$")
-_CONTINUED = re.compile(r"\(?\b(continued|cont'?d|concluded)\b\)?", re.I)
+_CONTINUED = re.compile(r"\(?\b(continued|cont'?d|concluded)\b\)?|\(cont\.?\)", re.I)
 
 
 def _cells(line: str) -> list[str]:

@@ -113,3 +113,11 @@ def test_a_first_data_row_of_numbers_stays_data():
 def test_a_key_value_table_keeps_its_rows():
     t = _table(["Number of amendments", "", "2"], [["", "I)", "Background update"], ["", "II)", "Benefit/risk update"]])
     assert t.columns == ["Number of amendments", "", "2"] and t.data[0] == ["", "I)", "Background update"]
+
+
+def test_continued_captions():
+    from clinparser.tables import is_continued
+
+    for title in ("Table 2 (continued)", "Schedule of Activities (Cont.)", "Table 3 cont'd", "Visits 9-13 (concluded)", "SoA (cont)"):
+        assert is_continued(title), title
+    assert not is_continued("Contraception requirements") and not is_continued("Table 4 Content of the kit")
