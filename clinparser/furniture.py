@@ -20,6 +20,7 @@ Header rows a converter drew into the table below them are taken out of the tabl
 from __future__ import annotations
 
 import re
+from typing import Optional
 from .model import CAPTION, HEADING, PAGE_FOOTER, PAGE_HEADER, PICTURE, TABLE, Block
 from .numbering import parse_number, strip_markup
 
@@ -27,6 +28,8 @@ EDGE = 0.12  # share of the page height, at top and bottom, where furniture is l
 WIDE_EDGE = 0.2  # once learned, a furniture line is recognised this far in (landscape pages have wider margins)
 MIN_SHARE = 0.3  # share of pages a line must recur on to count as furniture
 MAX_CHARS = 300  # a longer block is body text, whatever it repeats
+PIECE = 12  # characters: a piece of a furniture line cut by a table's column boundaries
+MIN_PIECES = 3  # pieces a torn header row has at least (a real header row names one furniture word at most)
 RUN = 3  # consecutive pages a line must recur on to be a bundled appendix's own furniture
 _FILLER = re.compile(r"^[#\s]*$")  # what is left of a bare page number or a rule once digits are folded
 _CAPTION = re.compile(r"^(table|figure) ([a-z]{1,6} )?#")
@@ -93,6 +96,13 @@ class _EdgeText:
         self.pages = list(self.by_page.values())
         self.threshold = max(3, MIN_SHARE * page_count)
         self._known: dict[str, bool] = {}
+        self._squeezed: Optional[str] = None
+
+    def has_piece(self, sig: str) -> bool:
+        """Is this a piece of some edge text, spaces aside ("dat", "# dec", "tatus")?"""
+        if self._squeezed is None:
+            self._squeezed = " ".join(page.replace(" ", "") for page in self.pages)
+        return sig.replace(" ", "") in self._squeezed
 
     def at_edge_of(self, page: int, sigs: list[str]) -> bool:
         """Does every line stand at the edge of ``page`` too?"""
@@ -191,8 +201,10 @@ def strip_furniture_rows(blocks: list[Block], edges: "_EdgeText", page_sizes: di
 
     A converter sometimes draws the page's header block and the table below it as one table
     (a landscape schedule, an appendix under a boxed header): the rows at the table's top
-    (bottom) whose every line is furniture are removed when the table reaches the top (bottom)
-    edge band; the first row left becomes the header.
+    (bottom) whose every line is furniture are removed when the table starts (ends) within the
+    edge band; the first row left becomes the header. A row may also be the header block torn
+    by the table's columns (a landscape page's header sits lower): a whole furniture line and
+    at least MIN_PIECES short pieces of edge text, when the table starts within the wide band.
     """
     for k, block in enumerate(blocks):
         if block.kind != TABLE or block.dropped or block.bbox is None or block.page not in page_sizes or _heads_a_table(blocks, k):
@@ -204,9 +216,18 @@ def strip_furniture_rows(blocks: list[Block], edges: "_EdgeText", page_sizes: di
             sigs = _lines(Block(block.page, None, TABLE, row))
             return bool(sigs) and all(edges.furniture_line(s, block.page) for s in sigs)
 
+        def torn_row(row: str) -> bool:
+            # The header block cut by the table's columns ("Dat" | "e:", "21 Dec" | "embe"):
+            # whole furniture lines, the rest only short pieces.
+            sigs = _lines(Block(block.page, None, TABLE, row))
+            whole = [s for s in sigs if not _FILLER.match(s) and edges.furniture_line(s, block.page)]
+            pieces = [s for s in sigs if s not in whole]
+            return bool(whole) and len(pieces) >= MIN_PIECES and all(len(s) <= PIECE and edges.has_piece(s) for s in pieces)
+
         start, end = 0, len(rows)
-        if block.bbox[1] <= h * EDGE:
-            while start < end and furniture_row(rows[start]):
+        at_top = block.bbox[1] <= h * EDGE
+        if block.bbox[1] <= h * WIDE_EDGE:
+            while start < end and (at_top and furniture_row(rows[start]) or torn_row(rows[start])):
                 start += 1
         if block.bbox[3] >= h * (1 - EDGE):
             while end > start and furniture_row(rows[end - 1]):

@@ -141,3 +141,21 @@ def test_a_short_table_whose_header_row_tops_a_run_of_pages_keeps_it():
         blocks.append(Block(p, (72, 60, 540, 140), TABLE, f"|Applicable Section|Description|\n|---|---|\n|{p}.1|{change}|"))
     mark_furniture(blocks, {p: (612, 792) for p in range(1, 21)}, 20)
     assert all(b.text.startswith("|Applicable Section|") and not b.dropped for b in blocks if b.kind == TABLE)
+
+
+def test_a_header_block_torn_by_a_tables_columns_is_taken_out_of_it():
+    from clinparser.model import TABLE
+
+    blocks = []
+    for p in range(1, 11):
+        blocks.append(Block(p, (72, 30, 540, 60), TEXT, f"Protocol\nTrial ID: XY-1234\nDate: 21 December 2017\nVersion: 2.0 Page {p} of 10"))
+        blocks.append(Block(p, (72, 200, 540, 260), TEXT, f"Unique body paragraph {p}."))
+    # A landscape page: the header block fell into the table and its columns cut it to pieces.
+    torn = "|Protocol||Dat|e:|21 Dec|embe|r 2017|\n|---|---|---|---|---|---|---|\n|Trial ID: XY-1234||Ver|sion:|2.0|P|age: 4|"
+    blocks[6] = Block(4, (72, 80, 700, 500), TABLE, torn + "\n|Activity|Visit 1|Visit 2|Visit 3|Visit 4|Visit 5|Visit 6|\n|ECG|X||X||X||")
+    # A real header row naming a furniture word ("Protocol") among words of its own stays.
+    blocks[8] = Block(5, (72, 80, 700, 500), TABLE, "|Protocol|Visit|V1|V2|\n|---|---|---|---|\n|ECG|X||X|")
+    mark_furniture(blocks, {p: (792, 612) for p in range(1, 11)}, 10)
+    assert blocks[6].text.splitlines()[0] == "|Activity|Visit 1|Visit 2|Visit 3|Visit 4|Visit 5|Visit 6|"
+    assert len(blocks[6].text.splitlines()) == 3
+    assert blocks[8].text.startswith("|Protocol|Visit|V1|V2|") and not blocks[8].dropped
