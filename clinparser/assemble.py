@@ -19,6 +19,7 @@ from .tables import (
     caption_of,
     continues,
     continues_down,
+    finish_header,
     is_continued,
     join_beside,
     label_columns,
@@ -143,7 +144,7 @@ class _Builder:
         title = self._pending_caption(cur, caption_of)
         if not title:
             title, df = split_caption_row(df)
-        table = to_table(df, title=title, page=block.page)
+        table = to_table(df, title=title, page=block.page, lift=False)
         prev = cur.node.tables[-1] if cur.node.tables else None
         if prev is not None and self._continued(cur, prev, table, title):
             cur.last_was = "table"
@@ -188,6 +189,8 @@ class _Builder:
     def finish(self) -> Tree:
         for o in self.opened:
             o.node.text = "\n\n".join(o.parts)
+            for table in o.node.tables:  # whole now: its header rows can be lifted
+                finish_header(table)
             if o.pages:
                 o.node.pages = [min(o.pages), max(o.pages)]
         return Tree(self.toc, self.non_toc)

@@ -76,15 +76,26 @@ def split_caption_row(df: pd.DataFrame) -> tuple[str, pd.DataFrame]:
     return caption, pd.DataFrame(body[1:], columns=body[0], dtype=str)
 
 
-def to_table(df: pd.DataFrame, *, title: str, page: Optional[int]) -> Table:
-    columns, data = lift_header([str(c) for c in df.columns], df.astype(str).values.tolist())
+def to_table(df: pd.DataFrame, *, title: str, page: Optional[int], lift: bool = True) -> Table:
+    """A ``Table`` from a parsed pipe table. ``lift=False`` keeps the header rows a converter
+    left in the data where they are: parts of a table continued over pages are joined on their
+    first row, and the header is lifted once the table is whole (``finish_header``)."""
+    columns, data = [str(c) for c in df.columns], df.astype(str).values.tolist()
+    if lift:
+        columns, data = lift_header(columns, data)
     table = Table(title=title, page=page, pages=[page, page], columns=columns, data=data)
     square(table)
     return table
 
 
+def finish_header(table: Table) -> None:
+    """Lift the header rows of a whole table (see ``lift_header``), in place."""
+    table.columns, table.data = lift_header(table.columns, table.data)
+    square(table)
+
+
 # A cell that only marks an activity as done at a visit: the body of a schedule, never its header.
-_MARK = re.compile(r"^\(?[xX✓✔√•●■☒]\)?[a-z0-9,*†‡§¶]{0,3}$")
+_MARK = re.compile(r"^(\([xX✓✔√•●■☒]\)|[xX✓✔√•●■☒])[a-z0-9,*†‡§¶]{0,3}$")
 _NUMBER = re.compile(r"^[-+±–−]?\d+([.,]\d+)?%?$")
 MAX_HEADER_ROWS = 5
 MAX_HEADER_CELL = 60  # characters: a longer cell is body text
@@ -114,6 +125,20 @@ def lift_header(columns: list[str], data: list[list[str]]) -> tuple[list[str], l
     """
     width = max([len(columns)] + [len(r) for r in data])
     rows = [r + [""] * (width - len(r)) for r in data]
+    lifted = header_rows(columns, data)
+    header = [list(columns) + [""] * (width - len(columns))] + rows[:lifted]
+    rows = rows[lifted:]
+    if len(header) == 1 and not any(_cut(a, b) for a, b in zip(header[0], header[0][1:])):
+        return list(columns), data
+    header = mend_header(header)
+    joined = [" / ".join(dict.fromkeys(h[k].strip() for h in header if h[k].strip())) for k in range(width)]
+    return joined, rows
+
+
+def header_rows(columns: list[str], data: list[list[str]]) -> int:
+    """How many leading rows of ``data`` are header rows (see ``lift_header``)."""
+    width = max([len(columns)] + [len(r) for r in data])
+    rows = [r + [""] * (width - len(r)) for r in data]
     header = [list(columns) + [""] * (width - len(columns))]
     used = [any(r[k].strip() for r in [header[0]] + rows) for k in range(width)]
     first_mark = next((i for i, r in enumerate(rows) if any(_MARK.match(c.strip()) for c in r)), None)
@@ -128,11 +153,7 @@ def lift_header(columns: list[str], data: list[list[str]]) -> tuple[list[str], l
         header.append(row)
         rows = rows[1:]
         first_mark = None if first_mark is None else first_mark - 1
-    if len(header) == 1 and not any(_cut(a, b) for a, b in zip(header[0], header[0][1:])):
-        return list(columns), data
-    header = mend_header(header)
-    joined = [" / ".join(dict.fromkeys(h[k].strip() for h in header if h[k].strip())) for k in range(width)]
-    return joined, rows
+    return len(header) - 1
 
 
 def _cut(left: str, right: str) -> bool:
@@ -189,9 +210,14 @@ def _norm(cell: str) -> str:
 
 
 def same_header(a: Table, b: Table) -> bool:
-    """Same columns once markup, case and line breaks are folded, and not all empty."""
+    """Same columns once markup, case and line breaks are folded, and not all empty; or the
+    same header once each part's header rows are lifted and mended (the converter cut a
+    spanning cell at other places on the next page: "Treatme" | "nt" there, "Treatmen" | "t" here)."""
     ha, hb = [_norm(c) for c in a.columns], [_norm(c) for c in b.columns]
-    return ha == hb and any(ha)
+    if ha == hb and any(ha):
+        return True
+    la, lb = ([_norm(c) for c in lift_header(t.columns, t.data)[0]] for t in (a, b))
+    return la == lb and any(la)
 
 
 def _next_page(previous: Table, table: Table) -> bool:
@@ -250,7 +276,13 @@ def merge(previous: Table, table: Table) -> None:
     """
     rows = table.data if same_header(previous, table) else [table.columns] + table.data
     header = [_norm(c) for c in previous.columns]
-    previous.data.extend(r for r in rows if [_norm(c) for c in r] != header)
+    rows = [r for r in rows if [_norm(c) for c in r] != header]
+    # The part repeats the header rows below the first one too ("Study week", "Study day"):
+    # the same row labels, in the same order, reading as a header.
+    for first in previous.data[: header_rows(previous.columns, previous.data)]:
+        if rows and _norm(rows[0][0]) == _norm(first[0]) and _norm(first[0]) and _header_like(rows[0]):
+            rows = rows[1:]
+    previous.data.extend(rows)
     previous.pages[1] = table.pages[1]
     square(previous)
 

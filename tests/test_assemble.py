@@ -144,3 +144,21 @@ def test_a_schedule_continued_sideways_is_one_table_with_the_visits_joined():
     # The second header row (ACTIVITY / WEEK) is part of the header, joined per column.
     assert table.pages == [1, 2] and table.columns == ["ACTIVITY", "VISIT / WEEK", "1 / -2", "2 / 0", "3 / 4", "ET"]
     assert table.data[0] == ["Informed consent", "", "X", "", "", ""] and table.data[2] == ["ECG", "", "X", "", "", "X"]
+
+
+def test_a_schedule_with_a_three_row_header_over_two_pages_is_one_table_with_its_header_lifted():
+    # The converter cut the spanning "Treatment period" at other places on each page, and left
+    # the "Week" and "Day" header rows in the data of both parts.
+    first = _pipe(["", "Screening", "Treatme", "nt period", ""], [["Week", "-2", "1", "4", "8"], ["Day", "-14", "1", "29", "57"], ["ECG", "X", "X", "", "X"]])
+    second = _pipe(["", "Screening", "Treatmen", "t period", ""], [["Week", "-2", "1", "4", "8"], ["Day", "-14", "1", "29", "57"], ["Labs", "X", "", "X", ""]])
+    blocks = [
+        Block(1, None, HEADING, "# 1 Schedule of Activities"),
+        Block(1, None, TABLE, first),
+        Block(1, None, TEXT, "a. Footnote of the first part."),
+        Block(2, None, TABLE, second),
+    ]
+    (node,) = build(blocks).toc
+    (table,) = node.tables
+    assert table.pages == [1, 2]
+    assert table.columns == ["Week / Day", "Screening / -2 / -14", "Treatment period / 1", "Treatment period / 4 / 29", "8 / 57"]
+    assert table.data == [["ECG", "X", "X", "", "X"], ["Labs", "X", "", "X", ""]]

@@ -111,7 +111,8 @@ def test_a_first_data_row_of_numbers_stays_data():
 
 
 def test_a_key_value_table_keeps_its_rows():
-    t = _table(["Number of amendments", "", "2"], [["", "I)", "Background update"], ["", "II)", "Benefit/risk update"]])
+    # "X)" numbers the tenth change: it is not an activity mark.
+    t = _table(["Number of amendments", "", "2"], [["", "I)", "Background update"], ["", "II)", "Benefit/risk update"], ["", "X)", "Dose update"]])
     assert t.columns == ["Number of amendments", "", "2"] and t.data[0] == ["", "I)", "Background update"]
 
 
