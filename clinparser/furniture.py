@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from typing import Optional
+
 from .model import CAPTION, HEADING, PAGE_FOOTER, PAGE_HEADER, PICTURE, TABLE, Block
 from .numbering import parse_number, strip_markup
 
