@@ -99,6 +99,7 @@ _MARK = re.compile(r"^(\([xX✓✔√•●■☒]\)|[xX✓✔√•●■☒])[
 _NUMBER = re.compile(r"^[-+±–−]?\d+([.,]\d+)?%?$")
 MAX_HEADER_ROWS = 5
 MAX_HEADER_CELL = 60  # characters: a longer cell is body text
+STUB = 3  # characters: the stub of a word a column boundary cut off ("al", "ity", "g")
 
 
 def _filled(row: list[str]) -> int:
@@ -128,7 +129,7 @@ def lift_header(columns: list[str], data: list[list[str]]) -> tuple[list[str], l
     lifted = header_rows(columns, data)
     header = [list(columns) + [""] * (width - len(columns))] + rows[:lifted]
     rows = rows[lifted:]
-    if len(header) == 1 and not any(_cut(a, b) for a, b in zip(header[0], header[0][1:])):
+    if len(header) == 1 and not any(_cut(a, b, short=True) for a, b in zip(header[0], header[0][1:])):
         return list(columns), data
     header = mend_header(header)
     joined = [" / ".join(dict.fromkeys(h[k].strip() for h in header if h[k].strip())) for k in range(width)]
@@ -156,39 +157,41 @@ def header_rows(columns: list[str], data: list[list[str]]) -> int:
     return len(header) - 1
 
 
-def _cut(left: str, right: str) -> bool:
-    """Was the text cut at the boundary between two adjacent cells ("Interve" | "ntion")?"""
+def _cut(left: str, right: str, *, short: bool = False) -> bool:
+    """Was a word cut at the boundary between two adjacent cells ("Interve" | "ntion")? Both
+    sides lower case, or a lone capital on the left ("P" | "retreatment"); "IUD" |
+    "intrauterine" is an acronym and its meaning. ``short``: one side must also be a short
+    stub ("Origin" | "al text", "Con" | "tinue"), as in a header row whose cells name single
+    columns ("Dose" | "mg/kg", "Visit type" | "site" stay apart)."""
     left, right = left.strip(), right.strip()
-    return bool(left) and bool(right) and left[-1].isalpha() and right[0].islower()
-
-
-def _glue(left: str, right: str) -> str:
-    # "RND" | "until": an acronym then a word lost the space between them; "Interve" | "ntion" is one word.
-    return f"{left} {right}" if left[-2:].isupper() and len(left.split()[-1]) >= 2 else left + right
+    if not (left and right and right[0].islower() and (left[-1].islower() or len(left) == 1 and left.isupper())):
+        return False
+    return not short or min(len(right.split()[0]), len(left.split()[-1])) <= STUB
 
 
 def mend_header(header: list[list[str]]) -> list[list[str]]:
     """Header rows with spanning cells made whole.
 
     A spanning cell's text is cut by the column boundaries it crosses ("Interve" | "ntion
-    period"): the pieces are glued back and the whole text is given to every column of the run.
+    period"): in the rows above the last, the pieces are glued back and the whole text is given
+    to every column of the run.
     In a two-row header whose top row is sparse and starts at the first column after the row
     labels ("Treatment period | | | Follow-up | "), each top cell also covers the empty cells
     to its right: the sub-columns under it. Only there: a top row whose labels sit in the
     middle of their span (centred text cut by the converter's columns) cannot be told apart.
     """
     rows = [[c.strip() for c in r] for r in header]
-    for row in rows:
+    for i, row in enumerate(rows):
+        # Spanning cells sit above the last row; the last row names single columns.
+        last = i == len(rows) - 1
         # A value repeated along the row ("site", "site") is a column's own value, not a piece.
         repeated = {c for c in row if c and row.count(c) > 1}
         k = 0
         while k < len(row):
             end = k
-            while end + 1 < len(row) and _cut(row[end], row[end + 1]) and not {row[end], row[end + 1]} & repeated:
+            while end + 1 < len(row) and _cut(row[end], row[end + 1], short=last) and not {row[end], row[end + 1]} & repeated:
                 end += 1
-            text = row[k]
-            for piece in row[k + 1 : end + 1]:
-                text = _glue(text, piece)
+            text = "".join(row[k : end + 1])
             row[k : end + 1] = [text] * (end + 1 - k)
             k = end + 1
     top = pd.Series(rows[0], dtype=str) if rows else pd.Series(dtype=str)
@@ -216,6 +219,8 @@ def same_header(a: Table, b: Table) -> bool:
     ha, hb = [_norm(c) for c in a.columns], [_norm(c) for c in b.columns]
     if ha == hb and any(ha):
         return True
+    if len(ha) == len(hb) and any(ha) and "".join(ha).replace(" ", "") == "".join(hb).replace(" ", ""):
+        return True  # the same words, the column boundaries cutting them elsewhere
     la, lb = ([_norm(c) for c in lift_header(t.columns, t.data)[0]] for t in (a, b))
     return la == lb and any(la)
 

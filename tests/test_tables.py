@@ -122,3 +122,19 @@ def test_continued_captions():
     for title in ("Table 2 (continued)", "Schedule of Activities (Cont.)", "Table 3 cont'd", "Visits 9-13 (concluded)", "SoA (cont)"):
         assert is_continued(title), title
     assert not is_continued("Contraception requirements") and not is_continued("Table 4 Content of the kit")
+
+
+def test_a_one_row_header_keeps_its_cells_apart_but_mends_a_cut_word():
+    t = _table(["Dose", "mg/kg", "Arm A", "placebo", "IUD", "intrauterine device"], [["Low", "1", "10", "12", "", ""]])
+    assert t.columns == ["Dose", "mg/kg", "Arm A", "placebo", "IUD", "intrauterine device"]
+    t = _table(["Origin", "al text", "New wording", "P", "retreatment"], [["a", "b", "c", "d", "e"]])
+    assert t.columns == ["Original text", "Original text", "New wording", "Pretreatment", "Pretreatment"]
+
+
+def test_a_header_cut_at_other_places_on_the_next_page_is_the_same_header():
+    from clinparser.tables import same_header
+
+    first = Table("", 4, [4, 4], ["Activity", "Double-Blind Trea", "tment"], [["ECG", "X", ""]])
+    second = Table("", 5, [5, 5], ["Activity", "Double-Blind Treatme", "nt"], [["Labs", "", "X"]])
+    assert same_header(first, second)
+    assert not same_header(first, Table("", 5, [5, 5], ["Activity", "Double-Blind", "Follow-up"], [["Labs", "", "X"]]))
