@@ -12,11 +12,23 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
-from .model import CAPTION, HEADING, PICTURE, TABLE, Block, Image, Section
+from .model import CAPTION, HEADING, PICTURE, TABLE, Block, Image, Section, Table
 from .numbering import normalize_title, strip_markup
 from .bundles import Bundled
 from .sections import Candidate
-from .tables import caption_of, continues, merge, parse_pipe_table, split_caption_row, to_table
+from .tables import (
+    caption_of,
+    continues,
+    continues_down,
+    finish_header,
+    is_continued,
+    join_beside,
+    label_columns,
+    merge,
+    parse_pipe_table,
+    split_caption_row,
+    to_table,
+)
 
 CAPTION_WORDS = re.compile(r"^(table|figure|listing)\b", re.I)
 FIGURE_CAPTION = re.compile(r"^(?P<caption>(?:Figure|FIGURE|Fig\.)\s+[A-Z]{0,6}[.\-]?\d+[a-z]?\b.*)$")
@@ -36,6 +48,7 @@ class _Open:
     parts: list[str] = field(default_factory=list)
     pages: list[int] = field(default_factory=list)
     last_was: str = ""  # "table" / "picture" / "text": what the last part was
+    heading_since_table: bool = False  # an unnumbered heading came after the last table
 
 
 def _figure_caption(text: str) -> Optional[str]:
@@ -126,6 +139,7 @@ class _Builder:
             return
         cur.parts.append(text.strip())
         cur.last_was = "caption" if block.kind == CAPTION else "text"
+        cur.heading_since_table |= block.kind == HEADING and not is_continued(text)  # "... (continued)" is a caption
 
     def add_listing(self, block: Block) -> None:
         """A listing (a TOC page) kept as plain text of the open node, tables included."""
@@ -153,18 +167,38 @@ class _Builder:
         title = self._pending_caption(cur, caption_of)
         if not title:
             title, df = split_caption_row(df)
-        table = to_table(df, title=title, page=block.page)
+        table = to_table(df, title=title, page=block.page, lift=False)
         prev = cur.node.tables[-1] if cur.node.tables else None
-        if prev is not None and cur.last_was == "table" and continues(prev, table, title):
-            merge(prev, table)
-            return
-        if prev is not None and title and continues(prev, table, title):
-            merge(prev, table)
+        if prev is not None and self._continued(cur, prev, table, title):
             cur.last_was = "table"
+            cur.heading_since_table = False
             return
         cur.node.tables.append(table)
         cur.parts.append(f"[{title}]" if title else "[Table]")
         cur.last_was = "table"
+        cur.heading_since_table = False
+
+    @staticmethod
+    def _continued(cur: _Open, prev: Table, table: Table, title: str) -> bool:
+        """Join ``table`` to ``prev`` when it is the next part of it; say whether it did.
+
+        Sideways (the same row labels, new columns: a wide schedule's next visits) is tried
+        first, then downwards (right after it, or with the same header on the next page with
+        only text such as footnotes between; never past a heading or a new table caption).
+        """
+        own_caption = bool(title) and not is_continued(title) and title != prev.title
+        if not cur.heading_since_table and not own_caption:
+            shared = label_columns(prev, table)
+            if shared:
+                join_beside(prev, table, shared)
+                return True
+        if continues(prev, table, title) and (cur.last_was == "table" or (title and not own_caption)):
+            merge(prev, table)
+            return True
+        if not cur.heading_since_table and not own_caption and continues_down(prev, table):
+            merge(prev, table)
+            return True
+        return False
 
     def _add_picture(self, cur: _Open, block: Block) -> None:
         raw = block.image
@@ -178,6 +212,8 @@ class _Builder:
     def finish(self) -> Tree:
         for o in self.opened:
             o.node.text = "\n\n".join(o.parts)
+            for table in o.node.tables:  # whole now: its header rows can be lifted
+                finish_header(table)
             if o.pages:
                 o.node.pages = [min(o.pages), max(o.pages)]
         return Tree(self.toc, self.non_toc)

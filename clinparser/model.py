@@ -82,6 +82,7 @@ class PageRecord:
     reason: str = ""  # why the text layer was not used (or could not be recovered); "" if it was
     pictures: bool = False  # the page kept a picture (an empty page may still show a figure)
     unboxed: int = 0  # text-layer blocks added because no layout box held them
+    turn: int = 0  # degrees the page was turned because its text ran sideways (orientation.py)
 
     def to_dict(self) -> dict:
         return {"page": self.page, "source": self.source, "reason": self.reason}

@@ -90,3 +90,75 @@ def test_a_caption_styled_as_a_heading_stays_with_its_table():
     tree = build(blocks)
     assert [n.title for n in tree.non_toc] == ["Methods"]
     assert tree.non_toc[0].tables[0].title == "Table 5. GE in healthy controls"
+
+
+def _pipe(header, rows):
+    lines = ["|" + "|".join(header) + "|", "|" + "|".join("---" for _ in header) + "|"]
+    return "\n".join(lines + ["|" + "|".join(r) + "|" for r in rows])
+
+
+def test_a_table_over_three_pages_with_footers_footnotes_and_a_continued_caption_is_one_table():
+    from clinparser.furniture import mark_furniture
+
+    header = ["**Assessment**", "**Screening**", "**Week 4**"]
+    blocks = [Block(1, (72, 80, 500, 95), HEADING, "# 1 Schedule of Activities"), Block(1, (72, 100, 500, 110), TEXT, "**Table 1: Schedule of Activities**")]
+    for p in (1, 2, 3):
+        if p == 2:  # page 3 has no caption: only its repeated header says it goes on
+            blocks.append(Block(p, (72, 60, 500, 70), TEXT, "Table 1: Schedule of Activities (continued)"))
+        blocks.append(Block(p, (72, 120, 500, 600), TABLE, _pipe(header, [[f"Test {p}.{k}", "X", ""] for k in range(3)])))
+        blocks.append(Block(p, (72, 610, 500, 640), TEXT, f"a. Footnote of page {p}."))
+        blocks.append(Block(p, (72, 760, 500, 772), TEXT, f"Protocol ABC-123 Version 2.0 Page {p} of 3"))
+    mark_furniture(blocks, {p: (612, 792) for p in (1, 2, 3)}, 3)
+    (node,) = build(blocks).toc
+    (table,) = node.tables
+    assert table.pages == [1, 3] and table.title == "Table 1: Schedule of Activities"
+    assert [r[0] for r in table.data] == [f"Test {p}.{k}" for p in (1, 2, 3) for k in range(3)]
+    assert "Page" not in node.text and "a. Footnote of page 2." in node.text
+
+
+def test_same_header_on_the_next_page_after_a_heading_is_a_new_table():
+    header = ["Section", "Change"]
+    blocks = [
+        Block(1, None, HEADING, "# 1 Amendments"),
+        Block(1, None, TABLE, _pipe(header, [["2.1", "Added"]])),
+        Block(2, None, HEADING, "## Amendment 2"),
+        Block(2, None, TABLE, _pipe(header, [["3.1", "Removed"]])),
+    ]
+    (node,) = build(blocks).toc
+    assert [t.pages for t in node.tables] == [[1, 1], [2, 2]]
+
+
+def test_a_schedule_continued_sideways_is_one_table_with_the_visits_joined():
+    rows = ["Informed consent", "Vital signs", "ECG"]
+    left = _pipe(["", "VISIT", "1", "2"], [["ACTIVITY", "WEEK", "-2", "0"]] + [[r, "", "X", ""] for r in rows])
+    right = _pipe(["", "VISIT", "3", "ET"], [["ACTIVITY", "WEEK", "4", ""]] + [[r, "", "", "X" if r == "ECG" else ""] for r in rows])
+    blocks = [
+        Block(1, None, HEADING, "# 1 Schedule of Events"),
+        Block(1, None, TABLE, left),
+        Block(1, None, TEXT, "X = performed at this visit."),
+        Block(2, None, HEADING, "#### Schedule of Events (concluded)"),
+        Block(2, None, TABLE, right),
+    ]
+    (node,) = build(blocks).toc
+    (table,) = node.tables
+    # The second header row (ACTIVITY / WEEK) is part of the header, joined per column.
+    assert table.pages == [1, 2] and table.columns == ["ACTIVITY", "VISIT / WEEK", "1 / -2", "2 / 0", "3 / 4", "ET"]
+    assert table.data[0] == ["Informed consent", "", "X", "", "", ""] and table.data[2] == ["ECG", "", "X", "", "", "X"]
+
+
+def test_a_schedule_with_a_three_row_header_over_two_pages_is_one_table_with_its_header_lifted():
+    # The converter cut the spanning "Treatment period" at other places on each page, and left
+    # the "Week" and "Day" header rows in the data of both parts.
+    first = _pipe(["", "Screening", "Treatme", "nt period", ""], [["Week", "-2", "1", "4", "8"], ["Day", "-14", "1", "29", "57"], ["ECG", "X", "X", "", "X"]])
+    second = _pipe(["", "Screening", "Treatmen", "t period", ""], [["Week", "-2", "1", "4", "8"], ["Day", "-14", "1", "29", "57"], ["Labs", "X", "", "X", ""]])
+    blocks = [
+        Block(1, None, HEADING, "# 1 Schedule of Activities"),
+        Block(1, None, TABLE, first),
+        Block(1, None, TEXT, "a. Footnote of the first part."),
+        Block(2, None, TABLE, second),
+    ]
+    (node,) = build(blocks).toc
+    (table,) = node.tables
+    assert table.pages == [1, 2]
+    assert table.columns == ["Week / Day", "Screening / -2 / -14", "Treatment period / 1", "Treatment period / 4 / 29", "8 / 57"]
+    assert table.data == [["ECG", "X", "X", "", "X"], ["Labs", "X", "", "X", ""]]

@@ -117,3 +117,28 @@ def test_chapter_opening_on_a_scanned_page_with_an_ocr_layer_is_recovered(corpus
     chapter = next(n for n in result["toc"] if n["number"].rstrip(".") == "6")
     children = [c["number"].rstrip(".") for c in chapter["subsections"]]
     assert children[:8] == [f"6.{k}" for k in range(1, 9)], children
+
+
+def _tables(result):
+    return [(n, t) for n in flatten(result["toc"]) + flatten(result["non_toc"]) for t in n["tables"]]
+
+
+@pytest.mark.corpus
+def test_bayer_nihss_is_one_table_over_five_pages_past_the_running_headers(corpus_run):
+    result, _ = corpus_run("Bayer_19766_V1.pdf")
+    nihss = [t for n, t in _tables(result) if "NIH Stroke Scale" in n["title"]]
+    assert [t["pages"] for t in nihss] == [[78, 82]]
+    cells = " ".join(c for row in nihss[0]["data"] for c in row)
+    assert "Page:" not in cells and "Version 1.0" not in cells
+
+
+@pytest.mark.corpus
+def test_cdisc_schedule_continued_sideways_is_one_table_with_all_visits(corpus_run):
+    result, _ = corpus_run("CDISC_Pilot_Study.pdf")
+    (soe,) = [t for n, t in _tables(result) if t["pages"][0] in (53, 54)]
+    assert soe["pages"] == [53, 54]
+    # Visit 6 has no column on the page (an empty one), as printed.
+    # The header's two rows (VISIT, WEEK) are joined per column; none is left in the data.
+    assert [c.split(" / ")[0] for c in soe["columns"][2:]] == ["1", "2", "3", "4", "5", "7", "8", "9", "10", "11", "12", "13", "ET", "RT"]
+    assert soe["columns"][:3] == ["ACTIVITY", "VISIT / WEEK", "1 / -2"] and soe["data"][0][0] == "Informed consent"
+    assert all(len(row) == len(soe["columns"]) for row in soe["data"]) and len(soe["data"]) >= 28

@@ -13,6 +13,7 @@ import pytest
 
 from clinparser import PDFParser
 from clinparser.convert import page_workers
+from clinparser.convert.orientation import upright
 from clinparser.errors import ConversionError
 from clinparser.evaluate import flatten
 from clinparser.model import Block
@@ -148,8 +149,9 @@ def test_rotated_page_keeps_its_figure_where_it_is_drawn(rotated_example):
     images = [img for sec in flatten(result["toc"] + result["non_toc"]) for img in sec["images"] if img["page"] == 8]
     assert len(images) == 1, "the figure on the rotated page was lost or split"
     page = pymupdf.open(rotated_example)[7]
-    page.remove_rotation()  # the coordinates the output uses: the page as it is seen
-    assert page.rect.width > page.rect.height
+    # The coordinates the output uses: the page as it is read, its text left to right (the
+    # fixture's /Rotate 90 shows it sideways; it is turned back to portrait to be read).
+    assert upright(page) == 270 and page.rect.width < page.rect.height
     drawn = pymupdf.Rect(page.get_image_info()[0]["bbox"])
     found = pymupdf.Rect(images[0]["bbox"])
     assert (found & drawn).get_area() >= 0.8 * drawn.get_area(), (found, drawn)

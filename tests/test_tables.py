@@ -69,3 +69,72 @@ def test_caption_taken_in_as_the_header_row_becomes_the_title():
     assert rest.columns.tolist() == ["Objective", "Estimand"] and rest.values.tolist() == [["Efficacy", "Attack rate"]]
     plain = parse_pipe_table("|Visit|Day|\n|---|---|\n|1|2|")
     assert split_caption_row(plain)[0] == ""
+
+
+def _table(header, rows):
+    lines = ["|" + "|".join(header) + "|", "|" + "|".join("---" for _ in header) + "|"]
+    return to_table(parse_pipe_table("\n".join(lines + ["|" + "|".join(r) + "|" for r in rows])), title="", page=1)
+
+
+def test_second_header_row_left_in_the_data_is_joined_to_the_header_per_column():
+    t = _table(["", "VISIT", "1", "2", "ET"], [["ACTIVITY", "WEEK", "-2", "0", ""], ["Informed consent", "", "X", "", ""], ["ECG", "", "", "X", "X"]])
+    assert t.columns == ["ACTIVITY", "VISIT / WEEK", "1 / -2", "2 / 0", "ET"]
+    assert [r[0] for r in t.data] == ["Informed consent", "ECG"]
+
+
+def test_a_spanning_header_cell_covers_the_sub_columns_under_it():
+    t = _table(
+        ["", "Treatment period", "", "", "Follow-up", ""],
+        [["Assessment", "Week 1", "Week 2", "Week 4", "Week 8", "Week 12"], ["Vital signs", "X", "X", "X", "", "X"], ["ECG", "X", "", "", "X", ""]],
+    )
+    assert t.columns == [
+        "Assessment",
+        "Treatment period / Week 1",
+        "Treatment period / Week 2",
+        "Treatment period / Week 4",
+        "Follow-up / Week 8",
+        "Follow-up / Week 12",
+    ]
+    assert t.data[0] == ["Vital signs", "X", "X", "X", "", "X"]
+
+
+def test_a_spanning_cell_cut_by_the_column_boundaries_is_glued_back_as_printed():
+    t = _table(["", "Scree", "ning", "Interve", "ntion period", "Safety"], [["Visit", "site", "site", "site", "phone", "site"], ["ECG", "X", "", "X", "", "X"]])
+    # A value repeated along a row ("site") is a column's own value, never glued to its neighbour.
+    assert t.columns == ["Visit", "Screening / site", "Screening / site", "Intervention period / site", "Intervention period / phone", "Safety / site"]
+    assert t.data == [["ECG", "X", "", "X", "", "X"]]
+
+
+def test_a_first_data_row_of_numbers_stays_data():
+    t = _table(["Study", "", "N"], [["Minami 2006", "solid tumour", "69"], ["Bruno 1998", "NSCLC", "640"]])
+    assert t.columns == ["Study", "", "N"] and len(t.data) == 2
+
+
+def test_a_key_value_table_keeps_its_rows():
+    # "X)" numbers the tenth change: it is not an activity mark.
+    t = _table(["Number of amendments", "", "2"], [["", "I)", "Background update"], ["", "II)", "Benefit/risk update"], ["", "X)", "Dose update"]])
+    assert t.columns == ["Number of amendments", "", "2"] and t.data[0] == ["", "I)", "Background update"]
+
+
+def test_continued_captions():
+    from clinparser.tables import is_continued
+
+    for title in ("Table 2 (continued)", "Schedule of Activities (Cont.)", "Table 3 cont'd", "Visits 9-13 (concluded)", "SoA (cont)"):
+        assert is_continued(title), title
+    assert not is_continued("Contraception requirements") and not is_continued("Table 4 Content of the kit")
+
+
+def test_a_one_row_header_keeps_its_cells_apart_but_mends_a_cut_word():
+    t = _table(["Dose", "mg/kg", "Arm A", "placebo", "IUD", "intrauterine device"], [["Low", "1", "10", "12", "", ""]])
+    assert t.columns == ["Dose", "mg/kg", "Arm A", "placebo", "IUD", "intrauterine device"]
+    t = _table(["Origin", "al text", "New wording", "P", "retreatment"], [["a", "b", "c", "d", "e"]])
+    assert t.columns == ["Original text", "Original text", "New wording", "Pretreatment", "Pretreatment"]
+
+
+def test_a_header_cut_at_other_places_on_the_next_page_is_the_same_header():
+    from clinparser.tables import same_header
+
+    first = Table("", 4, [4, 4], ["Activity", "Double-Blind Trea", "tment"], [["ECG", "X", ""]])
+    second = Table("", 5, [5, 5], ["Activity", "Double-Blind Treatme", "nt"], [["Labs", "", "X"]])
+    assert same_header(first, second)
+    assert not same_header(first, Table("", 5, [5, 5], ["Activity", "Double-Blind", "Follow-up"], [["Labs", "", "X"]]))

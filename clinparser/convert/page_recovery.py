@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 
 from ..model import EMPTY, OCR, PICTURE, REBUILT, TEXT, TEXT_LAYER, Block, PageRecord
+from .orientation import upright
 from .page_check import Verdict, after_conversion, before_conversion, layer_words, unboxed_text
 
 OCR_DPI = 150  # pymupdf4llm's default; see the module docstring for what was measured
@@ -139,9 +140,12 @@ def read_pages(doc, unit, mode: str, parse) -> list:
     Returns, per page, ``(blocks, heads, PageRecord)``."""
     verdicts: dict[int, Verdict] = {}
     logs: dict[int, list] = {}
+    turns: dict[int, int] = {}
     for number in unit:
         page = doc[number]
-        page.remove_rotation()  # as the converter does: checks and OCR in its coordinates
+        # Un-rotated as the converter does, and turned if its text runs sideways (a landscape
+        # table printed on a portrait page): checks, OCR and conversion in those coordinates.
+        turns[number] = upright(page)
         logs[number] = page.get_bboxlog()
         verdict = Verdict("always", "--ocr always") if mode == "always" else before_conversion(page, logs[number])
         if verdict is not None:
@@ -167,6 +171,7 @@ def read_pages(doc, unit, mode: str, parse) -> list:
                     ((blocks, heads),) = parse(doc, (number,))
         record = _record(number, blocks, verdicts.get(number), mode)
         record.unboxed = added
+        record.turn = turns[number]
         if record.source == OCR:
             for block in blocks:  # numbers read on this page were read by OCR
                 block.number_source = "ocr"

@@ -17,8 +17,10 @@ from typing import Callable, Optional
 import pymupdf
 
 from ..errors import ConversionError, EncryptedError, InputError, TooManyPagesError
+from ..figures import join_tiles
 from ..model import OCR, PICTURE, TEXT, Block, Converted, RawImage
 from ..outline import bookmark_entries
+from .orientation import turn_upright
 from .page_workers import LayoutWorkers
 
 LOGO_SHARE = 0.5  # an embedded image on at least this share of pages is decoration
@@ -63,15 +65,16 @@ def convert_pdf(
     total = doc.page_count
     if total > max_pages:
         raise TooManyPagesError(f"{path.name} has {total} pages, more than --max-pages {max_pages}: raise the limit to parse it")
-    for page in doc:
-        # The converter un-rotates each page it reads (on its own handle): do the same here so
-        # layout boxes, page sizes and rendered pictures share one coordinate system.
-        page.remove_rotation()
     try:
         blocks = layout.convert(total, progress)
     except ConversionError as exc:
         raise ConversionError(f"{path.name}: {exc}") from exc
     warnings.extend(layout.warnings)
+    # The converter's handle un-rotated each page and turned a sideways page upright (the ledger
+    # says how far): do the same here, so that layout boxes, page sizes and rendered pictures
+    # share one coordinate system, without reading every page's text a second time.
+    for page, record in zip(doc, layout.ledger):
+        turn_upright(page, record.turn)
     page_sizes = {p.number + 1: (p.rect.width, p.rect.height) for p in doc}
     read = {r.page for r in layout.ledger if r.source == OCR}
     blocks = _with_pictures(doc, blocks, image_dpi, min_image_size, read)
@@ -100,9 +103,9 @@ def _big_enough(bbox, min_size: float) -> bool:
 
 
 def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int, min_size: float, read: set = frozenset()) -> list[Block]:
-    """Render picture boxes; add embedded images the layout did not box; drop logos and specks,
-    and, on the pages ``read`` by OCR, the picture of the whole page (the scan whose words are
-    now the page's text, not a figure)."""
+    """Render picture boxes (abutting tiles as one); add embedded images the layout did not box;
+    drop logos and specks, and, on the pages ``read`` by OCR, the picture of the whole page (the
+    scan whose words are now the page's text, not a figure)."""
     infos = {p.number + 1: p.get_image_info(hashes=True) for p in doc}
     digest_pages = Counter(digest for items in infos.values() for digest in {i["digest"] for i in items})
     logo_min = max(3, LOGO_SHARE * doc.page_count)
@@ -125,7 +128,8 @@ def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int, min_siz
                 continue
             added.append(Block(page=page_no, bbox=tuple(rect), kind=PICTURE, text=""))
             boxed.append(rect)
-        page_blocks = _in_reading_order(page_blocks, added)
+        # Tiles of one figure are joined before rendering: the figure is rendered once, whole.
+        page_blocks = join_tiles(_in_reading_order(page_blocks, added))
         for b in page_blocks:
             if b.kind == PICTURE:
                 if page_no in read and _whole_page(b.bbox, page.rect):

@@ -1,0 +1,186 @@
+"""Page furniture left, tables left split, empty headers and figure tiles, per corpus PDF.
+
+    python benchmarks/furniture_tables.py [--corpus ../shared/corpus]
+    python benchmarks/furniture_tables.py --results DIR   # score DIR/NAME.json, parse nothing
+
+The measures are taken against the PDF itself, not against what the converter said, so they
+hold on any protocol:
+
+- **furniture /100 pp**: output lines (section titles, text lines, table cells) equal to a
+  running header/footer line. A line of the PDF is furniture when it recurs (case and spacing
+  folded, digits folded to ``#``) in the top or bottom 10 % of at least 30 % of the pages.
+  Lines without three letters (a bare page number) are left out: they cannot be told from a
+  number in a table cell.
+- **split pairs**: two tables on consecutive pages with the same normalised header (one table
+  cut in two).
+- **empty headers**: tables with more than two columns whose header cells are mostly empty
+  while the first data row is mostly filled (the header row was left in ``data``).
+- **abutting images**: two images of one page whose boxes touch, edge to edge, over a shared
+  column span or row span (tiles of one figure).
+
+``--results DIR`` scores results already written as ``DIR/NAME.json`` (the ``document.json``
+of a parse, or ``PDFParser().parse`` output dumped as JSON).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pymupdf
+
+from clinparser.convert.orientation import upright
+from clinparser.evaluate import flatten
+
+ROOT = Path(__file__).resolve().parent.parent
+BAND = 0.10  # top/bottom share of the page height
+SHARE = 0.30  # share of pages a line must recur on
+TOUCH = 3.0  # points: boxes this close touch
+
+
+def signature(line: str) -> str:
+    """A line with markup, case, spacing and digits folded."""
+    line = re.sub(r"[*_#|`]+", " ", line).lower()
+    line = re.sub(r"\d+", "#", line)
+    return " ".join(line.split())
+
+
+def furniture_lines(pdf: Path) -> set[str]:
+    """Signatures of the lines that recur in the top/bottom band of >= 30 % of the pages."""
+    doc = pymupdf.open(pdf)
+    pages_with: Counter = Counter()
+    for page in doc:
+        upright(page)  # as the converter does: the page as it is read, sideways pages turned
+        height = page.rect.height
+        seen = set()
+        for block in page.get_text("dict")["blocks"]:
+            for line in block.get("lines", []):
+                y0, y1 = line["bbox"][1], line["bbox"][3]
+                if y1 <= height * BAND or y0 >= height * (1 - BAND):
+                    sig = signature("".join(s["text"] for s in line["spans"]))
+                    if sum(c.isalpha() for c in sig) >= 3:
+                        seen.add(sig)
+        pages_with.update(seen)
+    need = max(3, SHARE * doc.page_count)
+    return {sig for sig, n in pages_with.items() if n >= need}
+
+
+def _output_lines(result: dict):
+    for node in flatten(result["toc"]) + flatten(result["non_toc"]):
+        yield node["title"]
+        yield from node["text"].splitlines()
+        for table in node["tables"]:
+            for cell in table["columns"] + [c for row in table["data"] for c in row]:
+                yield from str(cell).splitlines()
+
+
+def furniture_left(result: dict, furniture: set[str]) -> int:
+    return sum(1 for line in _output_lines(result) if signature(line) in furniture)
+
+
+def _tables(result: dict) -> list[dict]:
+    tables = [t for n in flatten(result["toc"]) + flatten(result["non_toc"]) for t in n["tables"]]
+    return sorted((t for t in tables if t["pages"] and t["pages"][0]), key=lambda t: (t["pages"][0], t["pages"][1] or 0))
+
+
+def _header(table: dict) -> tuple[str, ...]:
+    return tuple(signature(str(c)) for c in table["columns"])
+
+
+def split_pairs(result: dict) -> int:
+    """Tables whose header equals that of a table ending on the page before."""
+    tables = _tables(result)
+    ends = {(t["pages"][1], _header(t)) for t in tables if any(_header(t))}
+    return sum(1 for t in tables if any(_header(t)) and (t["pages"][0] - 1, _header(t)) in ends)
+
+
+def empty_headers(result: dict) -> int:
+    count = 0
+    for t in _tables(result):
+        cols = [str(c).strip() for c in t["columns"]]
+        if len(cols) <= 2 or not t["data"]:
+            continue
+        first = [str(c).strip() for c in t["data"][0]]
+        if sum(not c for c in cols) > len(cols) / 2 and sum(bool(c) for c in first) > len(first) / 2:
+            count += 1
+    return count
+
+
+def _overlap(a0, a1, b0, b1) -> float:
+    return max(0.0, min(a1, b1) - max(a0, b0))
+
+
+def abutting_images(result: dict) -> int:
+    """Pairs of images on one page that touch edge to edge over most of their shared side."""
+    by_page: dict = {}
+    for node in flatten(result["toc"]) + flatten(result["non_toc"]):
+        for img in node["images"]:
+            if img["bbox"] and img["page"]:
+                by_page.setdefault(img["page"], []).append(img["bbox"])
+    pairs = 0
+    for boxes in by_page.values():
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1 :]:
+                pairs += touches(a, b)
+    return pairs
+
+
+def touches(a, b) -> bool:
+    width = min(a[2] - a[0], b[2] - b[0])
+    height = min(a[3] - a[1], b[3] - b[1])
+    stacked = min(abs(a[3] - b[1]), abs(b[3] - a[1])) <= TOUCH and _overlap(a[0], a[2], b[0], b[2]) >= 0.8 * width
+    side = min(abs(a[2] - b[0]), abs(b[2] - a[0])) <= TOUCH and _overlap(a[1], a[3], b[1], b[3]) >= 0.8 * height
+    return stacked or side
+
+
+def measure(pdf: Path, result: dict) -> dict:
+    pages = result["metadata"]["page_count"] or 1
+    left = furniture_left(result, furniture_lines(pdf))
+    return {
+        "pages": pages,
+        "furniture": left,
+        "furniture_per_100": 100 * left / pages,
+        "split_pairs": split_pairs(result),
+        "empty_headers": empty_headers(result),
+        "tables": len(_tables(result)),
+        "abutting_images": abutting_images(result),
+    }
+
+
+def _result(pdf: Path, results: Path | None) -> dict:
+    if results is not None:
+        return json.loads((results / f"{pdf.stem}.json").read_text(encoding="utf-8"))
+    from clinparser import PDFParser
+
+    return PDFParser().parse(pdf, output_dir=None)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
+    ap.add_argument("--results", type=Path, help="score DIR/NAME.json instead of parsing")
+    args = ap.parse_args(argv)
+    pdfs = sorted(args.corpus.glob("*.pdf"))
+    if args.results is not None:
+        pdfs = [p for p in pdfs if (args.results / f"{p.stem}.json").exists()]
+    if not pdfs:
+        print(f"no PDFs to score under {args.corpus}" + (f" with results in {args.results}" if args.results else ""), file=sys.stderr)
+        return 1
+    print("| protocol | pages | furniture lines | per 100 pp | split pairs | empty headers / tables | abutting images |")
+    print("|---|---|---|---|---|---|---|")
+    total = Counter()
+    for pdf in pdfs:
+        m = measure(pdf, _result(pdf, args.results))
+        total.update({k: v for k, v in m.items() if k != "furniture_per_100"})
+        print(f"| {pdf.stem} | {m['pages']} | {m['furniture']} | {m['furniture_per_100']:.1f} | {m['split_pairs']} | {m['empty_headers']} / {m['tables']} | {m['abutting_images']} |")
+    per100 = 100 * total["furniture"] / max(1, total["pages"])
+    print(f"| **all** | {total['pages']} | {total['furniture']} | {per100:.1f} | {total['split_pairs']} | {total['empty_headers']} / {total['tables']} | {total['abutting_images']} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
