@@ -22,7 +22,6 @@ returns its manifest line; the driver alone writes the manifest.
 from __future__ import annotations
 
 import glob
-import hashlib
 import json
 import os
 import shutil
@@ -33,6 +32,7 @@ from typing import Callable, Iterable, Iterator, Optional
 
 from . import __version__
 from .errors import ClinParserError, InputError
+from .convert.inspect_input import sha256_file
 from .options import ParseOptions
 
 SUFFIXES = (".pdf", ".docx")
@@ -73,7 +73,7 @@ class Settings:
             "format": self.fmt,
         }
         if self.fmt == "chunks":
-            key.update(max_tokens=self.max_tokens, overlap=self.overlap, tokenizer=_sha256(self.tokenizer) if self.tokenizer else None)
+            key.update(max_tokens=self.max_tokens, overlap=self.overlap, tokenizer=sha256_file(self.tokenizer) if self.tokenizer else None)
         return key
 
 
@@ -123,20 +123,13 @@ def plan(paths: list[Path]) -> list[Job]:
     jobs = []
     for path in paths:
         try:
-            digest, size = _sha256(path), path.stat().st_size
+            digest, size = sha256_file(path), path.stat().st_size
         except OSError as exc:  # unreadable: a failed line, like any other document's failure
             jobs.append(Job(str(path), str(path.resolve()), "", "", 0, f"{path}: cannot be read: {exc.strerror or exc}"))
             continue
         jobs.append(Job(source=str(path), path=str(path.resolve()), sha256=digest, output=folder_name(path, digest), size=size))
     return jobs
 
-
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 # -- one document (runs in a worker process or a Ray task) ---------------------------------------

@@ -172,7 +172,7 @@ def batch(
     output_dir: Path = typer.Option(..., "--output-dir", "-o", help="The batch folder: one folder per document and manifest.jsonl."),
     engine: str = typer.Option(DEFAULTS.engine, "--engine", help="pymupdf (default, nothing to download) or docling (needs --models)."),
     models: Optional[Path] = typer.Option(None, "--models", help="Local folder of docling's models (or set DOCLING_ARTIFACTS_PATH)."),
-    ocr: bool = typer.Option(False, "--ocr", help="OCR pages without a text layer (RapidOCR's bundled models)."),
+    ocr: str = typer.Option(DEFAULTS.ocr, "--ocr", help="auto: OCR the pages whose text layer is missing or unreadable; always: every page; never. --ocr alone means always."),
     password: Optional[str] = typer.Option(None, "--password", help="Password of the encrypted PDFs."),
     image_dpi: int = typer.Option(DEFAULTS.image_dpi, "--image-dpi", min=36, max=600, help="Resolution of rendered figures."),
     min_image_size: float = typer.Option(DEFAULTS.min_image_size, "--min-image-size", min=0, help="Drop pictures smaller than this many points on a side."),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from importlib import metadata as importlib_metadata
 from pathlib import Path
@@ -13,6 +12,7 @@ from .assemble import Tree, assemble
 from .bundles import split_documents
 from .clean_text import clean_blocks, clean_entries, unmapped_warning
 from .convert import convert
+from .convert.inspect_input import sha256_file
 from .convert.page_recovery import ledger_warnings
 from .diagnostics import summarize
 from .furniture import mark_furniture
@@ -111,13 +111,6 @@ def _version(dist: str) -> Optional[str]:
         return None
 
 
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
-
 
 def _diagnostics(choice: Choice, outline_entries, documents) -> dict:
     # A bundled document's contents list its own headings: found there is found.
@@ -144,7 +137,7 @@ def _diagnostics(choice: Choice, outline_entries, documents) -> dict:
 def _metadata(path: Path, converted: Converted, choice: Choice, outline_entries, warnings, documents) -> dict:
     return {
         "source": path.name,
-        "sha256": _sha256(path),
+        "sha256": sha256_file(path),
         "page_count": converted.page_count,
         "engine": converted.engine,
         "versions": {

@@ -149,3 +149,11 @@ def test_unknown_ocr_mode_is_one_line(example, tmp_path):
     assert proc.returncode != 0 and "Traceback" not in proc.stderr
     assert "auto, always, never" in proc.stderr
     assert not any(tmp_path.iterdir())
+
+
+def test_batch_takes_the_same_ocr_modes(example, tmp_path):
+    pdf, _ = example
+    proc = run("batch", pdf, "-o", tmp_path, "--ocr", "never", "--workers", "1", "-q")
+    assert proc.returncode == 0, proc.stderr
+    (line,) = [json.loads(x) for x in (tmp_path / "manifest.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert line["status"] == "ok"

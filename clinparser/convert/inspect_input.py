@@ -51,3 +51,14 @@ def sniff(path: Path) -> str:
         if "word/document.xml" not in z.namelist():
             raise InputError(f"{path} is a ZIP archive but not a Word document (no word/document.xml)")
     return "docx"
+
+
+def sha256_file(path: Path) -> str:
+    """The file's SHA-256, read in 1 MB chunks (the result's metadata; batch's skip key)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
