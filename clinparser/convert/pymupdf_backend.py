@@ -22,6 +22,7 @@ from ..model import OCR, PICTURE, TEXT, Block, Converted, RawImage
 from ..outline import bookmark_entries
 from .orientation import turn_upright
 from .page_workers import LayoutWorkers
+from .table_words import respace_tables
 
 LOGO_SHARE = 0.5  # an embedded image on at least this share of pages is decoration
 WHOLE_PAGE = 0.9  # a picture covering this share of a page OCR read is the page itself
@@ -75,6 +76,7 @@ def convert_pdf(
     # share one coordinate system, without reading every page's text a second time.
     for page, record in zip(doc, layout.ledger):
         turn_upright(page, record.turn)
+    respace_tables(doc, blocks)
     page_sizes = {p.number + 1: (p.rect.width, p.rect.height) for p in doc}
     read = {r.page for r in layout.ledger if r.source == OCR}
     blocks = _with_pictures(doc, blocks, image_dpi, min_image_size, read)
