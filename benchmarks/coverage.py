@@ -2,9 +2,10 @@
 
     python benchmarks/coverage.py [--corpus ../shared/corpus] [--show N] [PDF ...]
 
-**Per document.** Body words are PyMuPDF's raw words (``page.get_text("words")``) minus those
-inside blocks the pipeline dropped as running headers/footers or printed-TOC pages, and minus
-words drawn inside a figure (they are kept, as pixels, in the figure's PNG). Output words are
+**Per document.** Body words are the pages' reference words (below): PyMuPDF's raw words
+(``page.get_text("words")``), or the benchmark's own OCR where a page's layer is unreadable,
+minus those inside blocks the pipeline dropped as running headers/footers or printed-TOC
+pages, and minus words drawn inside a figure (they are kept, as pixels, in the figure's PNG). Output words are
 every node's text (toc and non_toc), table columns and cells, and figure titles. Words are
 compared as multisets after folding case and punctuation: *covered* = body words matched in the
 output; *duplicated* = output words beyond their count in the body (words that came out twice).
@@ -59,21 +60,6 @@ def _inside(word, box) -> bool:
     return box[0] - 1 <= cx <= box[2] + 1 and box[1] - 1 <= cy <= box[3] + 1
 
 
-def body_words(pdf: Path, blocks) -> Counter:
-    dropped: dict[int, list] = {}
-    for b in blocks:
-        if (b.dropped or b.image is not None) and b.bbox and b.page:
-            dropped.setdefault(b.page, []).append(b.bbox)
-    count: Counter = Counter()
-    with pymupdf.open(pdf) as doc:
-        for page in doc:
-            boxes = dropped.get(page.number + 1, [])
-            for w in page.get_text("words"):
-                if not any(_inside(w, box) for box in boxes):
-                    count.update(words(w[4]))
-    return count
-
-
 def output_words(result: dict, toc_pages: list[int]) -> Counter:
     """Words of the tree, less the printed-TOC node (its pages are left out of the body too)."""
     count: Counter = Counter()
@@ -95,14 +81,15 @@ def measure(pdf: Path, show: int = 0, save: Path | None = None) -> dict:
     if save is not None:  # for the other benchmarks' --parsed/--results: one parse, all measures
         save.mkdir(parents=True, exist_ok=True)
         (save / f"{pdf.stem}.json").write_text(json.dumps(result, ensure_ascii=False, sort_keys=True), encoding="utf-8")
-    body, out = body_words(pdf, parsed.converted.blocks), output_words(result, parsed.printed_toc.pages)
+    pages = page_coverage(pdf, parsed.converted.blocks)
+    body = sum((p["ref"] for p in pages), Counter())  # each page's reference words (see page_coverage)
+    out = output_words(result, parsed.printed_toc.pages)
     total = sum(body.values())
     covered = sum(min(n, out[w]) for w, n in body.items())
     doubled = sum(max(0, out[w] - n) for w, n in body.items())
     if show:
         print("missing:", Counter({w: n - out[w] for w, n in body.items() if n > out[w]}).most_common(show), file=sys.stderr)
         print("doubled:", Counter({w: out[w] - n for w, n in body.items() if out[w] > n}).most_common(show), file=sys.stderr)
-    pages = page_coverage(pdf, parsed.converted.blocks)
     with tempfile.TemporaryDirectory() as folder:
         written = write_output(parsed, Path(folder), SaveOptions(True, False, True))
         bad = bad_characters(written)
@@ -184,7 +171,7 @@ def page_coverage(pdf: Path, blocks) -> list[dict]:
                 continue
             got = kept.get(number, Counter())
             share = sum(min(n, got[w]) for w, n in ref.items()) / total
-            rows.append({"page": number, "reference": "layer" if layer else "ocr", "words": total, "share": share})
+            rows.append({"page": number, "reference": "layer" if layer else "ocr", "words": total, "share": share, "ref": ref})
     return rows
 
 
