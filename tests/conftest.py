@@ -81,7 +81,9 @@ def corpus_run(tmp_path_factory):
         path = corpus_file(name)
         if name not in _corpus_cache:
             parser = PDFParser()
-            result = parser.parse(path, output_dir=tmp_path_factory.mktemp("corpus_out"))
+            # The review page is tested on the generated examples; drawing every corpus page for
+            # it would add a twentieth to the suite's longest part.
+            result = parser.parse(path, output_dir=tmp_path_factory.mktemp("corpus_out"), save_report=False)
             _corpus_cache[name] = (result, parser.last_output)
         return _corpus_cache[name]
 
