@@ -132,4 +132,6 @@ def test_no_network_attempt_on_any_path(example, tmp_path):
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     assert out == {"pdf": 10, "docx": 3, "pdf_exports": True, "docx_exports": True, "docling": "models missing", "attempts": []}
     guarded = set((tmp_path / "attempts.log.loaded").read_text().split())
-    assert len(guarded) >= 3, f"the guard ran in {len(guarded)} processes: the script and its 2 layout workers expected"
+    # workers=2: this process and one layout worker process (started as python -m, so it loads
+    # sitecustomize like any Python process); the guard must have run in both.
+    assert len(guarded) >= 2, f"the guard ran in {len(guarded)} processes: the script and its layout worker expected"

@@ -13,6 +13,7 @@ import pymupdf
 import pytest
 
 from clinparser import PDFParser
+from clinparser.model import Block
 
 PAGE = 10  # 1-based; opens sections 6, 6.1 and 6.2 in protocol_001's truth
 
@@ -192,3 +193,21 @@ def test_ocr_always_reads_words_in_pictures_that_auto_leaves_as_pixels(tmp_path)
     assert [r["source"] for r in always["metadata"]["pages"]] == ["ocr"]
     assert "RANDOMIZATION" not in json.dumps(auto["toc"])
     assert "RANDOMIZATION" in json.dumps(always["toc"]).upper()
+
+
+def test_text_ocr_read_inside_a_picture_box_of_a_scan_reaches_the_sections():
+    """The layout model boxes a region of a picture-of-a-page as a picture: the OCR'd text in it
+    must still follow (here a heading under a redacted block)."""
+    from clinparser.convert.page_recovery import _text_over_pictures
+    from clinparser.model import PICTURE
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 600), "1.3.4.2. Reproductive and Developmental Toxicity Studies", fontsize=11)
+    picture = Block(1, (60, 70, 540, 630), PICTURE, "")
+    header = Block(1, (60, 20, 540, 40), "page-header", "Protocol")
+    blocks, heads = _text_over_pictures(page, [header, picture], [None, None])
+    assert [b.kind for b in blocks] == ["page-header", "picture", "text"] and heads == [None, None, None]
+    assert blocks[2].text == "1.3.4.2. Reproductive and Developmental Toxicity Studies"
+    empty = Block(1, (60, 650, 540, 700), PICTURE, "")  # nothing read there: stays a picture alone
+    assert _text_over_pictures(page, [empty], [None]) == ([empty], [None])

@@ -16,7 +16,7 @@ from clinparser.convert import page_workers
 from clinparser.convert.orientation import upright
 from clinparser.errors import ConversionError
 from clinparser.evaluate import flatten
-from clinparser.model import Block
+from clinparser.model import Block, PageRecord
 
 
 def output_files(folder: Path) -> dict[str, bytes]:
@@ -83,10 +83,10 @@ def test_headings_are_ranked_as_one_call_over_their_group_of_pages_ranks_them(ex
     pdf, _ = example
     count = pymupdf.open(pdf).page_count
     assert count > page_workers.HEADING_RANK_PAGES, "the example no longer has a second, partial group"
-    converter = page_workers._Converter(str(pdf), None, False)
+    converter = page_workers._Converter(str(pdf), None, "auto")
     with page_workers._single_threaded_sessions(), page_workers._using(page_workers._pinned_layout()):
         pages = [page for unit in page_workers.units_of(count) for page in converter.convert(unit)]
-        per_page_text = [b.text for blocks, _ in pages for b in blocks]
+        per_page_text = [b.text for blocks, _, _ in pages for b in blocks]
         ours = page_workers.rank_headings(pages)
         theirs = []
         for start in range(0, count, page_workers.HEADING_RANK_PAGES):
@@ -101,7 +101,7 @@ def test_headings_are_ranked_as_one_call_over_their_group_of_pages_ranks_them(ex
 
 def test_rank_headings_follows_pymupdf4llm_rules():
     def page(size):  # a page with one heading: level 1 on its own
-        return [Block(page=1, bbox=(0, 0, 1, 1), kind="heading", text="# H")], [(size, 1)]
+        return [Block(page=1, bbox=(0, 0, 1, 1), kind="heading", text="# H")], [(size, 1)], PageRecord(1, "text")
 
     sizes = (30, 28, 26, 24, 22, 20, 18)  # seven sizes: the smallest two share level 6
     ranked = page_workers.rank_headings([page(s) for s in sizes])  # one per page: each was level 1

@@ -42,6 +42,7 @@ ENGINE_PARAMS = {
     "EngineConfig.onnxruntime.inter_op_num_threads": 1,
 }
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+PICTURE_TEXT_WORDS = 3  # words OCR read inside a picture box of a scanned page that make it text too
 _UNMAPPED = re.compile("[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
@@ -169,6 +170,8 @@ def read_pages(doc, unit, mode: str, parse) -> list:
                 elif mode != "never":
                     ocr_page(doc[number], verdict)
                     ((blocks, heads),) = parse(doc, (number,))
+        if number in verdicts and mode != "never" and verdicts[number].kind != "converted-to-nothing":
+            blocks, heads = _text_over_pictures(doc[number], blocks, heads)
         record = _record(number, blocks, verdicts.get(number), mode)
         record.unboxed = added
         record.turn = turns[number]
@@ -177,6 +180,24 @@ def read_pages(doc, unit, mode: str, parse) -> list:
                 block.number_source = "ocr"
         out.append((blocks, heads, record))
     return out
+
+
+def _text_over_pictures(page, blocks: list, heads: list) -> tuple[list, list]:
+    """On a page read by OCR, the layout model boxes regions of the picture of the page as
+    pictures (a redacted passage with its heading, a scanned table), and the words OCR read in
+    them would reach no section. The OCR'd text inside such a box follows it, block by block
+    in reading order; the picture stays (it may be a real figure: its labels are then text too)."""
+    out_blocks, out_heads = [], []
+    for block, head in zip(blocks, heads):
+        out_blocks.append(block)
+        out_heads.append(head)
+        if block.kind == PICTURE and block.bbox:
+            found = [x for x in page.get_text("blocks", clip=block.bbox, sort=True) if x[6] == 0 and _WORD.search(x[4])]
+            if sum(len(_WORD.findall(x[4])) for x in found) >= PICTURE_TEXT_WORDS:
+                for x in found:
+                    out_blocks.append(Block(page=page.number + 1, bbox=tuple(float(v) for v in x[:4]), kind=TEXT, text=" ".join(x[4].split())))
+                    out_heads.append(None)
+    return out_blocks, out_heads
 
 
 def _with_unboxed(blocks: list, heads: list, loose: list, page_number: int) -> tuple[list, list]:
