@@ -124,11 +124,14 @@ _ENGINE = None  # one RapidOCR engine per process, made on the first page that n
 def _read_lines(image) -> list:
     """RapidOCR on a page render: ``[(box, text, score), ...]`` in pixels."""
     global _ENGINE
-    if _ENGINE is None:
-        from rapidocr import RapidOCR
+    from .page_workers import without_memory_arena
 
-        _ENGINE = RapidOCR(params=ENGINE_PARAMS)
-    result = _ENGINE(image)
+    with without_memory_arena():  # RapidOCR makes some of its sessions on first use
+        if _ENGINE is None:
+            from rapidocr import RapidOCR
+
+            _ENGINE = RapidOCR(params=ENGINE_PARAMS)
+        result = _ENGINE(image)
     if result.boxes is None or result.txts is None or result.scores is None:
         return []
     return list(zip(result.boxes, result.txts, result.scores))

@@ -492,6 +492,21 @@ def _bind(session_class) -> None:
             module.InferenceSession = session_class
 
 
+_ARENA = [True]  # the memory arena of sessions made now (see without_memory_arena)
+
+
+@contextlib.contextmanager
+def without_memory_arena():
+    """Sessions made while open keep no memory arena. For the OCR models: their inputs (whole
+    page renders of any size) would grow an arena by about 0.6 GB per process, kept to the end;
+    the layout model's fixed-size inputs are what the arena is for."""
+    _ARENA[0] = False
+    try:
+        yield
+    finally:
+        _ARENA[0] = True
+
+
 @contextlib.contextmanager
 def _single_threaded_sessions():
     """While open, every new onnxruntime.InferenceSession is single-threaded, without spinning,
@@ -505,7 +520,7 @@ def _single_threaded_sessions():
             options = sess_options or onnxruntime.SessionOptions()
             options.intra_op_num_threads = 1
             options.inter_op_num_threads = 1
-            options.enable_cpu_mem_arena = True
+            options.enable_cpu_mem_arena = _ARENA[0]
             options.add_session_config_entry("session.intra_op.allow_spinning", "0")
             super().__init__(path_or_bytes, sess_options=options, providers=providers, provider_options=provider_options, **kwargs)
 
