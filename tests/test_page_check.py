@@ -111,3 +111,13 @@ def test_a_dropped_picture_keeps_the_words_read_in_it():
     read = "<!-- Start of picture text -->\nThe information contained in this<br>protocol is confidential.<br><!-- End of picture text -->"
     assert picture_text(read) == "The information contained in this\nprotocol is confidential."
     assert picture_text("<!-- Start of picture text --><!-- End of picture text -->") == ""
+
+
+def test_glyphs_drawn_as_outlines_and_no_text_layer():
+    def outlines(page):  # a page of "letters" drawn as small filled paths, no text at all
+        for k in range(400):
+            x, y = 72 + (k % 40) * 11, 100 + (k // 40) * 20
+            page.draw_rect(pymupdf.Rect(x, y, x + 6, y + 9), fill=(0, 0, 0), color=None)
+
+    assert before_conversion(_page(outlines)).kind == "drawn-text"
+    assert before_conversion(_page(lambda p: [p.draw_rect(pymupdf.Rect(72, 72, 300, 300), fill=(0, 0, 0)) for _ in range(5)])) is None

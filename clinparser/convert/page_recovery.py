@@ -46,10 +46,9 @@ PICTURE_TEXT_WORDS = 3  # words OCR read inside a picture box of a scanned page 
 _UNMAPPED = re.compile("[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
-def ocr_page(page, verdict: Verdict) -> int:
+def ocr_page(page, verdict: Verdict) -> None:
     """OCR ``page`` in place: read its render with its readable text left out, remove the text
-    that is not what the page shows, write the lines read into the page. Returns the number
-    of lines written."""
+    that is not what the page shows, write the lines read into the page."""
     import pymupdf
 
     readable, unreadable = _spans(page, keep_readable=verdict.kind in ("unmapped", "always"))
@@ -63,7 +62,6 @@ def ocr_page(page, verdict: Verdict) -> int:
             text=pymupdf.PDF_REDACT_TEXT_REMOVE,
         )
     _write_lines(page, lines)
-    return len(lines)
 
 
 _PAINTED = 16 | 32  # MuPDF's FZ_STEXT_FILLED | FZ_STEXT_STROKED
@@ -198,7 +196,7 @@ def _text_over_pictures(page, blocks: list, heads: list) -> tuple[list, list]:
             found = [x for x in page.get_text("blocks", clip=block.bbox, sort=True) if x[6] == 0 and _WORD.search(x[4])]
             if sum(len(_WORD.findall(x[4])) for x in found) >= PICTURE_TEXT_WORDS:
                 for x in found:
-                    out_blocks.append(Block(page=page.number + 1, bbox=tuple(float(v) for v in x[:4]), kind=TEXT, text=" ".join(x[4].split())))
+                    out_blocks.append(_layer_block(page.number + 1, x, " ".join(x[4].split())))
                     out_heads.append(None)
     return out_blocks, out_heads
 
@@ -208,7 +206,7 @@ def _with_unboxed(blocks: list, heads: list, loose: list, page_number: int) -> t
     vertically (``heads`` kept aligned: an added block is not a ranked heading)."""
     blocks, heads = list(blocks), list(heads)
     for x in loose:
-        block = Block(page=page_number, bbox=tuple(float(v) for v in x[:4]), kind=TEXT, text=" ".join(x[4].split()))
+        block = _layer_block(page_number, x, " ".join(x[4].split()))
         at = next((k for k, b in enumerate(blocks) if b.bbox and b.bbox[1] > block.bbox[1]), len(blocks))
         blocks.insert(at, block)
         heads.insert(at, None)
@@ -222,11 +220,16 @@ def rebuild_blocks(page, blocks: list) -> list:
     is more faithful than OCR: the characters are the PDF's own."""
     pictures = [b for b in blocks if b.kind == PICTURE]
     text = [
-        Block(page=page.number + 1, bbox=tuple(float(v) for v in x[:4]), kind=TEXT, text=x[4].strip())
+        _layer_block(page.number + 1, x, x[4].strip())
         for x in page.get_text("blocks", sort=True)
         if x[6] == 0 and _WORD.search(x[4])
     ]
     return sorted(pictures + text, key=lambda b: (b.bbox[1], b.bbox[0]))
+
+
+def _layer_block(page_number: int, entry: tuple, text: str) -> Block:
+    """A text block from one ``page.get_text("blocks")`` entry of the page's layer."""
+    return Block(page=page_number, bbox=tuple(float(v) for v in entry[:4]), kind=TEXT, text=text)
 
 
 def _record(number: int, blocks, verdict, mode: str) -> PageRecord:
