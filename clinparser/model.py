@@ -109,9 +109,11 @@ class Table:
     columns: list[str]
     data: list[list[str]]
     path: Optional[str] = None
+    # A schedule of activities read from the table (schedules.py); None for any other table.
+    schedule: Optional[dict] = None
 
     def to_dict(self) -> dict:
-        return {
+        out = {
             "title": self.title,
             "page": self.page,
             "pages": self.pages,
@@ -119,6 +121,9 @@ class Table:
             "data": self.data,
             "path": self.path,
         }
+        if self.schedule is not None:
+            out["schedule"] = self.schedule
+        return out
 
 
 @dataclass

@@ -22,6 +22,7 @@ from .options import ParseOptions
 from .outline import OutlineIndex, PrintedToc, find_printed_toc
 from .recover import merge, outline_candidates
 from .references import resolve_references
+from .schedules import attach_schedules
 from .sections import Choice, find_candidates, split_merged_headings, split_outline_headings
 
 
@@ -91,7 +92,8 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
     reporter.stage("attaching text, tables, images and references")
     tree = assemble(blocks, choice.sections, outline.unnumbered, documents)
     unresolved = resolve_references(tree.toc, tree.non_toc)
-    warnings = list(converted.warnings) + ledger_warnings(converted.pages) + unmapped_warning(unmapped)
+    schedule_warnings = attach_schedules(tree)
+    warnings = list(converted.warnings) + ledger_warnings(converted.pages) + unmapped_warning(unmapped) + schedule_warnings
     if not tree.toc:
         warnings.append("no numbered sections found: everything is in non_toc")
     for m in choice.missing_parents:

@@ -51,9 +51,20 @@ def parse_pipe_table(markdown: str) -> Optional[pd.DataFrame]:
     width = max(len(r) for r in rows)
     rows = [r + [""] * (width - len(r)) for r in rows]
     n_header = header_rows if header_rows else 1
-    header = [" / ".join(dict.fromkeys(h for h in col if h)) for col in zip(*rows[:n_header])]
+    header = [join_header(col) for col in zip(*rows[:n_header])]
     body = rows[n_header:]
     return pd.DataFrame(body, columns=header, dtype=str)
+
+
+def join_header(parts) -> str:
+    """A column's header rows joined top to bottom ("Visit 1 / Week -2"). A cell spanning
+    several header rows comes back once per row and is said once; a number repeated is two
+    rows' values (visit 8 in week 8: "8 / 8")."""
+    kept: list[str] = []
+    for part in (p.strip() for p in parts):
+        if part and (not kept or part != kept[-1] or _NUMBER.match(part)):
+            kept.append(part)
+    return " / ".join(kept)
 
 
 def join_cells(cells: list[str]) -> str:
@@ -132,7 +143,7 @@ def lift_header(columns: list[str], data: list[list[str]]) -> tuple[list[str], l
     if len(header) == 1 and not any(_cut(a, b, short=True) for a, b in zip(header[0], header[0][1:])):
         return list(columns), data
     header = mend_header(header)
-    joined = [" / ".join(dict.fromkeys(h[k].strip() for h in header if h[k].strip())) for k in range(width)]
+    joined = [join_header([h[k] for h in header]) for k in range(width)]
     return joined, rows
 
 

@@ -1,0 +1,170 @@
+"""Read a schedule's column header: which visit, when, in which window.
+
+A schedule's visit columns are headed by one to five header rows, joined top to bottom with
+" / " by the table stage ("Visit 1 / Week -2", "Screening / -42 to -9", "Day 29 ±3"). Each
+part is read on its own:
+
+- a part with a unit word and a number ("Week 2", "Day −42 to −9", "C1D8", "Cycle 2 Day 1",
+  "Hour 4") gives the timing; a bare number or range ("-2", "4-7", "10-22") gives the timing in
+  the unit the header rows are named by (the label column's header: "VISIT / WEEK",
+  "Study Procedures / Days", "Timepoint (hours)"), the rows in order;
+- a visit word ("Visit 3", "V3") or a bare number under a "Visit" row gives the visit;
+- a window ("±3 days", "+/- 2", "(-3/+7 d)") gives the window, in the timing's unit unless it
+  names its own;
+- words alone ("Screening", "ET", "EOS or ET") name the visit when they head this column
+  only, and an epoch when the same words head a run of adjacent columns (``epochs``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+UNITS = {
+    "minute": ("min", "mins", "minute", "minutes"),
+    "hour": ("h", "hr", "hrs", "hour", "hours"),
+    "day": ("d", "day", "days"),
+    "week": ("w", "wk", "wks", "week", "weeks"),
+    "month": ("m", "mo", "month", "months"),
+    "year": ("y", "yr", "year", "years"),
+}
+_UNIT_OF = {word: unit for unit, words in UNITS.items() for word in words}
+_LONG_UNIT = "|".join(sorted((w for w in _UNIT_OF if len(w) > 1), key=len, reverse=True))
+_ALL_UNIT = "|".join(sorted(_UNIT_OF, key=len, reverse=True))
+
+MINUS = "-\u2212\u2013\u2010\u2011"  # hyphen-minus, minus sign, en dash, hyphens
+_NUM = rf"[{MINUS}+]?\s?(?:\d+(?:\.\d+)?|\.\d+)"
+_RANGE_SEP = rf"\s*(?:to|through|thru|[{MINUS}/]|and|&)\s*"
+_PLUS_MINUS = r"(?:±|\+\s?/\s?[-\u2212]|\+\s?-)"
+WINDOW = re.compile(
+    rf"\(?\s*(?:(?P<pm>{_PLUS_MINUS})\s?(?P<both>\d+(?:\.\d+)?)"
+    rf"|(?P<minus>[{MINUS}]\s?\d+)\s?/\s?(?P<plus>\+\s?\d+))"
+    rf"\s*(?P<unit>{_ALL_UNIT})?\.?\s*\)?",
+    re.I,
+)
+# "Day 1", "Week -2", "Days 4-7", "Day −42 to −9", "Hour 0.5", "Month 3"
+_UNIT_NUMBER = re.compile(rf"\b(?P<unit>{_LONG_UNIT}|[dwhm])\s?(?P<from>{_NUM})(?:{_RANGE_SEP}(?:(?:{_LONG_UNIT})\s?)?(?P<to>{_NUM}))?(?![\d.])", re.I)
+# "C1D8", "Cycle 2 Day 1", "C2 D1"
+_CYCLE = re.compile(rf"\b(?:cycle|c)\s?(?P<cycle>\d+)\s*,?\s*(?:day|d)\s?(?P<day>{_NUM})(?:{_RANGE_SEP}(?P<to>{_NUM}))?", re.I)
+_BARE = re.compile(rf"^(?P<from>{_NUM})(?:{_RANGE_SEP}(?P<to>{_NUM}))?$", re.I)
+_VISIT = re.compile(r"^(?:visit|v)\s?(?P<visit>\d+[a-z]?(?:\.\d+)?)$", re.I)
+_ROW_NAMES = re.compile(rf"\b(?P<name>visit|cycle|{_LONG_UNIT}|time\s?points?|timepoint)\b", re.I)
+_SEPARATORS = re.compile(r"\s*\n\s*|\s+")
+
+
+def number(text: str) -> Optional[float]:
+    """A printed number with any of the minus signs ("−9", "-.3", "+2"), as int when whole."""
+    text = re.sub(rf"[{MINUS}]", "-", text.replace(" ", ""))
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return int(value) if value.is_integer() else value
+
+
+def row_kinds(names: list[str]) -> list[str]:
+    """The kind of each numbered header row, in order, from the parts of the label column's
+    header, one part a row ("VISIT / WEEK" -> ["visit", "week"]; "Study Procedures / Days" ->
+    ["day"]; "Procedure / Visit day (window)" -> ["day"]; "Timepoint(hours)" -> ["hour"]).
+    A unit word names the row's numbers ("Visit day" holds days); a part with none names none."""
+    kinds = []
+    for name in names:
+        words = [m["name"].lower() for m in _ROW_NAMES.finditer(name.replace("(", " ").replace(")", " "))]
+        units = [_UNIT_OF[w] for w in words if w in _UNIT_OF]
+        kind = units[0] if units else "cycle" if "cycle" in words else "visit" if "visit" in words else None
+        if kind:
+            kinds.append(kind)
+    return kinds
+
+
+def window(text: str, unit: Optional[str]) -> Optional[dict]:
+    """The visit window a header part prints ("±3 days", "+/-2", "(-3/+7 d)"), else None."""
+    m = WINDOW.search(text)
+    if not m:
+        return None
+    if m["pm"]:
+        before = after = number(m["both"])
+    else:
+        before, after = abs(number(m["minus"])), number(m["plus"])
+    named = _UNIT_OF.get((m["unit"] or "").lower())
+    return {"text": " ".join(m.group(0).split()).strip("() "), "before": before, "after": after, "unit": named or unit}
+
+
+def _timing(unit: str, start: str, end: Optional[str], cycle: Optional[int] = None) -> Optional[dict]:
+    low, high = number(start), number(end) if end else None
+    if low is None:
+        return None
+    if high is None or high < low:
+        # "-6 through -5" reads low to high; "2-3" likewise. "15-3" is not a range: keep the start.
+        high = low if high is None or end and not re.match(rf"^\s*[{MINUS}]", end) and high < low else high
+    return {"unit": unit, "from": min(low, high), "to": max(low, high), "cycle": cycle}
+
+
+class Encounter:
+    """What one visit column's header says (see the module docstring)."""
+
+    def __init__(self, parts: list[str], kinds: list[str]):
+        self.visit: Optional[str] = None
+        self.timing: Optional[dict] = None
+        self.window: Optional[dict] = None
+        self.words: list[str] = []  # parts that are names, not numbers
+        self._from_row = False  # the timing came from a header row named by its unit
+        self.unread: list[str] = []  # numbered parts no rule reads
+        self._read(parts, list(kinds))
+
+    def _read(self, parts: list[str], kinds: list[str]) -> None:
+        for part in parts:
+            text = " ".join(_SEPARATORS.split(part.strip()))
+            if not text:
+                continue
+            kind = kinds.pop(0) if kinds and (_BARE.match(_without_window(text)) or _VISIT.match(text)) else None
+            self._read_part(text, kind)
+
+    def _read_part(self, text: str, kind: Optional[str]) -> None:
+        visit = _VISIT.match(text)
+        if visit:
+            self.visit = self.visit or visit["visit"]
+            return
+        rest = _without_window(text)
+        win = window(text, None)
+        cycle = _CYCLE.search(rest)
+        found = None if cycle else _UNIT_NUMBER.search(rest)
+        bare = None if cycle or found else _BARE.match(rest)
+        if cycle and not self.timing:
+            self.timing = _timing("day", cycle["day"], cycle["to"], int(cycle["cycle"]))
+        elif found and not self.timing:
+            self.timing = _timing(_UNIT_OF[found["unit"].lower()], found["from"], found["to"])
+        elif found and not self._from_row:
+            self.words.append(found.group(0))  # "Week 2" over "Day 15": a name; the day is the timing
+        elif bare:
+            if kind == "visit" or kind is None and self.visit is None and not self.timing and re.fullmatch(r"\d+", rest):
+                self.visit = self.visit or rest
+            elif kind in UNITS and not self._from_row:
+                # A row named by its unit ("Study day") says when; a "Week 2" name above it is a name.
+                if self.timing:
+                    self.words.append(f"{self.timing['unit'].title()} {_show(self.timing)}")
+                self.timing, self._from_row = _timing(kind, bare["from"], bare["to"]), True
+            else:
+                self.unread.append(text)
+        if win and not self.window:
+            self.window = win
+        match = cycle or found or bare
+        words = (rest[: match.start()] + " " + rest[match.end() :]) if match else rest
+        words = " ".join(words.split()).strip(" ,;:-")
+        if re.search(r"[A-Za-z]", words):
+            self.words.append(words)
+
+
+def _show(timing: dict) -> str:
+    return str(timing["from"]) if timing["from"] == timing["to"] else f"{timing['from']} to {timing['to']}"
+
+
+def _without_window(text: str) -> str:
+    return WINDOW.sub(" ", text).strip(" ,;()")
+
+
+def read_encounter(parts: list[str], kinds: list[str]) -> Encounter:
+    enc = Encounter(parts, kinds)
+    if enc.window and not WINDOW.search(enc.window["text"]).group("unit"):
+        enc.window["unit"] = enc.timing["unit"] if enc.timing else "day"
+    return enc
