@@ -8,7 +8,7 @@ itself, it knows exactly which section every paragraph, list item, table and
 figure belongs to and on which page each heading is printed; that knowledge is
 written to a JSON "truth" file.
 
-Six protocols are defined (see :data:`PROTOCOLS`):
+Seven protocols are defined (see :data:`PROTOCOLS`):
 
 * ``protocol_001`` -- the general example: decimal numbering, a two-page
   schedule of activities, a vector schema and a raster figure.
@@ -29,6 +29,34 @@ Six protocols are defined (see :data:`PROTOCOLS`):
   (only the bookmarks and the printed TOC carry them), and an amendment bound
   after the protocol with its own title page, contents and numbering (the
   truth file lists it under ``bundled``).
+* ``protocol_007`` -- a schedule of activities continued sideways over two
+  pages (:class:`Schedule`): page A has the activity labels and visits 1-5,
+  page B, under a caption ending "(continued)", repeats the labels and every
+  row and gives visits 6-9 and ET.  Its header has four rows (a Study Period
+  row whose cells span their visits, Visit, Study Day, Window); bold group
+  rows stand above their activities; marks are "X", "(X)", "P" and a bullet,
+  some with superscript footnote markers, as are one activity label and one
+  group label; each page prints the footnotes it uses below the table
+  ("a  text").  A small ordinary table follows in section 2.1.
+
+Schedules in the truth file: only protocol_007's truth speaks about them.
+There every table entry has a ``schedule`` key: ``null`` for a table that is
+no schedule of activities, else the object a reader should attach to that
+table in ``document.json`` (the ``schedule`` object of issue 17), as the
+generator knows it by construction: ``name`` (the table's title), ``main``
+(true for the first schedule), ``label_column``, ``epochs`` (label and
+encounter indexes), ``encounters`` (``label``: the column's header cells
+joined " / " top to bottom, blank cells left out, as ``clinparser/tables.py``
+joins header rows; ``column``, ``epoch``, ``visit``, ``timing`` and
+``window``), ``activities`` and ``groups`` (label without its footnote
+markers, ``row``: index into the table's body rows, the footnote markers),
+``marks`` (activity and encounter indexes, the mark without markers, its
+markers) and ``footnotes`` (marker and text, each once, by marker).  The
+reader's ``diagnostics`` are not part of the truth.  The entry's ``columns``
+are those joined headers and its ``data`` the body rows with each footnote
+marker glued to the text it follows ("Xb,e", "Discharge from unitf"), as a
+PDF's text layer has them.  The truths of protocols 001-006 have no
+``schedule`` keys (they were written before schedules were read).
 
 Usage (from the repository root)::
 
@@ -36,7 +64,7 @@ Usage (from the repository root)::
     python examples/make_protocol.py --out DIR   # -> DIR/
 
 Each run writes ``protocol_00N.pdf`` and ``protocol_00N.truth.json`` for all
-six.  The output is byte-for-byte deterministic (fixed metadata, no document
+seven.  The output is byte-for-byte deterministic (fixed metadata, no document
 id, no randomness), so a PDF's hash only changes when this script changes.
 
 Tests can call :func:`build` or :func:`build_named` directly::
@@ -180,7 +208,112 @@ class Signature:
     labels: list[str]
 
 
-Block = Union[Para, NumberedList, Table, Figure, Questionnaire, Signature]
+@dataclass(frozen=True)
+class Visit:
+    """One visit column of a schedule of activities, as the generator knows
+    it; the printed header cells are made from it."""
+
+    visit: str  # printed in the Visit row: "1", "ET"
+    epoch: str | None  # the spanning Study Period cell above it (None: blank)
+    days: tuple[int, int] | None  # Study Day, first and last (None: blank)
+    window: tuple[int, int] | None  # days allowed (before, after); None: "—"
+
+    @property
+    def day_text(self) -> str:
+        if self.days is None:
+            return ""
+        first, last = self.days
+        return str(first) if first == last else f"{first} to {last}"
+
+    @property
+    def window_text(self) -> str:
+        if self.window is None:
+            return EM_DASH
+        before, after = self.window
+        unit = "day" if max(before, after) == 1 else "days"
+        if before == after:
+            return f"\u00b1{after} {unit}"
+        assert before == 0, "only symmetric and after-only windows are printed"
+        return f"+{after} {unit}"
+
+
+# The mark characters of an activity row, one per visit.
+MARK_TEXT = {"X": "X", "o": "(X)", "*": "\u2022", "P": "P", ".": ""}
+
+
+@dataclass
+class Activity:
+    """An activity row: its label and one mark character per visit (see
+    MARK_TEXT); `notes` puts superscript footnote markers after a mark
+    (visit index -> "b,e") and `label_notes` after the label."""
+
+    label: str
+    marks: str
+    notes: dict[int, str] = field(default_factory=dict)
+    label_notes: str = ""
+
+
+@dataclass
+class Group:
+    """A group row: a bold label across the whole row, no marks."""
+
+    label: str
+    label_notes: str = ""
+
+
+@dataclass
+class Schedule:
+    """A schedule of activities too wide for one page, printed sideways in
+    parts: each part on its own page repeats the label column and every row,
+    then gives the next visits; the caption of the later parts ends
+    "(continued)".  The header has four rows (HEADER_ROWS): the study period
+    (a cell spanning its visits), the visit, the study day and the window.
+    Each part's footnotes are printed below it ("a  text"): those of the
+    markers that part prints."""
+
+    title: str
+    visits: list[Visit]
+    rows: list[Union[Group, Activity]]
+    footnotes: dict[str, str]  # marker -> text
+    parts: list[int]  # visits per page
+    label_width: float
+    font_size: float = 8
+
+    HEADER_ROWS = ("Study Period", "Visit", "Study Day", "Window")
+
+    def visit_width(self, part: int) -> float:
+        return (CONTENT_W - self.label_width) / self.parts[part]
+
+    def part_visits(self, part: int) -> range:
+        first = sum(self.parts[:part])
+        return range(first, first + self.parts[part])
+
+    def header_cells(self, v: Visit) -> list[str]:
+        return [v.epoch or "", v.visit, v.day_text, v.window_text]
+
+    def column_label(self, v: Visit) -> str:
+        """The column header as printed, its rows joined " / "."""
+        return " / ".join(c for c in self.header_cells(v) if c)
+
+    def row_cells(self, row: Union[Group, Activity]) -> list[tuple[str, str]]:
+        """(text, footnote markers) of each cell of a body row, label first."""
+        label = (row.label, row.label_notes)
+        if isinstance(row, Group):
+            return [label] + [("", "")] * len(self.visits)
+        return [label] + [(MARK_TEXT[m], row.notes.get(k, ""))
+                          for k, m in enumerate(row.marks)]
+
+    def markers(self, part: int) -> list[str]:
+        """The footnote markers printed in a part, in footnote order."""
+        shown = [0] + [1 + k for k in self.part_visits(part)]
+        used = {n for row in self.rows for k, (_, notes) in
+                enumerate(self.row_cells(row)) if k in shown
+                for n in notes.split(",") if n}
+        return [m for m in self.footnotes if m in used]
+
+
+Block = Union[Para, NumberedList, Table, Figure, Questionnaire, Signature,
+              Schedule]
 
 
 @dataclass
@@ -256,6 +389,9 @@ class Protocol:
     # Documents bound after the protocol (an amendment): each opens with its
     # own title page and table of contents and numbers its sections afresh.
     bundled: tuple["Bundled", ...] = ()
+    # The truth tells for every table whether it is a schedule of activities:
+    # its "schedule" object, or null (older truths say nothing).
+    says_schedules: bool = False
 
 
 @dataclass(frozen=True)
@@ -1346,6 +1482,129 @@ PROTOCOL_006 = Protocol(
     bundled=(AMENDMENT_006,),
 )
 
+# --------------------------------------------------------------------------
+# protocol_007: a schedule of activities continued sideways over two pages
+# (the label column and every row repeated, the next visits beside them), with
+# a four-row header, group rows, footnoted marks and labels; and an ordinary
+# table that is no schedule
+# --------------------------------------------------------------------------
+SOA_007_VISITS = [
+    Visit("1", "Screening", (-28, -1), None),
+    Visit("2", "Treatment", (1, 1), None),
+    Visit("3", "Treatment", (8, 8), (1, 1)),
+    Visit("4", "Treatment", (15, 15), (2, 2)),
+    Visit("5", "Treatment", (29, 29), (3, 3)),
+    Visit("6", "Treatment", (57, 57), (3, 3)),
+    Visit("7", "Treatment", (85, 85), (3, 3)),
+    Visit("8", "Follow-up", (113, 113), (7, 7)),
+    Visit("9", "Follow-up", (169, 169), (0, 7)),
+    Visit("ET", None, None, None),
+]
+
+# Marks, one per visit (V1 ... V9, ET): X, "." none, o "(X)", * bullet, P.
+SOA_007_ROWS: list[Union[Group, Activity]] = [
+    Group("Eligibility and admission"),
+    Activity("Informed consent", "X........."),
+    Activity("Inclusion and exclusion criteria", "XX........", {1: "a"}),
+    Activity("Demographics and medical history", "X........."),
+    Activity("Admission to unit", ".X........"),
+    Activity("Discharge from unit", ".X........", label_notes="f"),
+    Group("Safety assessments"),
+    Activity("Physical examination", "X...X..X.X"),
+    Activity("Targeted physical examination", ".ooo.oo..."),
+    Activity("Vital signs", "XXXXXXXX.X", {1: "b"}),
+    Activity("12-lead ECG", "XX..X.XX.X", {1: "b"}),
+    Activity("Adverse event review", "XXXXXXXXPX"),
+    Activity("Concomitant medication review", "XXXXXXXXPX"),
+    Group("Laboratory", label_notes="c"),
+    Activity("Hematology and chemistry", "XXXXXXXX.X"),
+    Activity("Urinalysis", "X...X..X.X"),
+    Activity("Pregnancy test", "XX..XXXX.X", {0: "d", 7: "d"}),
+    Activity("Hepatitis and HIV serology", "X........."),
+    Group("Study drug"),
+    Activity("Infusion of study drug", ".XXXXXX..."),
+    Activity("Drug accountability", ".XXXXXX..X"),
+    Group("Pharmacokinetics and imaging"),
+    Activity("PK blood sample", ".XXXXXXX.X",
+             {1: "b,e", 2: "e", 3: "e", 4: "e", 5: "e", 6: "e"}),
+    Activity("Anti-drug antibody sample", ".X..X.XX.X", {1: "e"}),
+    Activity("Skin imaging (substudy)", "*...*..*.."),
+]
+
+SOA_007_FOOTNOTES = {
+    "a": "Eligibility is confirmed again on Day 1 before the first "
+         "infusion starts.",
+    "b": "Before the infusion and at 1, 2 and 4 hours after it starts.",
+    "c": "Analyzed by the central laboratory; the investigator reviews the "
+         "results before the next infusion is given.",
+    "d": "Serum test at screening and on Day 113; urine test at the other "
+         "visits marked.",
+    "e": "Drawn within 30 minutes before the infusion starts.",
+    "f": "Participants stay in the unit for 24 hours after the first "
+         "infusion and leave after the morning assessments of Day 2.",
+}
+
+OUTLINE_007: list[Section] = [
+    S("1", "PROTOCOL SUMMARY",
+      P("""This protocol describes an open-label study of monthly
+        intravenous infusions of lunavirimab in adults with chronic hand
+        eczema that has not responded to topical treatment.""")),
+    S("1.1", "Synopsis",
+      P("""Forty adults receive six infusions of lunavirimab four weeks
+        apart after a screening period of up to four weeks. A safety
+        follow-up of twelve weeks follows the last infusion. The first
+        infusion is given in a residential unit, where participants stay
+        overnight.""")),
+    S("1.2", "Schedule of Activities",
+      P("""Table 1 lists the procedures at each visit. The table is wider
+        than a page: its second part repeats the procedures and gives the
+        remaining visits. In the table, X marks a procedure done at the
+        visit, (X) a procedure done only when clinically indicated, P a
+        contact by telephone and a bullet a procedure done only for the
+        participants of the imaging substudy."""),
+      Schedule("Table 1: Schedule of Activities", SOA_007_VISITS,
+               SOA_007_ROWS, SOA_007_FOOTNOTES, parts=[5, 5],
+               label_width=168),
+      P("""Participants who stop the study early attend the early
+        termination visit (ET) within two weeks of their last infusion.
+        Unscheduled visits may take place at any time for safety
+        reasons.""")),
+    S("2", "STUDY INTERVENTION",
+      P("""Lunavirimab is a human monoclonal antibody supplied as a
+        concentrate for dilution in sodium chloride solution.""")),
+    S("2.1", "Dosing",
+      P("""The dose depends on body weight at screening and stays the same
+        for the whole treatment period; the infusion details are given in
+        Table 2."""),
+      Table("Table 2: Infusion Details", ["Body weight", "Dose",
+                                          "Infusion time", "Diluent"],
+            [117, 117, 117, 117], [
+                ["Below 90 kg", "300 mg", "30 minutes", "100 mL"],
+                ["90 kg or more", "450 mg", "45 minutes", "250 mL"],
+            ])),
+    S("3", "SAFETY",
+      P("""Adverse events are recorded from consent until the last
+        follow-up contact; the investigator grades each event and judges
+        whether it is related to the infusion.""")),
+    S("3.1", "Infusion Reactions",
+      P("""An infusion is slowed or stopped if a reaction occurs; the
+        participant is observed until all symptoms have resolved.""")),
+]
+
+PROTOCOL_007 = Protocol(
+    outline=OUTLINE_007,
+    title="An Open-Label Study of Intravenous Lunavirimab in Adults with "
+          "Chronic Hand Eczema",
+    number="CP-007",
+    sponsor="Example Pharma Inc.",
+    cover=[("Protocol Number:", "CP-007"), ("Phase:", "2"),
+           ("Date:", "20 May 2026")],
+    running_header=("CP-007 Clinical Study Protocol", "Version 1.0"),
+    styles={**HEADING_STYLES, 1: HeadingStyle(BOLD_FONT, 14, 18, 18, 8)},
+    chapter_breaks=False,
+    says_schedules=True,
+)
+
 PROTOCOLS: dict[str, Protocol] = {
     "protocol_001": PROTOCOL_001,
     "protocol_002": PROTOCOL_002,
@@ -1353,6 +1612,7 @@ PROTOCOLS: dict[str, Protocol] = {
     "protocol_004": PROTOCOL_004,
     "protocol_005": PROTOCOL_005,
     "protocol_006": PROTOCOL_006,
+    "protocol_007": PROTOCOL_007,
 }
 
 
@@ -1374,6 +1634,9 @@ def section_text(sec: Section) -> list[str]:
             out.extend(options for _, options in b.items)
         elif isinstance(b, Signature):
             out.extend(b.labels)
+        elif isinstance(b, Schedule):
+            out.extend(row.label for row in b.rows)
+            out.extend(b.footnotes.values())
     return out
 
 
@@ -1469,6 +1732,25 @@ def check_line_starts(spec: Protocol) -> None:
             f"unplanned number-led line {line!r}: reword the paragraph"
 
 
+def check_schedule(sch: Schedule) -> None:
+    """What the schedule's truth relies on: one mark per visit, every marker
+    printed has its footnote and every footnote is used, and no column's
+    header repeats a cell (joining header rows drops repeats)."""
+    assert sum(sch.parts) == len(sch.visits), sch.title
+    used = set()
+    for row in sch.rows:
+        if isinstance(row, Activity):
+            assert len(row.marks) == len(sch.visits), row.label
+            assert set(row.marks) <= set(MARK_TEXT), row.label
+            assert all(row.marks[k] != "." for k in row.notes), row.label
+        for _, notes in sch.row_cells(row):
+            used.update(n for n in notes.split(",") if n)
+    assert used == set(sch.footnotes), sorted(used ^ set(sch.footnotes))
+    for v in sch.visits:
+        cells = [c for c in sch.header_cells(v) if c]
+        assert len(set(cells)) == len(cells), cells
+
+
 def check_outline(spec: Protocol) -> None:
     """Guard the properties the truth file promises (fail loudly if edited)."""
     outline = spec.outline
@@ -1486,6 +1768,8 @@ def check_outline(spec: Protocol) -> None:
             if isinstance(b, Table):
                 assert abs(sum(b.widths) - CONTENT_W) < 0.01, b.title
                 assert all(len(r) == len(b.columns) for r in b.rows), b.title
+            if isinstance(b, Schedule):
+                check_schedule(b)
         # Sentences must be unique so tests can locate each in one section.
         for text in section_text(sec):
             if len(text.split()) < 4:  # table cells like "X", "ECG"
@@ -1503,15 +1787,24 @@ def check_outline(spec: Protocol) -> None:
 # Text measuring
 # --------------------------------------------------------------------------
 # The Base-14 fonts are WinAnsi-encoded, but PyMuPDF only maps Latin-1: the
-# en dash is written as its WinAnsi code and measured with its AFM width
-# (556/1000 em in every Helvetica face).
-EN_DASH, EN_DASH_CODE, EN_DASH_EM = "\u2013", "\x96", 0.556
+# en dash, em dash and bullet are written as their WinAnsi codes and measured
+# with their AFM widths (the same in every Helvetica face).
+EN_DASH, EM_DASH, BULLET = "\u2013", "\u2014", "\u2022"
+WINANSI = {EN_DASH: ("\x96", 0.556), EM_DASH: ("\x97", 1.0),
+           BULLET: ("\x95", 0.35)}  # character: (code, width in em)
 
 
 def text_width(text: str, font: str, size: float) -> float:
-    plain = text.replace(EN_DASH, "")
-    return (pymupdf.get_text_length(plain, fontname=font, fontsize=size)
-            + (len(text) - len(plain)) * EN_DASH_EM * size)
+    plain = "".join(c for c in text if c not in WINANSI)
+    extra = sum(text.count(c) * em * size for c, (_, em) in WINANSI.items())
+    return pymupdf.get_text_length(plain, fontname=font, fontsize=size) + extra
+
+
+def winansi(text: str) -> str:
+    """`text` with the WinAnsi characters replaced by their codes."""
+    for char, (code, _) in WINANSI.items():
+        text = text.replace(char, code)
+    return text
 
 
 def _wrap_tokens(text: str) -> list[str]:
@@ -1708,6 +2001,8 @@ def lead_height(items: list, i: int) -> float:
                 + row_height(blk, blk.rows[0], False))
     if isinstance(blk, Figure):
         return blk.height + 6 + CAPTION_LEADING
+    if isinstance(blk, Schedule):
+        return schedule_part_height(blk, 0)  # each part is kept whole
     raise TypeError(blk)
 
 
@@ -1846,6 +2141,208 @@ def place_table(flow: Flow, table: Table, need: float, placed: Placed) -> None:
     })
 
 
+SUP_SCALE, SUP_RISE = 0.65, 0.33  # superscript size and rise, in font sizes
+FOOTNOTE_INDENT = 10  # footnote text hangs right of its marker
+
+
+def schedule_row_height(sch: Schedule) -> float:
+    return sch.font_size * 1.25 + 2 * CELL_PAD  # every cell is one line
+
+
+def footnote_lines(sch: Schedule, marker: str) -> list[str]:
+    return wrap(sch.footnotes[marker], BODY_FONT, sch.font_size,
+                CONTENT_W - FOOTNOTE_INDENT)
+
+
+def schedule_part_height(sch: Schedule, part: int) -> float:
+    rows = len(Schedule.HEADER_ROWS) + len(sch.rows)
+    notes = sum(len(footnote_lines(sch, m)) for m in sch.markers(part))
+    return (CAPTION_LEADING + 4 + rows * schedule_row_height(sch) + 4
+            + notes * sch.font_size * 1.25)
+
+
+def draw_cell(flow: Flow, sch: Schedule, x: float, width: float, top: float,
+              text: str, notes: str, font: str, center: bool) -> None:
+    """One line of text, its footnote markers set smaller and raised right
+    after it (as a word processor sets a superscript)."""
+    size, lead = sch.font_size, sch.font_size * 1.25
+    sup = size * SUP_SCALE
+    text_w = text_width(text, font, size)
+    notes_w = text_width(notes, BODY_FONT, sup) if notes else 0
+    assert text_w + notes_w <= width - 2 * CELL_PAD + 0.01, text
+    tx = x + (width - text_w - notes_w) / 2 if center else x + CELL_PAD
+    y = baseline(top + CELL_PAD, size, lead)
+    if text:
+        flow.ops.append(("text", tx, y, text, font, size, TEXT_COLOR))
+    if notes:
+        flow.ops.append(("text", tx + text_w, y - size * SUP_RISE, notes,
+                         BODY_FONT, sup, TEXT_COLOR))
+
+
+def epoch_runs(sch: Schedule, visits: range) -> list[tuple[str, list[int]]]:
+    """The Study Period cells of a part: (label, its visits); a visit with no
+    period has a blank cell of its own."""
+    runs: list[tuple[str, list[int]]] = []
+    for k in visits:
+        epoch = sch.visits[k].epoch
+        if runs and epoch and runs[-1][0] == epoch:
+            runs[-1][1].append(k)
+        else:
+            runs.append((epoch or "", [k]))
+    return runs
+
+
+def place_schedule_part(flow: Flow, sch: Schedule, part: int) -> None:
+    """Caption, ruled grid (header rows, then every body row) and the part's
+    footnotes."""
+    title = sch.title + (" (continued)" if part else "")
+    table_caption(flow, title)
+    visits = sch.part_visits(part)
+    vw, lw = sch.visit_width(part), sch.label_width
+    col_x = {k: LEFT + lw + i * vw for i, k in enumerate(visits)}
+    row_h = schedule_row_height(sch)
+    n_head = len(Schedule.HEADER_ROWS)
+    top = flow.y
+    flow.ops.append(("rect", LEFT, top, RIGHT, top + n_head * row_h, None,
+                     HEADER_FILL, 0))
+    # Vertical rules per row: x -> the rows where a cell edge stands there.
+    every_edge = [LEFT, LEFT + lw] + [col_x[k] + vw for k in visits]
+    edges_by_row: list[list[float]] = []
+    for r, name in enumerate(Schedule.HEADER_ROWS):
+        y = top + r * row_h
+        draw_cell(flow, sch, LEFT, lw, y, name, "", BOLD_FONT, False)
+        if r == 0:  # the study period spans its visits
+            runs = epoch_runs(sch, visits)
+            for label, ks in runs:
+                draw_cell(flow, sch, col_x[ks[0]], vw * len(ks), y, label, "",
+                          BOLD_FONT, True)
+            edges_by_row.append([LEFT, LEFT + lw]
+                                + [col_x[ks[-1]] + vw for _, ks in runs])
+            continue
+        for k in visits:
+            cell = sch.header_cells(sch.visits[k])[r]
+            draw_cell(flow, sch, col_x[k], vw, y, cell, "", BOLD_FONT, True)
+        edges_by_row.append(every_edge)
+    for i, row in enumerate(sch.rows):
+        y = top + (n_head + i) * row_h
+        cells = sch.row_cells(row)
+        if isinstance(row, Group):  # one bold cell across the whole row
+            draw_cell(flow, sch, LEFT, CONTENT_W, y, *cells[0], BOLD_FONT,
+                      False)
+            edges_by_row.append([LEFT, RIGHT])
+            continue
+        draw_cell(flow, sch, LEFT, lw, y, *cells[0], BODY_FONT, False)
+        for k in visits:
+            draw_cell(flow, sch, col_x[k], vw, y, *cells[1 + k], BODY_FONT,
+                      True)
+        edges_by_row.append(every_edge)
+    n_rows = len(edges_by_row)
+    for r in range(n_rows + 1):
+        y = top + r * row_h
+        flow.ops.append(("line", LEFT, y, RIGHT, y, 0.6, TEXT_COLOR))
+    for x in every_edge:  # one line per run of rows with an edge at x
+        r = 0
+        while r < n_rows:
+            if x not in edges_by_row[r]:
+                r += 1
+                continue
+            end = r
+            while end + 1 < n_rows and x in edges_by_row[end + 1]:
+                end += 1
+            flow.ops.append(("line", x, top + r * row_h, x,
+                             top + (end + 1) * row_h, 0.6, TEXT_COLOR))
+            r = end + 1
+    flow.y = top + n_rows * row_h + 4
+    lead = sch.font_size * 1.25
+    for marker in sch.markers(part):
+        flow.text(LEFT, flow.y, marker, BODY_FONT, sch.font_size, lead)
+        for line in footnote_lines(sch, marker):
+            flow.text(LEFT + FOOTNOTE_INDENT, flow.y, line, BODY_FONT,
+                      sch.font_size, lead)
+            flow.y += lead
+
+
+def place_schedule(flow: Flow, sch: Schedule, need: float,
+                   placed: Placed) -> None:
+    """Each part on a page of its own (the first may follow text)."""
+    pages = []
+    for part in range(len(sch.parts)):
+        if part == 0:
+            flow.start_block(TABLE_GAP, need)
+        else:
+            flow.new_page()
+        assert flow.y + schedule_part_height(sch, part) <= BODY_BOTTOM, \
+            (sch.title, part)
+        pages.append(flow.page_no)
+        place_schedule_part(flow, sch, part)
+    columns = [" / ".join(Schedule.HEADER_ROWS)]
+    columns += [sch.column_label(v) for v in sch.visits]
+    placed.tables.append({
+        "title": sch.title,
+        "pages": pages,
+        "columns": columns,
+        "data": [[text + notes for text, notes in sch.row_cells(row)]
+                 for row in sch.rows],
+        "schedule": schedule_truth(sch),
+    })
+
+
+def schedule_truth(sch: Schedule) -> dict:
+    """The `schedule` object a reader should make of `sch` (issue 17's
+    shape, without its diagnostics); "main" is set when the whole document
+    is known (build_truth)."""
+    def split(notes: str) -> list[str]:
+        return [n for n in notes.split(",") if n]
+
+    encounters = []
+    for k, v in enumerate(sch.visits):
+        window = None
+        if v.window is not None:
+            window = {"text": v.window_text, "before": v.window[0],
+                      "after": v.window[1], "unit": "day"}
+        timing = None
+        if v.days is not None:
+            timing = {"unit": "day", "from": v.days[0], "to": v.days[1],
+                      "cycle": None}
+        encounters.append({"label": sch.column_label(v), "column": 1 + k,
+                           "epoch": v.epoch, "visit": v.visit,
+                           "timing": timing, "window": window})
+    activities, groups, marks = [], [], []
+    group = None
+    for r, row in enumerate(sch.rows):
+        if isinstance(row, Group):
+            group = row.label
+            groups.append({"label": row.label, "row": r,
+                           "footnotes": split(row.label_notes)})
+            continue
+        for k, m in enumerate(row.marks):
+            if m != ".":
+                marks.append({"activity": len(activities), "encounter": k,
+                              "text": MARK_TEXT[m],
+                              "footnotes": split(row.notes.get(k, ""))})
+        activities.append({"label": row.label, "row": r, "group": group,
+                           "footnotes": split(row.label_notes)})
+    epochs: list[dict] = []
+    for k, v in enumerate(sch.visits):
+        if v.epoch and epochs and epochs[-1]["label"] == v.epoch \
+                and epochs[-1]["encounters"][-1] == k - 1:
+            epochs[-1]["encounters"].append(k)
+        elif v.epoch:
+            epochs.append({"label": v.epoch, "encounters": [k]})
+    return {
+        "name": sch.title,
+        "main": None,
+        "label_column": 0,
+        "epochs": epochs,
+        "encounters": encounters,
+        "activities": activities,
+        "groups": groups,
+        "marks": marks,
+        "footnotes": [{"marker": m, "text": t}
+                      for m, t in sorted(sch.footnotes.items())],
+    }
+
+
 def place_figure(flow: Flow, fig: Figure, need: float, placed: Placed) -> None:
     flow.start_block(FIGURE_GAP, need)
     x0 = LEFT + (CONTENT_W - fig.width) / 2
@@ -1899,6 +2396,8 @@ def layout_body(spec: Protocol, first_page: int
             place_list(flow, blk)
         elif isinstance(blk, Table):
             place_table(flow, blk, need, info)
+        elif isinstance(blk, Schedule):
+            place_schedule(flow, blk, need, info)
         elif isinstance(blk, Figure):
             place_figure(flow, blk, need, info)
         elif isinstance(blk, Questionnaire):
@@ -2142,7 +2641,7 @@ def render_page(doc: pymupdf.Document, ops: list[Op],
         kind = op[0]
         if kind == "text":
             _, x, y, text, font, size, color = op
-            shape.insert_text((x, y), text.replace(EN_DASH, EN_DASH_CODE),
+            shape.insert_text((x, y), winansi(text),
                               fontname=font, fontsize=size, color=color)
         elif kind == "line":
             _, ax, ay, bx, by, width, color = op
@@ -2206,6 +2705,13 @@ def build_truth(spec: Protocol, placed: list[Placed], page_count: int,
             "subsections": [],
         }
 
+    if spec.says_schedules:
+        tables = [t for info in placed for t in info.tables]
+        schedules = [t["schedule"] for t in tables if t.get("schedule")]
+        for t in tables:
+            t.setdefault("schedule", None)
+        for k, sch in enumerate(schedules):  # the first is the main timeline
+            sch["main"] = k == 0
     roots: list[dict] = []
     nodes: list[dict] = []
     for sec, info, parent in zip(spec.outline, placed,
