@@ -48,8 +48,10 @@ def read_schedule(table: Table, notes: str, vocabulary: set[str], *, name: str) 
     footnotes = read_footnotes(notes)
     markers = {f["marker"] for f in footnotes}
     diagnostics: list[str] = []
-    encounters = _encounters(table, visit_columns, row_kinds(names), markers, vocabulary, diagnostics)
-    groups, activities, marks = _rows(table, label, visit_columns, markers, vocabulary, diagnostics)
+    lead = header_rows_in_data(table, label, visit_columns)
+    names += [" ".join(r[label].split()) for r in table.data[:lead] if r[label].strip()]
+    encounters = _encounters(table, visit_columns, row_kinds(names), markers, vocabulary, diagnostics, lead)
+    groups, activities, marks = _rows(table, label, visit_columns, markers, vocabulary, diagnostics, lead)
     if len(encounters) < MIN_ENCOUNTERS or sum(is_mark(m["text"]) for m in marks) < MIN_MARKS:
         return None  # a list, a legend, a table of contents: not a grid of visits
     _check_footnotes(encounters, activities, marks, groups, markers, diagnostics)
@@ -98,10 +100,23 @@ def _split_columns(table: Table, label: int) -> tuple[list[str], list[int]]:
     return names, visits
 
 
-def _encounters(table, columns, kinds, markers, vocabulary, diagnostics) -> list[dict]:
+def header_rows_in_data(table: Table, label: int, columns: list[int]) -> int:
+    """Leading rows that are more header ("Visit day (window) | -28 to -1 | 1 | 15 +/- 3"): before
+    the first marked row, most visit cells filled, none of them a mark."""
+    lead = 0
+    for row in table.data:
+        cells = [row[k].strip() for k in columns]
+        if any(is_mark(c) for c in cells) or sum(bool(c) for c in cells) * 2 < len(cells):
+            break
+        lead += 1
+    first_marked = next((i for i, r in enumerate(table.data) if any(is_mark(r[k].strip()) for k in columns)), 0)
+    return min(lead, first_marked)
+
+
+def _encounters(table, columns, kinds, markers, vocabulary, diagnostics, lead=0) -> list[dict]:
     out = []
     for k in columns:
-        parts = [p for p in table.columns[k].split(" / ") if p.strip()]
+        parts = [p for p in table.columns[k].split(" / ") + [r[k] for r in table.data[:lead]] if p.strip()]
         enc = read_encounter(parts, kinds)
         words = [split_markers(w, markers, vocabulary)[0] for w in enc.words]
         for part in enc.unread:
@@ -139,11 +154,13 @@ def epochs(encounters: list[dict]) -> list[dict]:
     return out
 
 
-def _rows(table, label, columns, markers, vocabulary, diagnostics):
+def _rows(table, label, columns, markers, vocabulary, diagnostics, lead=0):
     groups, activities, marks = [], [], []
     rows = table.data
     group = None
     for r, row in enumerate(rows):
+        if r < lead:
+            continue
         text = " ".join(row[label].split())
         cells = [(e, row[k].strip()) for e, k in enumerate(columns) if row[k].strip()]
         if not text and not cells:
