@@ -104,7 +104,7 @@ def main(argv=None) -> int:
             except (ValueError, KeyError, IndexError, TypeError) as exc:
                 print(f"{ref_path}: not a USDM study design this benchmark can read ({type(exc).__name__}: {exc})", file=sys.stderr)
     if not scored:
-        print(f"\nno document has a USDM reference in {args.usdm}")
+        print(f"\nnone of these documents has a USDM reference in {args.usdm}")
         return 0
     print("\n| document | rule | activities P / R / F1 | encounters P / R / F1 | cells P / R / F1 |")
     print("|---|---|---|---|---|")

@@ -528,11 +528,11 @@ def match(document, usdm: dict) -> Matching:
     position: dict[tuple[int, int], int] = {}
     for s, sched in enumerate(schedules):
         for item in list(sched.get("activities", [])) + list(sched.get("groups", [])):
-            key = normalize(item.get("label", ""))
+            key = normalize(item.get("label") or "")
             if key:
-                our_activities.setdefault(key, item["label"])
+                our_activities.setdefault(key, " ".join(item["label"].split()))
         for i, act in enumerate(sched.get("activities", [])):
-            row_key[(s, i)] = normalize(act.get("label", ""))
+            row_key[(s, i)] = normalize(act.get("label") or "")
         zero = _day_zero(sched)
         for e, enc in enumerate(sched.get("encounters", [])):
             position[(s, e)] = len(encounters)
@@ -556,7 +556,7 @@ def match(document, usdm: dict) -> Matching:
             a, e = mark.get("activity"), mark.get("encounter")
             if (s, a) in row_key and (s, e) in position and row_key[(s, a)]:
                 marks.append((row_key[(s, a)], position[(s, e)]))
-                mark_text.append(f"{' '.join(acts[a]['label'].split())} @ {' '.join((encs[e].get('label') or '').split())}")
+                mark_text.append(f"{' '.join((acts[a].get('label') or '').split())} @ {' '.join((encs[e].get('label') or '').split())}")
     return Matching(ref, our_activities, activity_refs, encounters, encounter_refs, marks, mark_text, matches)
 
 
@@ -593,7 +593,8 @@ class Evaluation:
     encounters: Measure
     cells: Measure
     matches: list[Match]
-    not_counted: list[str]  # reference points matched by nothing and left out by the rule
+    not_counted: list[str]  # reference points the rule leaves out (nothing of ours shows them)
+    activities_not_counted: list[str]  # reference activities it leaves out
 
 
 def _measure(ours: list[str], our_hits: list[set], counted: list[str], describe) -> Measure:
@@ -645,7 +646,8 @@ def score(m: Matching, rule: str = "shown") -> Evaluation:
         m.mark_text, mark_hits, cells, lambda c: f"{ref.activities[c[0]].text} @ {ref.points[c[1]].text}"
     )
     not_counted = [p.text for k, p in ref.points.items() if k not in set(points)]
-    return Evaluation(rule, activity_measure, encounter_measure, cell_measure, m.matches, not_counted)
+    left = [a.text or a.id for a in ref.activities.values() if a.id not in acts]
+    return Evaluation(rule, activity_measure, encounter_measure, cell_measure, m.matches, not_counted, left)
 
 
 def evaluate(document, usdm: dict) -> dict[str, Evaluation]:
@@ -670,4 +672,6 @@ def audit(e: Evaluation) -> list[str]:
         lines += [f"  {x.kind:9} [{x.rule}] {x.ours!r} ~ {x.ref!r}" for x in fuzzy]
     if e.not_counted:
         lines.append(f"reference points not counted under rule {e.rule!r}: " + ", ".join(e.not_counted))
+    if e.activities_not_counted:
+        lines.append(f"reference activities not counted under rule {e.rule!r}: " + ", ".join(e.activities_not_counted))
     return lines

@@ -303,3 +303,9 @@ def test_an_epoch_spanning_several_columns_names_none_of_them():
     alone = _schedule([dict(first, epoch="Screening")], ["Vital signs"], [])
     alone["epochs"] = [{"label": "Screening", "encounters": [0]}]
     assert match([alone], study).encounter_refs == [{"E1"}]
+
+
+def test_what_a_rule_leaves_out_is_listed():
+    e = evaluate({"toc": [], "non_toc": []}, STUDY)
+    assert e["shown"].activities_not_counted == ["Check adverse events"]  # only on the ET timeline
+    assert "reference activities not counted under rule 'main': Check adverse events" in audit(e["main"])
