@@ -39,9 +39,9 @@ reference point by the first of these that holds:
 1. ``label``: a part of our header (split at " / ", line breaks and " or "; the visit too;
    not the text of an epoch that spans several columns) equals a reference label after
    :func:`normalize`, with a glued footnote letter removed on either side (encounter headers
-   are printed text with their markers). Reference labels: the
-   encounter's label (its name when it has none) and the labels of its instances' timings; for
-   a point alone on its timeline, the timeline's label without the word "Timeline".
+   are printed text with their markers). Reference labels: the encounter's label (its name
+   when it has none) and the labels of its instances' timings; for a point alone on its
+   timeline, the timeline's label without the word "Timeline".
 2. ``abbreviation``: a header part printed in capitals is the initials of a reference label's
    words ("ET" = Early Termination, "EOS" = End of Study) or, with 3 letters or more, the start
    of a one-word label ("UNS" = Unscheduled).
@@ -58,9 +58,9 @@ reference point by the first of these that holds:
    minute/hour units). Minute/hour timings only meet Timings written with a time part (PT2H)
    and day-or-longer timings only meet those without one (P2W), so a PK table's "0 h" is never
    the main timeline's Day 1: a timeline is on the day scale when one of its Timings has a
-   day-or-longer part, else on the minute scale. A timing of ours inside a cycle ("C2 D1") is
-   left to rule 3, which then needs the same cycle in the reference label. A timeline with a single timed instance (an event like Adverse
-   Event) has no offset: a lone anchor relates to nothing.
+   day-or-longer part, else on the minute scale. A timeline with a single timed instance (an
+   event like Adverse Event) has no offset: a lone anchor relates to nothing. A timing of ours
+   inside a cycle ("C2 D1") is left to rule 3, which then needs the same cycle in the label.
 
 Our ``timing`` is used as the reader gives it; nothing is re-read from our header text.
 
@@ -72,8 +72,8 @@ and its encounter match the activity and the point of a reference cell.
 encounters and every activity its instances name (with their labelled parents) always count;
 a reference point outside them (another timeline's instance: Early Termination, Unscheduled,
 PK time points; or a main-timeline instance with no encounter) counts when one of our
-encounters matches it, and then its cells and activities count too; any other labelled activity
-counts when one of ours matches it. A protocol's table prints an ET column or a PK time-point
+encounters matches it, and then its cells and activities count too; any other activity counts
+when one of ours matches it. A protocol's table prints an ET column or a PK time-point
 table that USDM models as separate timelines; those printed things must not be extras, while
 timelines no table prints (an Adverse Event timeline, a vital-signs sub-timeline) must not be
 misses. Rule ``main`` (the strict alternative): the main timeline's instances only (those with
@@ -86,7 +86,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Iterable, Optional
+from typing import Optional
 
 RULES = ("shown", "main")
 
@@ -355,7 +355,6 @@ def schedules_of(document) -> list[dict]:
 
 @dataclass
 class OurEncounter:
-    where: tuple[int, int]  # (schedule, encounter index)
     label: str
     parts: list[str]  # what the label rules compare (see header_parts)
     timing: Optional[dict]
@@ -536,7 +535,7 @@ def match(document, usdm: dict) -> Matching:
         zero = _day_zero(sched)
         for e, enc in enumerate(sched.get("encounters", [])):
             position[(s, e)] = len(encounters)
-            encounters.append(OurEncounter((s, e), enc.get("label") or "", header_parts(enc, sched), enc.get("timing"), zero))
+            encounters.append(OurEncounter(enc.get("label") or "", header_parts(enc, sched), enc.get("timing"), zero))
     activity_refs, matches = match_activities(our_activities, ref)
     encounter_refs = []
     for enc in encounters:
