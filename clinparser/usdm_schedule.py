@@ -252,13 +252,13 @@ def _footnote_texts(markers: Iterable[str], footnotes: dict[str, str]) -> list[t
 
 def _activities(schedule: dict, footnotes: dict[str, str], ids: _Ids) -> tuple[list[dict], list[str]]:
     """The Activities in row order (a group before its rows) and each activity's id (by index)."""
-    rows = [("group", g) for g in schedule.get("groups") or []] + [("activity", a) for a in schedule["activities"]]
+    groups, activities = schedule.get("groups") or [], schedule["activities"]
+    rows = [(None, g) for g in groups] + list(enumerate(activities))  # (activity index or None, row)
     rows.sort(key=lambda r: r[1].get("row") if isinstance(r[1].get("row"), int) else float("inf"))
     objects: list[dict] = []
-    activity_ids: dict[int, str] = {}
-    index_of = {id(a): i for i, a in enumerate(schedule["activities"])}
+    activity_ids: list[str] = [""] * len(activities)
     last_group: dict[str, dict] = {}  # group label -> its Activity, the latest one above
-    for kind, row in rows:
+    for index, row in rows:
         label = _text(row.get("label"))
         aid = ids("Activity")
         obj = {"id": aid, "name": label or f"Row {row.get('row')}", "label": label or None, "description": None,
@@ -266,15 +266,15 @@ def _activities(schedule: dict, footnotes: dict[str, str], ids: _Ids) -> tuple[l
                "notes": [_note(ids, text) for _, text in _footnote_texts(row.get("footnotes"), footnotes)],
                "instanceType": "Activity"}
         objects.append(obj)
-        if kind == "group":
+        if index is None:
             last_group[label] = obj
             continue
-        activity_ids[index_of[id(row)]] = aid
+        activity_ids[index] = aid
         parent = last_group.get(_text(row.get("group"))) if row.get("group") is not None else None
         if parent is not None:
             parent["childIds"].append(aid)
     _chain(objects)
-    return objects, [activity_ids[i] for i in range(len(schedule["activities"]))]
+    return objects, activity_ids
 
 
 def _mark_line(mark: dict, activity: dict, footnotes: dict[str, str]) -> str:

@@ -11,6 +11,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from clinparser.usdm import schema_validator, to_usdm, usdm_errors
 
@@ -327,3 +329,63 @@ def test_the_design_validates_against_the_usdm_schema(usdm_schema):
     assert any(e.startswith("Encounter_1:") and "'type'" in e for e in errors)
     assert any(e.startswith("ScheduleTimeline_1: instances/1") for e in errors)
     assert any(e.startswith("ScheduleTimeline_1: timings/0") and "relativeFromScheduledInstanceId" in e for e in errors)
+
+
+# --- any schedule the contract allows ------------------------------------------------------------
+
+UNITS = ["minute", "hour", "day", "week", "month", "year"]
+labels = st.text(alphabet="ab ±-/1X\u00e9", max_size=8)
+markers = st.lists(st.sampled_from(["a", "b", "z"]), max_size=2)
+
+
+@st.composite
+def schedules(draw):
+    n_enc, n_act = draw(st.integers(0, 4)), draw(st.integers(0, 4))
+
+    def a_timing():
+        low = draw(st.integers(-3, 3))
+        return draw(st.none() | st.just(timing(draw(st.sampled_from(UNITS)), low, low + draw(st.integers(0, 1)),
+                                              draw(st.none() | st.integers(1, 2)))))
+
+    def a_window():
+        return draw(st.none() | st.builds(lambda b, a, u: {"text": f"-{b}/+{a}", "before": b, "after": a, "unit": u},
+                                          st.none() | st.integers(0, 3), st.integers(0, 3), st.sampled_from(UNITS)))
+
+    encounters = [encounter(draw(labels), i + 1, None, draw(st.none() | labels), a_timing(), a_window()) for i in range(n_enc)]
+    n_groups = draw(st.integers(0, 2))
+    group_labels = [draw(labels) for _ in range(n_groups)]
+    rows = draw(st.permutations(list(range(n_act + n_groups))))
+    groups = [{"label": group_labels[i], "row": rows[i], "footnotes": draw(markers)} for i in range(n_groups)]
+    activities = [{"label": draw(labels), "row": rows[n_groups + i], "group": draw(st.none() | st.sampled_from(group_labels or [None])),
+                   "footnotes": draw(markers)} for i in range(n_act)]
+    cells = [(a, e) for a in range(n_act) for e in range(n_enc)]
+    marks = [{"activity": a, "encounter": e, "text": draw(st.sampled_from(["X", "x", "(X)", "C"])), "footnotes": draw(markers)}
+             for a, e in draw(st.lists(st.sampled_from(cells), unique=True))] if cells else []
+    split = draw(st.integers(0, n_enc))
+    epochs = draw(st.sampled_from([[], [{"label": "Screening", "encounters": list(range(split))},
+                                        {"label": draw(labels), "encounters": list(range(split, n_enc))}]]))
+    return {"name": draw(labels), "main": draw(st.booleans()), "label_column": 0, "epochs": epochs, "encounters": encounters,
+            "activities": activities, "groups": groups, "marks": marks, "footnotes": FOOTNOTES[:2], "diagnostics": []}
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(schedules(), min_size=1, max_size=3))
+def test_any_schedule_gives_valid_linked_usdm(usdm_schema, drawn):
+    usdm = to_usdm(result_with(drawn))
+    assert usdm_errors(usdm, usdm_schema) == []
+    readable = [s for s in drawn if s["encounters"] and s["activities"]]
+    d = usdm.get("studyDesign", {})
+    assert len(d.get("scheduleTimelines", [])) == len(readable)
+    assert len(d.get("encounters", [])) == sum(len(s["encounters"]) for s in readable)
+    ids = {o["id"] for key in ("epochs", "encounters", "activities") for o in d.get(key, [])}
+    for t, s in zip(d.get("scheduleTimelines", []), readable):
+        ids |= {i["id"] for i in t["instances"]} | {x["id"] for x in t["timings"]} | {x["id"] for x in t["exits"]}
+        for e, instance in enumerate(t["instances"]):  # one id per activity marked in the column
+            marked = {m["activity"] for m in s["marks"] if m["encounter"] == e}
+            assert len(set(instance["activityIds"])) == len(instance["activityIds"]) == len(marked)
+        refs = [i[k] for i in t["instances"] for k in ("defaultConditionId", "epochId", "encounterId", "timelineExitId") if i[k]]
+        refs += [i for x in t["instances"] for i in x["activityIds"]] + [t["entryId"]]
+        refs += [x[k] for x in t["timings"] for k in ("relativeFromScheduledInstanceId", "relativeToScheduledInstanceId")]
+        assert set(refs) <= ids
+    refs = [c for a in d.get("activities", []) for c in a["childIds"]] + [e["scheduledAtId"] for e in d.get("encounters", []) if e["scheduledAtId"]]
+    assert set(refs) <= ids
