@@ -4,7 +4,8 @@
 
 Prints, per document: chunk records (and text chunks), the largest text chunk's token count
 (default counter, 512 budget), section/appendix mentions resolved, table/figure mentions
-resolved, and whether every USDM object validates against CDISC's schema.
+resolved, the schedules exported as USDM (timelines / encounters / activities) and whether every
+USDM object validates against CDISC's schema.
 """
 
 from __future__ import annotations
@@ -37,19 +38,23 @@ def main(argv=None) -> int:
         print(f"no documents under {args.corpus}", file=sys.stderr)
         return 1
     validate = schema_validator(args.usdm) if args.usdm.is_file() else None
-    print("| document | chunk records | text chunks | largest text chunk (tokens) | section/appendix refs resolved | table/figure refs resolved | USDM objects | USDM valid |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| document | chunk records | text chunks | largest text chunk (tokens) | section/appendix refs resolved | table/figure refs resolved | USDM objects | USDM schedules (timelines/encounters/activities) | USDM valid |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for doc in docs:
         result = PDFParser().parse(doc, output_dir=None)
         records = Chunker(max_tokens=512, overlap=64).document(result)
         texts = [r for r in records if r["metadata"]["kind"] == "text"]
         nodes = flatten(result["toc"]) + flatten(result["non_toc"])
         usdm = to_usdm(result)
+        design = usdm.get("studyDesign") or {}
+        lists = [design.get(k) or [] for k in ("scheduleTimelines", "encounters", "activities")]
         count = len(usdm["studyDefinitionDocumentVersion"]["contents"]) + len(usdm["narrativeContentItems"]) + 1
+        count += sum(len(design.get(k) or []) for k in ("epochs", "encounters", "activities", "scheduleTimelines"))
         valid = "schema absent" if validate is None else ("yes" if not usdm_errors(usdm, validate) else "NO")
         print(
             f"| {doc.stem} | {len(records)} | {len(texts)} | {max((r['metadata']['token_count'] for r in texts), default=0)} "
-            f"| {share({'section', 'appendix'}, nodes)} | {share({'table', 'figure'}, nodes)} | {count} | {valid} |",
+            f"| {share({'section', 'appendix'}, nodes)} | {share({'table', 'figure'}, nodes)} | {count} "
+            f"| {'/'.join(str(len(x)) for x in lists)} | {valid} |",
             flush=True,
         )
     return 0

@@ -17,7 +17,14 @@ version plus the item list, ready to drop into a study::
      "source": "protocol.pdf",
      "studyDefinitionDocumentVersion": {"id": ..., "version": "1", "status": {Code},
                                         "contents": [NarrativeContent...], ...},
-     "narrativeContentItems": [NarrativeContentItem...]}
+     "narrativeContentItems": [NarrativeContentItem...],
+     "studyDesign": {"epochs": [...], "encounters": [...], "activities": [...],
+                     "scheduleTimelines": [...]}}   # only when a table has a schedule
+
+The schedules of activities (tables with a ``schedule``) become ``StudyEpoch``, ``Encounter``,
+``Activity`` and ``ScheduleTimeline`` objects (with their ``ScheduledActivityInstance``s and
+``Timing``s) by ``clinparser.usdm_schedule``, whose docstring gives the rules; a result without
+schedules has no ``studyDesign`` key.
 
 Each object validates against the ``*-Input`` schemas of CDISC's USDM v4.0 OpenAPI document.
 
@@ -58,6 +65,8 @@ from pathlib import Path
 from typing import Any, Iterable, Optional
 
 from markdown_it import MarkdownIt
+
+from .usdm_schedule import design_errors, schedule_design
 
 USDM_VERSION = "4.0.0"
 XHTML_NS = "http://www.w3.org/1999/xhtml"
@@ -322,7 +331,7 @@ def to_usdm(result: dict, *, include_non_toc: bool = True, version: str = "1", s
         "contents": contents,
         "instanceType": "StudyDefinitionDocumentVersion",
     }
-    return {
+    usdm = {
         "usdmVersion": USDM_VERSION,
         "systemName": "ClinParser",
         "systemVersion": (metadata.get("versions") or {}).get("clinparser"),
@@ -330,6 +339,18 @@ def to_usdm(result: dict, *, include_non_toc: bool = True, version: str = "1", s
         "studyDefinitionDocumentVersion": document_version,
         "narrativeContentItems": items,
     }
+    # The schedules are study design, not narrative: taken from every node, whatever include_non_toc.
+    status_number = re.fullmatch(r"Code_(\d+)", str(document_version["status"]["id"]))
+    design = schedule_design(_schedules(result), first_code=int(status_number[1]) + 1 if status_number else 1)
+    if design:
+        usdm["studyDesign"] = design
+    return usdm
+
+
+def _schedules(result: dict) -> list[dict]:
+    """The ``schedule`` of every schedule table, in document order."""
+    nodes = _preorder(_ordered_roots(result, include_non_toc=True))
+    return [t["schedule"] for node in nodes for t in node.get("tables") or [] if isinstance(t.get("schedule"), dict)]
 
 
 # --- checking an export against CDISC's own schema -------------------------------------------
@@ -363,11 +384,12 @@ def schema_validator(api_json: Path):
 
 
 def usdm_errors(usdm: dict, validate) -> list[str]:
-    """Every schema error of an export: the document version, its status, each content, each item."""
+    """Every schema error of an export: the document version, its status, each content, each item,
+    and each object of the schedules' study design."""
     sddv = usdm["studyDefinitionDocumentVersion"]
     errors = [f"StudyDefinitionDocumentVersion: {e}" for e in validate("StudyDefinitionDocumentVersion-Input", sddv)]
     for content in sddv["contents"]:
         errors += [f"{content.get('id')}: {e}" for e in validate("NarrativeContent-Input", content)]
     for item in usdm["narrativeContentItems"]:
         errors += [f"{item.get('id')}: {e}" for e in validate("NarrativeContentItem-Input", item)]
-    return errors
+    return errors + design_errors(usdm.get("studyDesign") or {}, validate)

@@ -1,0 +1,371 @@
+"""The schedules of activities as USDM v4.0 study-design objects.
+
+``schedule_design(schedules)`` turns the ``schedule`` objects the parser attaches to schedule
+tables (see the issue 17 contract: epochs, encounters, activities, groups, marks, footnotes), in
+document order, into the four lists a USDM ``StudyDesign`` holds::
+
+    {"epochs": [StudyEpoch...], "encounters": [Encounter...], "activities": [Activity...],
+     "scheduleTimelines": [ScheduleTimeline...]}     # {} when no schedule gives anything
+
+ClinParser cannot fill a whole ``InterventionalStudyDesign`` (arms, study cells, population,
+model … are not read), so ``to_usdm`` puts the lists under ``"studyDesign"`` for a user to drop
+into ``studyDesigns[0]``; each object validates against its ``*-Input`` schema
+(``design_errors``). The shapes follow the published CDISC pilot and Alexion USDM files.
+
+Decisions:
+
+- **One timeline per schedule**, named by ``schedule.name``; ``mainTimeline`` is the schedule's
+  ``main`` flag as the parser set it. A schedule with no encounter or no activity gives nothing
+  (no timeline, epoch or activity, so no id points at what is not there).
+- **Epochs**: one ``StudyEpoch`` per printed epoch of a schedule. A schedule that prints none
+  gives none, and its instances have ``epochId`` null (the schema allows it): an epoch ClinParser
+  made up would be a claim the protocol does not print. Two schedules printing the same period
+  give two epochs: nothing here decides that two tables' headers name one period. The epoch
+  ``type`` is CDISC's term where the label says it (screening, run-in, follow-up, treatment;
+  codes as the published files have them), else ``Other`` (C17649).
+- **Encounters**: ``name``/``label`` are the printed column label, ``type`` ``Visit``
+  (C25716) for all; ``description`` has the visit, the timing and the window as printed/read
+  ("Visit: 2; Week 2; Window: ±3 days").
+- **Activities**: one per activity row; a group row is a parent ``Activity`` whose ``childIds``
+  are the rows under it, in order. All are in row order (parent before its children), chained by
+  ``previousId``/``nextId``. A label's footnotes become its ``notes`` (``CommentAnnotation``).
+- **Instances**: one ``ScheduledActivityInstance`` per encounter, in column order, with the
+  activities marked in that column (row order), ``encounterId``, ``epochId``, ``timelineId`` null
+  (it names a sub-timeline the instance runs; none is read), ``defaultConditionId`` the next
+  instance; the last one has none and leads to the timeline's one ``ScheduleTimelineExit``.
+  An instance has no ``notes`` in USDM v4, so a mark's footnotes, and a mark that is more than a
+  tick, go to its ``description`` ("Vital signs: X — a: Within 42 days …").
+- **Timings** are written only where they can be exact. The anchor is the column at Day 0 if one
+  is printed, else at Day 1 (then there is no Day 0, the ICH/CDISC convention: Day -1 is the day
+  before Day 1), else at 0 in another unit (Week 0, Hour 0). A column at a single point in the
+  anchor's unit (no cycle) gets a ``Timing`` from its instance to the anchor's: ``Before`` /
+  ``After`` / ``Fixed Reference`` (the anchor), value an ISO 8601 duration ("P2W"),
+  ``Start to Start``, and its window as ``windowLower``/``windowUpper`` ("P3D" each side) when
+  both sides and the unit were read. A range ("Days -28 to -1"), a cycle day, another unit
+  (weeks against a Day 1 anchor: whether Week 1 is Day 7 or Day 8 is the protocol's convention)
+  or a schedule without an anchor column keep the text in the encounter's description only.
+- **Ids** are ``<Class>_n``, numbered in document order across all schedules (``Code_n`` from
+  ``first_code``, after the document version's status), so the same result gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from typing import Iterable, Optional
+
+__all__ = ["schedule_design", "design_errors", "DESIGN_SCHEMAS"]
+
+CDISC = "http://www.cdisc.org"
+CT_VERSION = "2025-09-26"  # the terminology version the published USDM files code these terms with
+VISIT = ("C25716", "Visit")
+BEFORE, AFTER, FIXED = ("C201357", "Before"), ("C201356", "After"), ("C201358", "Fixed Reference")
+START_TO_START = ("C201355", "Start to Start")
+OTHER_EPOCH = ("C17649", "Other")
+# First match wins: "post-treatment follow-up" is a follow-up; "pre-treatment" is not treatment.
+EPOCH_TYPES = [
+    (re.compile(r"\bfollow[- ]?up\b", re.I), ("C202578", "Follow-Up Epoch")),
+    (re.compile(r"\bscreening\b", re.I), ("C202487", "Screening Epoch")),
+    (re.compile(r"\brun[- ]?in\b", re.I), ("C98779", "Run-in Period")),
+    (re.compile(r"(?<![-\w])treatment\b", re.I), ("C101526", "Treatment Epoch")),
+]
+# ISO 8601 duration of n units: (prefix, designator).
+DURATION = {"year": ("P", "Y"), "month": ("P", "M"), "week": ("P", "W"), "day": ("P", "D"),
+            "hour": ("PT", "H"), "minute": ("PT", "M")}
+PLAIN_MARKS = {"x", "✓", "✔", "√", "●", "•"}  # a tick says "done here" and nothing more
+
+#: Which schema each list of the design validates against.
+DESIGN_SCHEMAS = {"epochs": "StudyEpoch-Input", "encounters": "Encounter-Input",
+                  "activities": "Activity-Input", "scheduleTimelines": "ScheduleTimeline-Input"}
+
+
+class _Ids:
+    """``<prefix>_n`` numbers, one counter per prefix."""
+
+    def __init__(self, first_code: int):
+        self.next = defaultdict(lambda: 1, {"Code": first_code})
+
+    def __call__(self, prefix: str) -> str:
+        n = self.next[prefix]
+        self.next[prefix] = n + 1
+        return f"{prefix}_{n}"
+
+
+def _code(ids: _Ids, term: tuple[str, str]) -> dict:
+    return {"id": ids("Code"), "code": term[0], "codeSystem": CDISC, "codeSystemVersion": CT_VERSION,
+            "decode": term[1], "instanceType": "Code"}
+
+
+def _note(ids: _Ids, text: str) -> dict:
+    return {"id": ids("CommentAnnotation"), "text": text, "codes": [], "instanceType": "CommentAnnotation"}
+
+
+def _chain(objects: list[dict]) -> None:
+    for before, after in zip(objects, objects[1:]):
+        before["nextId"], after["previousId"] = after["id"], before["id"]
+
+
+def _text(value) -> str:
+    return " ".join(str(value or "").split())
+
+
+# --- numbers and durations ---------------------------------------------------------------------
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _num(value) -> str:
+    """2 -> "2", 2.0 -> "2", 0.5 -> "0.5" (ISO 8601 allows a fraction in the last part)."""
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+def _duration(amount, unit: str) -> str:
+    prefix, designator = DURATION[unit]
+    return f"{prefix}{_num(abs(amount))}{designator}"
+
+
+def _amount_label(amount, unit: str) -> str:
+    amount = abs(amount)
+    return f"{_num(amount)} {unit}{'' if amount == 1 else 's'}"
+
+
+def _timing_text(timing: Optional[dict]) -> str:
+    """The read timing in words: "Week -2", "Days -28 to -1", "Cycle 2, Day 1"."""
+    if not timing or timing.get("unit") not in DURATION or not _is_number(timing.get("from")):
+        return ""
+    unit, low = timing["unit"].capitalize(), timing["from"]
+    high = timing.get("to") if _is_number(timing.get("to")) else low
+    text = f"{unit} {_num(low)}" if high == low else f"{unit}s {_num(low)} to {_num(high)}"
+    return f"Cycle {timing['cycle']}, {text}" if timing.get("cycle") is not None else text
+
+
+# --- timings -------------------------------------------------------------------------------------
+def _point(encounter: dict) -> Optional[tuple[str, float]]:
+    """(unit, value) of a column read as one point outside any cycle, else None."""
+    timing = encounter.get("timing") or {}
+    low, high = timing.get("from"), timing.get("to")
+    if timing.get("unit") not in DURATION or timing.get("cycle") is not None or not _is_number(low):
+        return None
+    if high is not None and high != low:
+        return None
+    return timing["unit"], low
+
+
+def _anchor(encounters: list[dict]) -> Optional[tuple[int, str, float]]:
+    """(encounter index, unit, value) of the column the timings count from (module docstring)."""
+    points = [(i, p) for i, e in enumerate(encounters) if (p := _point(e))]
+    for wanted in (("day", 0), ("day", 1)):
+        found = next((i for i, p in points if p == wanted), None)
+        if found is not None:
+            return found, *wanted
+    return next(((i, p[0], 0) for i, p in points if p[1] == 0), None)
+
+
+def _offset(value: float, anchor: tuple[int, str, float]) -> Optional[float]:
+    """How many anchor units after the anchor (negative: before); None when not exact."""
+    _, unit, zero = anchor
+    if unit == "day" and zero == 1:  # no Day 0: Day -1 is the day before Day 1
+        if not float(value).is_integer():
+            return None
+        return value - 1 if value >= 1 else value
+    return value - zero
+
+
+def _window(window: Optional[dict]) -> dict:
+    """windowLower/Upper/Label of a read window; all null unless both sides and the unit are known."""
+    w = window or {}
+    before, after, unit = w.get("before"), w.get("after"), w.get("unit")
+    if not (_is_number(before) and _is_number(after) and before >= 0 and after >= 0 and unit in DURATION):
+        return {"windowLower": None, "windowUpper": None, "windowLabel": None}
+    return {"windowLower": _duration(before, unit), "windowUpper": _duration(after, unit),
+            "windowLabel": _text(w.get("text")) or None}
+
+
+def _timings(encounters: list[dict], instance_ids: list[str], ids: _Ids) -> dict[int, dict]:
+    """encounter index -> its Timing, for the columns that can be timed exactly."""
+    anchor = _anchor(encounters)
+    if anchor is None:
+        return {}
+    index, unit, _ = anchor
+    anchor_text = _timing_text(encounters[index]["timing"])
+    out: dict[int, dict] = {}
+    for i, encounter in enumerate(encounters):
+        point = _point(encounter)
+        offset = _offset(point[1], anchor) if point and point[0] == unit else None
+        if offset is None:
+            continue
+        kind = FIXED if i == index else BEFORE if offset < 0 else AFTER
+        amount = _amount_label(offset, unit)
+        text = _timing_text(encounter["timing"])
+        relation = "the anchor" if i == index else f"{amount} {kind[1].lower()} {anchor_text}"
+        out[i] = {
+            "id": ids("Timing"),
+            "name": text,
+            "label": _text(encounter.get("label")) or None,
+            "description": f"{text}: {relation}",
+            "type": _code(ids, kind),
+            "value": _duration(offset, unit),
+            "valueLabel": amount,
+            "relativeToFrom": _code(ids, START_TO_START),
+            "relativeFromScheduledInstanceId": instance_ids[i],
+            "relativeToScheduledInstanceId": instance_ids[index],
+            **_window(encounter.get("window")),
+            "instanceType": "Timing",
+        }
+    return out
+
+
+# --- the objects of one schedule -----------------------------------------------------------------
+def _epochs(schedule: dict, ids: _Ids) -> tuple[list[dict], dict[int, str]]:
+    """The schedule's StudyEpochs and encounter index -> epoch id."""
+    epochs, of_encounter = [], {}
+    by_label: dict[str, list[str]] = defaultdict(list)
+    for n, epoch in enumerate(schedule.get("epochs") or [], start=1):
+        label = _text(epoch.get("label"))
+        term = next((t for pattern, t in EPOCH_TYPES if pattern.search(label)), OTHER_EPOCH)
+        eid = ids("StudyEpoch")
+        epochs.append({"id": eid, "name": label or f"Epoch {n}", "label": label or None, "description": None,
+                       "type": _code(ids, term), "previousId": None, "nextId": None, "notes": [],
+                       "instanceType": "StudyEpoch"})
+        by_label[label].append(eid)
+        for index in epoch.get("encounters") or []:
+            of_encounter.setdefault(index, eid)
+    for i, encounter in enumerate(schedule.get("encounters") or []):
+        named = by_label.get(_text(encounter.get("epoch")), [])
+        if i not in of_encounter and len(named) == 1:  # listed by label only
+            of_encounter[i] = named[0]
+    _chain(epochs)
+    return epochs, of_encounter
+
+
+def _encounter_description(encounter: dict) -> Optional[str]:
+    window = _text((encounter.get("window") or {}).get("text"))
+    parts = [f"Visit: {_text(encounter['visit'])}" if _text(encounter.get("visit")) else "",
+             _timing_text(encounter.get("timing")), f"Window: {window}" if window else ""]
+    return "; ".join(p for p in parts if p) or None
+
+
+def _footnote_texts(markers: Iterable[str], footnotes: dict[str, str]) -> list[tuple[str, str]]:
+    """(marker, text) of each marker printed below the table; unknown markers are left out."""
+    return [(m, footnotes[m]) for m in markers or [] if m in footnotes]
+
+
+def _activities(schedule: dict, footnotes: dict[str, str], ids: _Ids) -> tuple[list[dict], list[str]]:
+    """The Activities in row order (a group before its rows) and each activity's id (by index)."""
+    groups, activities = schedule.get("groups") or [], schedule["activities"]
+    rows = [(None, g) for g in groups] + list(enumerate(activities))  # (activity index or None, row)
+    rows.sort(key=lambda r: r[1].get("row") if isinstance(r[1].get("row"), int) else float("inf"))
+    objects: list[dict] = []
+    activity_ids: list[str] = [""] * len(activities)
+    last_group: dict[str, dict] = {}  # group label -> its Activity, the latest one above
+    for index, row in rows:
+        label = _text(row.get("label"))
+        aid = ids("Activity")
+        obj = {"id": aid, "name": label or f"Row {row.get('row')}", "label": label or None, "description": None,
+               "previousId": None, "nextId": None, "childIds": [], "timelineId": None,
+               "notes": [_note(ids, text) for _, text in _footnote_texts(row.get("footnotes"), footnotes)],
+               "instanceType": "Activity"}
+        objects.append(obj)
+        if index is None:
+            last_group[label] = obj
+            continue
+        activity_ids[index] = aid
+        parent = last_group.get(_text(row.get("group"))) if row.get("group") is not None else None
+        if parent is not None:
+            parent["childIds"].append(aid)
+    _chain(objects)
+    return objects, activity_ids
+
+
+def _mark_line(mark: dict, activity: dict, footnotes: dict[str, str]) -> str:
+    """"Vital signs: X — a: Within 42 days …" for a mark with footnotes or more than a tick."""
+    text = _text(mark.get("text"))
+    notes = _footnote_texts(mark.get("footnotes"), footnotes)
+    if not notes and text.lower() in PLAIN_MARKS | {""}:
+        return ""
+    line = f"{_text(activity.get('label'))}: {text}"
+    return line + "".join(f" — {m}: {_text(t)}" for m, t in notes)
+
+
+def _add_schedule(design: dict, schedule: dict, ids: _Ids, n: int) -> None:
+    encounters, activities = schedule.get("encounters") or [], schedule.get("activities") or []
+    if not encounters or not activities:
+        return
+    footnotes: dict[str, str] = {}
+    for f in schedule.get("footnotes") or []:
+        footnotes.setdefault(str(f.get("marker")), _text(f.get("text")))
+
+    timeline_id = ids("ScheduleTimeline")
+    epochs, epoch_of = _epochs(schedule, ids)
+    activity_objects, activity_ids = _activities(schedule, footnotes, ids)
+    encounter_ids = [ids("Encounter") for _ in encounters]
+    instance_ids = [ids("ScheduledActivityInstance") for _ in encounters]
+    exit_id = ids("ScheduleTimelineExit")
+    timings = _timings(encounters, instance_ids, ids)
+
+    marked: dict[int, set[int]] = defaultdict(set)
+    lines: dict[int, list[tuple[int, str]]] = defaultdict(list)  # encounter -> (activity, line)
+    for mark in schedule.get("marks") or []:
+        a, e = mark.get("activity"), mark.get("encounter")
+        if not (isinstance(a, int) and isinstance(e, int) and 0 <= a < len(activities) and 0 <= e < len(encounters)):
+            continue  # a mark pointing nowhere would give a dangling id
+        marked[e].add(a)
+        if line := _mark_line(mark, activities[a], footnotes):
+            lines[e].append((a, line))
+
+    encounter_objects, instances = [], []
+    for i, encounter in enumerate(encounters):
+        label = _text(encounter.get("label"))
+        name = label or f"Column {encounter.get('column')}"
+        encounter_objects.append({
+            "id": encounter_ids[i], "name": name, "label": label or None,
+            "description": _encounter_description(encounter), "type": _code(ids, VISIT),
+            "previousId": None, "nextId": None,
+            "scheduledAtId": timings[i]["id"] if i in timings else None,
+            "notes": [], "instanceType": "Encounter",
+        })
+        last = i == len(encounters) - 1
+        instances.append({
+            "id": instance_ids[i], "name": name, "label": label or None,
+            "description": "\n".join(line for _, line in sorted(lines[i])) or None,
+            "defaultConditionId": None if last else instance_ids[i + 1],
+            "epochId": epoch_of.get(i), "timelineId": None,
+            "timelineExitId": exit_id if last else None,
+            "activityIds": [activity_ids[a] for a in sorted(marked[i])],
+            "encounterId": encounter_ids[i], "instanceType": "ScheduledActivityInstance",
+        })
+    _chain(encounter_objects)
+
+    name = _text(schedule.get("name")) or f"Schedule {n}"
+    design["epochs"] += epochs
+    design["encounters"] += encounter_objects
+    design["activities"] += activity_objects
+    design["scheduleTimelines"].append({
+        "id": timeline_id, "name": name, "label": name, "description": None,
+        "mainTimeline": bool(schedule.get("main")),
+        "entryCondition": "",  # the protocol's entry condition is not read; the schema needs the key
+        "entryId": instance_ids[0],
+        "exits": [{"id": exit_id, "instanceType": "ScheduleTimelineExit"}],
+        "timings": [timings[i] for i in sorted(timings)],
+        "instances": instances,
+        "plannedDuration": None,
+        "instanceType": "ScheduleTimeline",
+    })
+
+
+def schedule_design(schedules: Iterable[dict], first_code: int = 2) -> dict:
+    """The schedules (document order) as USDM study-design lists; {} when none gives anything."""
+    design: dict = {key: [] for key in DESIGN_SCHEMAS}
+    ids = _Ids(first_code)
+    for n, schedule in enumerate(schedules, start=1):
+        _add_schedule(design, schedule, ids, n)
+    return design if design["scheduleTimelines"] else {}
+
+
+def design_errors(design: dict, validate) -> list[str]:
+    """Every schema error of the design lists (``validate`` from ``usdm.schema_validator``)."""
+    errors = []
+    for key, schema in DESIGN_SCHEMAS.items():
+        for obj in design.get(key) or []:
+            errors += [f"{obj.get('id')}: {e}" for e in validate(schema, obj)]
+    return errors
