@@ -30,6 +30,11 @@ the earlier stages left unmatched:
 3. ``leading words``: one label's words are the first words of the other's ("MMSE" /
    "MMSE 10-23", "CT scan" / "CT Scan (if not within last year ...)"); the shorter has at
    least 3 characters. Pairs are taken greedily in reference order, one reference item each.
+4. ``abbreviated``/``misspelt``: every word of the reference label is, in order, a word of
+   ours, or one of ours abbreviates it (a prefix of 4 letters or more: "Hemat" for Hematology,
+   "Chem" for Chemistry) or the two are one typo apart (6 letters or more, similarity 0.85:
+   "Uninalysis" for Urinalysis). One label of ours may take several reference activities here
+   ("Laboratory (Chem/Hemat)" is both Hematology and Chemistry).
 
 **Encounters.** Ours: every encounter of every schedule. Reference: each encounter that a
 ``ScheduledActivityInstance`` names; an instance with no encounter is a point of its own
@@ -83,6 +88,7 @@ whose label is empty is never counted (a grouping with no printed text).
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -439,7 +445,51 @@ def match_activities(ours: dict[str, str], ref: Reference) -> tuple[dict[str, se
             found[hit[0]].add(a.id)
             done.add(a.id)
             matches.append(Match("activity", ours[hit[0]], hit[1], "leading words"))
+    # 4. abbreviated or misspelt words (one label of ours may take several: "Chem/Hemat")
+    for a in ref.activities.values():
+        if a.id in done:
+            continue
+        hit = next(((k, alias, rule) for alias in a.aliases for k in found if (rule := words_within(normalize(alias), k))), None)
+        if hit:
+            found[hit[0]].add(a.id)
+            done.add(a.id)
+            matches.append(Match("activity", ours[hit[0]], hit[1], hit[2]))
     return found, matches
+
+
+MIN_PREFIX = 4  # letters of a word's abbreviation ("chem" for chemistry, "hemat" for hematology)
+MIN_SPELT = 6  # letters of a word that may be misspelt ("uninalysis" for urinalysis)
+SPELLING_RATIO = 0.85
+
+
+def words_within(ref: str, ours: str) -> Optional[str]:
+    """Every word of a reference label is a word of ours, abbreviated in ours ("Hematology" in
+    "Laboratory (Chem/Hemat)") or misspelt by one of the two ("Uninalysis" for "Urinalysis"),
+    in order. Returns the rule's name, or None."""
+    words, mine = ref.split(), ours.split()
+    if not words or len(words) > len(mine):
+        return None
+    rules = set()
+    at = 0
+    for word in words:
+        while at < len(mine) and not _word_rule(word, mine[at]):
+            at += 1
+        if at == len(mine):
+            return None
+        rules.add(_word_rule(word, mine[at]))
+        at += 1
+    rules.discard("same")
+    return " and ".join(sorted(rules)) or None
+
+
+def _word_rule(ref_word: str, our_word: str) -> Optional[str]:
+    if ref_word == our_word:
+        return "same"
+    if len(our_word) >= MIN_PREFIX and ref_word.startswith(our_word):
+        return "abbreviated"
+    if min(len(ref_word), len(our_word)) >= MIN_SPELT and difflib.SequenceMatcher(None, ref_word, our_word).ratio() >= SPELLING_RATIO:
+        return "misspelt"
+    return None
 
 
 def _loose(text: str) -> set[str]:

@@ -309,3 +309,15 @@ def test_what_a_rule_leaves_out_is_listed():
     e = evaluate({"toc": [], "non_toc": []}, STUDY)
     assert e["shown"].activities_not_counted == ["Check adverse events"]  # only on the ET timeline
     assert "reference activities not counted under rule 'main': Check adverse events" in audit(e["main"])
+
+
+def test_abbreviated_and_misspelt_words():
+    from clinparser.schedule_eval import normalize, words_within
+
+    ours = normalize("Laboratory (Chem/Hemat):")
+    assert words_within(normalize("Hematology"), ours) == "abbreviated"
+    assert words_within(normalize("Chemistry"), ours) == "abbreviated"
+    assert words_within(normalize("Uninalysis"), normalize("Laboratory (Urinalysis)")) == "misspelt"
+    assert words_within(normalize("Hemoglobin A1C"), ours) is None
+    assert words_within(normalize("ECG"), normalize("EEG")) is None  # short words are never typos
+    assert words_within(normalize("Chemistry"), normalize("Laboratory (Che)")) is None  # 3 letters abbreviate nothing
