@@ -121,6 +121,8 @@ def _encounters(table, columns, kinds, markers, vocabulary, diagnostics, lead=0)
         words = [split_markers(w, markers, vocabulary)[0] for w in enc.words]
         for part in enc.unread:
             diagnostics.append(f"column {k} ({' '.join(table.columns[k].split())!r}): header part {part!r} not read as a visit, time or window")
+        if not parts:
+            diagnostics.append(f"column {k}: marks under no header (outside the visit grid): its visit is unknown")
         out.append({
             "label": " / ".join(" ".join(p.split()) for p in parts),
             "column": k,

@@ -108,3 +108,9 @@ def test_footnote_runs():
 def test_footnotes_stop_where_a_later_table_starts_its_own_run():
     notes = "a One.\n\nb Two.\n\n[Table 2: Other]\n\na Another table's."
     assert [f["text"] for f in read_footnotes(notes)] == ["One.", "Two."]
+
+
+def test_marks_under_no_header_are_a_diagnostic():
+    t = table(SOA.columns + [""], [r + ["X" if r[0] == "Vital signs" else ""] for r in SOA.data])
+    s = read(t)
+    assert s["encounters"][-1]["label"] == "" and any("under no header" in d for d in s["diagnostics"])
