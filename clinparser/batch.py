@@ -369,7 +369,7 @@ def _local_runner(jobs: list[Job], settings: Settings, out: str, on_pages=None) 
 def _ray_runner(address: str) -> Runner:
     from .batch_ray import run_on_ray
 
-    return lambda jobs, settings, out, on_pages: run_on_ray(jobs, settings, out, address)
+    return lambda jobs, settings, out, on_pages: run_on_ray(jobs, settings, out, address, on_pages)
 
 
 def _combine_chunks(output, lines: list[dict]) -> None:
