@@ -7,39 +7,43 @@
         <name>-<sha256[:12]>/     one folder per document (the files ``clinparser`` writes),
             batch.json            plus what it was made from: sha256, options, counts
 
-A document's folder is named from its file name and content hash, so reruns and same-named
-files never collide, and it appears only complete (written under a temporary name, then
-renamed). A rerun skips every document whose folder's ``batch.json`` has the same sha256 and
-options; leftovers of an interrupted run are removed. A failure is one ``failed`` line with its
-one-line error, never the end of the batch.
+OUT is a local folder or any fsspec URL (``s3://bucket/run``, ``gs://...``, ``file://...``;
+``batch_output`` says what is atomic where). A document's folder is named from its file name
+and content hash, so reruns and same-named files never collide, and it counts as complete only
+once its ``batch.json`` is there (in a local folder the whole folder appears at once, written
+under a temporary name, then renamed; on a URL the marker is written last). A rerun skips every
+document whose folder's ``batch.json`` has the same sha256 and options; leftovers of an
+interrupted run are removed. A failure is one ``failed`` line with its one-line error, never
+the end of the batch.
 
 Documents run in worker processes (``convert.worker_processes``, the ones the layout converter
 uses: nothing of the caller's ``__main__`` is re-run) or, with ``ray``, as one Ray task each
 (``batch_ray``). Either way the task (``parse_one``) writes the document's folder itself and
-returns its manifest line; the driver alone writes the manifest.
+returns its manifest line; the driver alone writes the manifest. Pages converted are reported
+to the driver as they go (``on_pages``), from worker processes and from Ray tasks alike.
 """
 
 from __future__ import annotations
 
 import glob
 import json
-import os
 import shutil
+import tempfile
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Optional
+from typing import Callable, Iterable, Iterator, Optional, Union
 
 from . import __version__
-from .errors import ClinParserError, InputError
+from .batch_output import MARKER, PARTIAL, is_url, load_marker, location, open_output, staging
+from .errors import ClinParserError, InputError, OutputError
 from .convert.inspect_input import sha256_file
 from .options import ParseOptions
 
 SUFFIXES = (".pdf", ".docx")
 MANIFEST = "manifest.jsonl"
-MARKER = "batch.json"  # in each document's folder: what it was made from
 COMBINED_CHUNKS = "chunks.jsonl"
-LEFTOVERS = (".clinparser-partial-*", ".clinparser-old-*")  # what an interrupted write leaves
+LEFTOVERS = (PARTIAL + "*", ".clinparser-old-*")  # what an interrupted write leaves
 NAME_MAX = 40  # characters of the file name kept in the folder name
 
 
@@ -150,10 +154,12 @@ def record(job: Job, status: str, error: Optional[str] = None, pages=None, secti
     }
 
 
-def parse_one(job: Job, settings: Settings, out: str) -> dict:
-    """Parse one document, write its folder under ``out``, and return its manifest line. Never
-    raises for a problem with the document: that is a ``failed`` line with its one-line error."""
-    from .artifacts import SaveOptions, dumps, write_output
+def parse_one(job: Job, settings: Settings, out: str, notes: Optional[Callable[[tuple], None]] = None) -> dict:
+    """Parse one document, write its folder under ``out`` (a local folder or a URL), and return
+    its manifest line. ``notes`` gets ``(source, pages done, pages)`` as pages are converted
+    (default: to the driver of this worker process). Never raises for a problem with the
+    document: that is a ``failed`` line with its one-line error."""
+    from .artifacts import SaveOptions, dumps
     from .cli import _extras
     from .pipeline import parse_document
 
@@ -161,7 +167,7 @@ def parse_one(job: Job, settings: Settings, out: str) -> dict:
     try:
         if job.error:
             raise InputError(job.error)
-        parsed = parse_document(Path(job.path), settings.options, _PageNotes(job.source))
+        parsed = parse_document(Path(job.path), settings.options, _PageNotes(job.source, notes))
         extras = _extras(settings.fmt, settings.max_tokens, settings.overlap, settings.tokenizer)
         result = parsed.to_dict()
         counts = {"pages": parsed.converted.page_count, "sections": _count(result["toc"]), "warnings": len(result["metadata"]["warnings"])}
@@ -171,7 +177,7 @@ def parse_one(job: Job, settings: Settings, out: str) -> dict:
             return {**(extras(final) if extras else {}), MARKER: marker}
 
         save = SaveOptions(settings.save_intermediate_files, settings.save_images, settings.save_table_csv)
-        write_output(parsed, Path(out), save, files, source=Path(job.path), password=settings.options.password, name=job.output)
+        _write(parsed, out, save, files, job, settings.options.password)
     except ClinParserError as exc:
         return record(job, "failed", str(exc), seconds=time.perf_counter() - start)
     except Exception as exc:  # a bug: still one line, and the batch goes on
@@ -179,11 +185,26 @@ def parse_one(job: Job, settings: Settings, out: str) -> dict:
     return record(job, "ok", seconds=time.perf_counter() - start, **counts)
 
 
-class _PageNotes:
-    """Pages done, sent to the batch's driver as notes (in a worker process; no-op elsewhere)."""
+def _write(parsed, out: str, save, files, job: Job, password: Optional[str]) -> None:
+    """The document's folder under ``out``: in place for a local folder; for a URL, made in a
+    local temporary folder the same way (the same bytes), then uploaded."""
+    from .artifacts import write_output
 
-    def __init__(self, source: str):
-        self.source = source
+    if not is_url(out):
+        write_output(parsed, Path(out), save, files, source=Path(job.path), password=password, name=job.output)
+        return
+    output = open_output(out)  # opened here, in the worker or Ray task: its own connection
+    with tempfile.TemporaryDirectory(prefix="clinparser-batch-") as stage:
+        folder = write_output(parsed, Path(stage), save, files, source=Path(job.path), password=password, name=job.output)
+        output.publish(folder, job.output)
+
+
+class _PageNotes:
+    """Pages done, sent to the batch's driver: through ``send``, or as notes of this worker
+    process (a no-op outside one)."""
+
+    def __init__(self, source: str, send: Optional[Callable[[tuple], None]] = None):
+        self.source, self.send = source, send
 
     def stage(self, name: str) -> None:
         pass
@@ -191,7 +212,7 @@ class _PageNotes:
     def pages(self, done: int, total: int) -> None:
         from .convert.worker_main import note
 
-        note((self.source, done, total))
+        (self.send or note)((self.source, done, total))
 
 
 def _count(nodes: list[dict]) -> int:
@@ -201,22 +222,23 @@ def _count(nodes: list[dict]) -> int:
 # -- the driver ------------------------------------------------------------------------------
 
 
-def already_done(job: Job, settings: Settings, out: Path) -> Optional[dict]:
+def already_done(job: Job, settings: Settings, out: Union[Path, str]) -> Optional[dict]:
     """The manifest line for a document whose complete output, from these options, is there."""
-    try:
-        made = json.loads((out / job.output / MARKER).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if made.get("sha256") != job.sha256 or made.get("options") != settings.key():
+    return done_line(job, settings, open_output(out).markers([job.output]).get(job.output))
+
+
+def done_line(job: Job, settings: Settings, marker: Optional[bytes]) -> Optional[dict]:
+    """Complete output means: its folder's marker is there and says these bytes, these options.
+    The marker is the last thing written (in a local folder the folder appears with it)."""
+    made = load_marker(marker)
+    if made is None or made.get("sha256") != job.sha256 or made.get("options") != settings.key():
         return None
     return record(job, "skipped", pages=made.get("pages"), sections=made.get("sections"), warnings=made.get("warnings"))
 
 
-def remove_leftovers(out: Path) -> None:
+def remove_leftovers(out: Union[Path, str]) -> None:
     """Temporary folders of writes an earlier run did not finish (killed mid-write)."""
-    for pattern in LEFTOVERS:
-        for path in out.glob(pattern):
-            shutil.rmtree(path, ignore_errors=True)
+    open_output(out).remove_leftovers(LEFTOVERS)
 
 
 # (jobs, settings, out, on_pages) -> (job, its line) as each finishes
@@ -225,7 +247,7 @@ Runner = Callable[[list[Job], Settings, str, Optional[Callable[[str, int, int], 
 
 def run_batch(
     inputs: Iterable[str],
-    out: Path,
+    out: Union[Path, str],
     settings: Settings,
     *,
     ray_address: Optional[str] = None,
@@ -234,31 +256,27 @@ def run_batch(
     on_plan: Optional[Callable[[int], None]] = None,
     on_pages: Optional[Callable[[str, int, int], None]] = None,
 ) -> list[dict]:
-    """Parse every input into ``out``; return the manifest lines, in input order.
+    """Parse every input into ``out`` (a local folder or an fsspec URL); return the manifest
+    lines, in input order.
 
     Local runs use ``settings.options.workers`` processes in all (documents side by side, each
     with its share of them for its pages); with ``ray_address`` ("auto" or a cluster address)
     every document is one Ray task. ``on_record`` is called with each line as it is known, and
-``on_pages(source, done, total)`` as a document's pages are converted (local runs only).
+    ``on_pages(source, done, total)`` as a document's pages are converted.
     """
-    out = Path(out)
+    output = open_output(out)
+    if ray_address and not output.shared:
+        raise OutputError(f"{out} is in this process's memory, which Ray tasks cannot write to: give -o a folder or URL every node reaches")
     jobs = plan(find_inputs(inputs))
     if on_plan:
         on_plan(len(jobs))
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        from .errors import OutputError
-
-        raise OutputError(f"cannot write to {out}: {exc.strerror or exc}") from exc
-    remove_leftovers(out)
-    manifest = out / MANIFEST
-    lines, todo = _split_done(jobs, settings, out)
-    with open(manifest, "w", encoding="utf-8") as log:
+    output.prepare()
+    output.remove_leftovers(LEFTOVERS)
+    lines, todo = _split_done(jobs, settings, output)
+    with output.log(MANIFEST) as log:
         def note(k: int, line: dict) -> None:
             lines[k] = line
-            log.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
-            log.flush()  # a killed run keeps the lines of what it finished
+            log.add(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")  # a killed run keeps the lines of what it finished
             if on_record:
                 on_record(line)
 
@@ -269,24 +287,43 @@ def run_batch(
             index = {id(job): k for k, job in todo}
             # Largest first, so the longest document does not start last and run alone.
             ordered = sorted((job for _, job in todo), key=lambda j: -j.size)
-            for job, line in runner(ordered, settings, str(out.resolve()), on_pages) if ordered else ():
-                note(index[id(job)], line)
+            with staging(output) as staged:
+                for job, line in runner(ordered, settings, str(staged) if staged else output.for_tasks(), on_pages) if ordered else ():
+                    note(index[id(job)], _publish_staged(output, staged, job, line) if staged else line)
         finally:
-            remove_leftovers(out)
+            output.remove_leftovers(LEFTOVERS)
     ordered_lines = [lines[k] for k in sorted(lines)]
-    _write_atomically(manifest, "".join(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n" for line in ordered_lines))
+    output.write_text(MANIFEST, "".join(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n" for line in ordered_lines))
     if combined_chunks:
-        _combine_chunks(out, ordered_lines)
+        _combine_chunks(output, ordered_lines)
     return ordered_lines
 
 
-def _split_done(jobs: list[Job], settings: Settings, out: Path) -> tuple[dict[int, dict], list[tuple[int, Job]]]:
+def manifest_location(out: Union[Path, str]) -> str:
+    return location(out, MANIFEST)
+
+
+def _publish_staged(output, staged: Path, job: Job, line: dict) -> dict:
+    """A folder a worker wrote locally, uploaded by the driver (outputs workers cannot reach)."""
+    if line["status"] != "ok":
+        return line
+    try:
+        output.publish(staged / job.output, job.output)
+    except OutputError as exc:
+        return {**line, "status": "failed", "error": str(exc), "output": None, "pages": None, "sections": None, "warnings": None}
+    finally:
+        shutil.rmtree(staged / job.output, ignore_errors=True)
+    return line
+
+
+def _split_done(jobs: list[Job], settings: Settings, output) -> tuple[dict[int, dict], list[tuple[int, Job]]]:
     """The lines of documents already done (by input position), and the documents to parse."""
     lines: dict[int, dict] = {}
     todo: list[tuple[int, Job]] = []
     first_of: dict[str, int] = {}
+    markers = output.markers(sorted({job.output for job in jobs if job.sha256}))  # one look for all
     for k, job in enumerate(jobs):
-        done = already_done(job, settings, out) if job.sha256 else None
+        done = done_line(job, settings, markers.get(job.output)) if job.sha256 else None
         if job.sha256 and job.output in first_of:  # the same file (name and content) again
             done = {**record(job, "skipped"), "error": f"same file as {jobs[first_of[job.output]].source}"}
         if job.sha256:
@@ -332,24 +369,14 @@ def _local_runner(jobs: list[Job], settings: Settings, out: str, on_pages=None) 
 def _ray_runner(address: str) -> Runner:
     from .batch_ray import run_on_ray
 
-    return lambda jobs, settings, out, on_pages: run_on_ray(jobs, settings, out, address)
+    return lambda jobs, settings, out, on_pages: run_on_ray(jobs, settings, out, address, on_pages)
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
-
-
-def _combine_chunks(out: Path, lines: list[dict]) -> None:
+def _combine_chunks(output, lines: list[dict]) -> None:
     """One chunks.jsonl for the whole batch, documents in input order, for a bulk loader."""
-    parts = []
-    for line in lines:
-        if line["status"] != "failed" and line["output"] and not line.get("error"):
-            path = out / line["output"] / COMBINED_CHUNKS
-            if path.exists():
-                parts.append(path.read_text(encoding="utf-8"))
-    _write_atomically(out / COMBINED_CHUNKS, "".join(parts))
+    names = [f"{line['output']}/{COMBINED_CHUNKS}" for line in lines if line["status"] != "failed" and line["output"] and not line.get("error")]
+    found = output.read_texts(names)
+    output.write_text(COMBINED_CHUNKS, "".join(found[name] for name in names if name in found))
 
 
 def summary(lines: list[dict]) -> dict:

@@ -2,16 +2,21 @@
 ``clinparser[ray]``; Ray is imported only here, only when asked for).
 
 Each task runs ``batch.parse_one``: it parses the document with one CPU and writes its folder
-under the batch's output path itself, so that path must be the same on every node (a local
-folder on one machine; a shared mount such as NFS on a cluster). The task returns the
-document's manifest line; the driver writes the manifest. ClinParser must be installed on
-every node (or shipped with Ray's ``runtime_env``).
+under the batch's output itself, so that output must be one every node reaches: a local
+folder on one machine; a shared mount such as NFS, or an fsspec URL (``s3://...``), on a
+cluster. The task returns the document's manifest line; the driver writes the manifest.
+ClinParser (and the URL's fsspec package, such as s3fs) must be installed on every node (or
+shipped with Ray's ``runtime_env``).
+
+Pages converted reach the driver live: each task sends ``(source, done, total)`` to a small
+actor without waiting for it (one message per few pages), and the driver collects them while
+it waits for results.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Iterator
+from typing import Callable, Iterator, Optional
 
 from .batch import Job, Settings, parse_one, record
 from .errors import InputError
@@ -34,25 +39,83 @@ def connect(address: str) -> None:
         raise InputError(f"cannot connect to the Ray cluster at {address}: {exc}") from None
 
 
-def run_on_ray(jobs: list[Job], settings: Settings, out: str, address: str) -> Iterator[tuple[Job, dict]]:
-    """Yield ``(job, manifest line)`` as the tasks finish."""
+POLL = 0.5  # seconds between collections of page notes while waiting for results
+
+
+class PageBoard:
+    """The Ray actor page notes are sent to: it keeps them until the driver takes them."""
+
+    def __init__(self):
+        self.notes: list[tuple] = []
+
+    def add(self, note: tuple) -> None:
+        self.notes.append(note)
+
+    def take(self) -> list[tuple]:
+        notes, self.notes = self.notes, []
+        return notes
+
+
+class _Sender:
+    """In a task: sends page notes to the board without waiting for them (the conversion goes
+    on at once). A task waits once, at its end, for its last note to be on the board, so that
+    the driver, which collects after it sees the task's result, has every note of it."""
+
+    def __init__(self, board):
+        self.board, self.last = board, None
+
+    def __call__(self, note: tuple) -> None:
+        self.last = self.board.add.remote(note)
+
+    def flush(self) -> None:
+        if self.last is not None:
+            import ray
+
+            ray.wait([self.last], timeout=10)  # an actor gone (the driver stopped) does not hold the task
+
+
+def parse_in_task(job: Job, settings: Settings, out: str, board=None) -> dict:
+    """``parse_one`` in a Ray task, its page notes sent to ``board``."""
+    send = _Sender(board) if board is not None else None
+    try:
+        return parse_one(job, settings, out, send)
+    finally:
+        if send is not None:
+            send.flush()
+
+
+def run_on_ray(jobs: list[Job], settings: Settings, out: str, address: str, on_pages: Optional[Callable[[str, int, int], None]] = None) -> Iterator[tuple[Job, dict]]:
+    """Yield ``(job, manifest line)`` as the tasks finish; ``on_pages(source, done, total)`` is
+    called (in this thread) as the tasks convert pages."""
     connect(address)
     import ray
 
     # One CPU per document, its pages converted in the task's own process; a task whose
     # process dies is not retried (it would likely die again): it is that document's failure.
-    task = ray.remote(num_cpus=1, max_retries=0)(parse_one)
+    task = ray.remote(num_cpus=1, max_retries=0)(parse_in_task)
+    # The board takes no CPU: it must not hold a document's slot, and its work is a list append.
+    board = ray.remote(num_cpus=0)(PageBoard).remote() if on_pages else None
     each = replace(settings, options=replace(settings.options, workers=1))
-    pending = {task.remote(job, each, out): job for job in jobs}
+    pending = {task.remote(job, each, out, board): job for job in jobs}
+
+    def collect() -> None:
+        if board is not None:
+            for note in ray.get(board.take.remote()):
+                on_pages(*note)
+
     try:
         while pending:
-            done, _ = ray.wait(list(pending), num_returns=1)
-            job = pending.pop(done[0])
-            try:
-                line = ray.get(done[0])
-            except ray.exceptions.RayError as exc:
-                line = record(job, "failed", f"{job.source}: the Ray task parsing it failed: {str(exc).splitlines()[0]}")
-            yield job, line
+            done, _ = ray.wait(list(pending), num_returns=1, timeout=POLL if board is not None else None)
+            collect()
+            for ref in done:
+                job = pending.pop(ref)
+                try:
+                    line = ray.get(ref)
+                except ray.exceptions.RayError as exc:
+                    line = record(job, "failed", f"{job.source}: the Ray task parsing it failed: {str(exc).splitlines()[0]}")
+                yield job, line
     finally:
         for ref in pending:  # Ctrl-C, or a driver error: stop what is still running
             ray.cancel(ref, force=True)
+        if board is not None:
+            ray.kill(board)

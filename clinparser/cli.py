@@ -169,7 +169,8 @@ def parse(
 @app.command()
 def batch(
     inputs: list[str] = typer.Argument(..., help="PDF/DOCX files, folders (searched recursively) and globs."),
-    output_dir: Path = typer.Option(..., "--output-dir", "-o", help="The batch folder: one folder per document and manifest.jsonl."),
+    # A string, not a Path: a Path would fold "s3://bucket/run" into "s3:/bucket/run".
+    output_dir: str = typer.Option(..., "--output-dir", "-o", help="The batch folder, or an fsspec URL (s3://bucket/run, gs://..., file://...): one folder per document and manifest.jsonl."),
     engine: str = typer.Option(DEFAULTS.engine, "--engine", help="pymupdf (default, nothing to download) or docling (needs --models)."),
     models: Optional[Path] = typer.Option(None, "--models", help="Local folder of docling's models (or set DOCLING_ARTIFACTS_PATH)."),
     ocr: str = typer.Option(DEFAULTS.ocr, "--ocr", help="auto: OCR the pages whose text layer is missing or unreadable; always: every page; never. --ocr alone means always."),
@@ -193,7 +194,7 @@ def batch(
     """Parse many protocols into one folder each, with a manifest; a rerun skips what is done."""
     import signal
 
-    from .batch import MANIFEST, Settings, run_batch, summary
+    from .batch import Settings, manifest_location, run_batch, summary
 
     options = ParseOptions(engine=engine, models_dir=models, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, min_image_size=min_image_size, workers=workers)
     settings = Settings(options, not no_intermediate, not no_images, not no_table_csv, fmt, max_tokens, overlap, tokenizer)
@@ -228,7 +229,7 @@ def batch(
         with _stdout_to_stderr(), progress:
             lines = run_batch(inputs, output_dir, settings, ray_address=ray, combined_chunks=combined_chunks, on_record=on_record, on_plan=lambda n: progress.update(task, total=n), on_pages=on_pages)
     except KeyboardInterrupt:
-        err.print(f"clinparser: interrupted; finished documents are kept: rerun the same command to resume ({output_dir / MANIFEST})", markup=False, highlight=False, soft_wrap=True)
+        err.print(f"clinparser: interrupted; finished documents are kept: rerun the same command to resume ({manifest_location(output_dir)})", markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(130) from None
     except Exception as exc:
         _fail(exc, debug)
@@ -237,7 +238,7 @@ def batch(
     counts = summary(lines)
     if not quiet:
         _print_summary(lines, counts)
-    typer.echo(str(output_dir / MANIFEST))
+    typer.echo(manifest_location(output_dir))
     if counts["failed"]:
         raise typer.Exit(BATCH_FAILED)
 

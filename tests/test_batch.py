@@ -160,3 +160,85 @@ def test_same_name_other_content_gets_its_own_folder_and_options_decide_skipping
     assert batch.already_done(jobs[0], other, out) is None
     workers = batch.Settings(options=batch.ParseOptions(workers=7))
     assert batch.already_done(jobs[0], workers, out) is not None, "the worker count does not change the output"
+
+
+# -- output to an fsspec URL ---------------------------------------------------------------------
+
+EXAMPLES = ROOT / "examples" / "input"
+
+
+def url_files(fs, root: str) -> dict[str, bytes]:
+    return {path[len(root) + 1:]: fs.cat_file(path) for path in sorted(fs.find(root))}
+
+
+def without_seconds(text: bytes) -> list[dict]:
+    return [{k: v for k, v in json.loads(line).items() if k != "seconds"} for line in text.decode("utf-8").splitlines()]
+
+
+def test_a_batch_to_a_url_writes_what_a_folder_gets_reruns_skip_and_unfinished_uploads_are_redone(tmp_path):
+    import uuid
+
+    import fsspec
+
+    inputs = [str(EXAMPLES / "protocol_003.pdf"), str(EXAMPLES / "protocol_004.pdf")]
+    settings = batch.Settings(fmt="chunks")
+    local = tmp_path / "local"
+    batch.run_batch(inputs, local, settings, combined_chunks=True)
+    url = f"memory://run-{uuid.uuid4().hex[:8]}"  # memory:// is one store per process: a fresh name
+    fs, root = fsspec.url_to_fs(url)
+    pages = []
+    lines = batch.run_batch(inputs, url, settings, combined_chunks=True, on_pages=lambda *note: pages.append(note))
+    assert [line["status"] for line in lines] == ["ok", "ok"], lines
+
+    remote = url_files(fs, root)
+    folder = {str(p.relative_to(local)): p.read_bytes() for p in sorted(local.rglob("*")) if p.is_file()}
+    assert sorted(remote) == sorted(folder) and len(remote) > 10
+    assert {k: v for k, v in remote.items() if k != "manifest.jsonl"} == {k: v for k, v in folder.items() if k != "manifest.jsonl"}
+    assert without_seconds(remote["manifest.jsonl"]) == without_seconds(folder["manifest.jsonl"])
+    assert max(done for source, done, total in pages if source.endswith("protocol_003.pdf")) == 7  # the workers' pages reached the driver
+
+    # A rerun skips everything, from the URL's contents alone.
+    again = batch.run_batch(inputs, url, settings, combined_chunks=True)
+    assert [line["status"] for line in again] == ["skipped", "skipped"]
+    assert {k: v for k, v in url_files(fs, root).items() if k != "manifest.jsonl"} == {k: v for k, v in remote.items() if k != "manifest.jsonl"}
+
+    # An upload interrupted before its marker (the last thing written), and the temporary
+    # folder of another one: the document is parsed again, the leftover removed.
+    first = lines[0]["output"]
+    fs.rm(f"{root}/{first}/batch.json")
+    fs.pipe_file(f"{root}/.clinparser-partial-0123456789ab/document.json", b"{}")
+    third = batch.run_batch(inputs, url, settings, combined_chunks=True)
+    assert [line["status"] for line in third] == ["ok", "skipped"]
+    assert {k: v for k, v in url_files(fs, root).items() if k != "manifest.jsonl"} == {k: v for k, v in remote.items() if k != "manifest.jsonl"}
+
+    # Other options replace the folder: nothing of the old output stays in it.
+    usdm = batch.run_batch(inputs[1:], url, batch.Settings(fmt="usdm"))
+    assert usdm[0]["status"] == "ok"
+    names = url_files(fs, f"{root}/{lines[1]['output']}")
+    assert "usdm.json" in names and "chunks.jsonl" not in names
+    fs.rm(root, recursive=True)
+
+
+def test_url_errors_are_one_line(tmp_path):
+    import uuid
+
+    from clinparser.errors import OutputError
+
+    pdf = str(EXAMPLES / "protocol_004.pdf")
+    with pytest.raises(OutputError, match="no fsspec filesystem for nosuch://"):
+        batch.run_batch([pdf], "nosuch://bucket/run", batch.Settings())
+    (tmp_path / "file").write_text("not a folder")
+    with pytest.raises(OutputError, match="cannot write to file://.*Not a directory"):
+        batch.run_batch([pdf], f"file://{tmp_path}/file/run", batch.Settings())
+    with pytest.raises(OutputError, match="in this process's memory.*every node"):
+        batch.run_batch([pdf], f"memory://run-{uuid.uuid4().hex[:8]}", batch.Settings(), ray_address="auto")
+
+
+def test_a_url_whose_filesystem_is_not_installed_says_what_to_install(tmp_path):
+    import importlib.util
+
+    if importlib.util.find_spec("s3fs"):
+        pytest.skip("s3fs is installed here: s3:// has its filesystem")
+    proc = run_cli(EXAMPLES / "protocol_004.pdf", "-o", "s3://some-bucket/run")
+    assert proc.returncode == 7
+    assert proc.stderr.strip().splitlines() == ["clinparser: error: cannot write to s3://some-bucket/run: s3:// needs s3fs, which is not installed: pip install s3fs"]

@@ -48,3 +48,29 @@ def test_ray_and_the_local_pool_write_the_same_bytes(local_ray, generator, tmp_p
         assert [m["source"] for m in manifest] == [line["source"] for line in lines]
     assert runs["ray"] == runs["local"]
     assert all("document.json" in files and "chunks.jsonl" in files for files in runs["ray"].values())
+
+
+def test_ray_tasks_write_to_a_url_and_report_their_pages_as_they_go(local_ray, tmp_path):
+    """Each task uploads its document's folder to a file:// URL (memory:// would be each Ray
+    worker's own), with the bytes a local-path batch writes; pages reach the driver live."""
+    inputs = [str(ROOT / "examples" / "input" / name) for name in ("protocol_003.pdf", "protocol_004.pdf")]
+    settings = batch.Settings(fmt="chunks")
+    local = batch.run_batch(inputs, tmp_path / "local", settings)
+    url = f"file://{tmp_path}/remote"
+    pages: list[tuple] = []
+    lines = batch.run_batch(inputs, url, settings, ray_address="auto", on_pages=lambda *note: pages.append(note))
+    assert [line["status"] for line in lines] == ["ok", "ok"], lines
+    for mine, theirs in zip(lines, local):
+        assert mine["output"] == theirs["output"]
+        assert output_files(tmp_path / "remote" / mine["output"]) == output_files(tmp_path / "local" / theirs["output"])
+    assert not [p for p in (tmp_path / "remote").iterdir() if p.name.startswith(".")], "a temporary upload was left"
+
+    for line in lines:
+        counts = [(done, total) for source, done, total in pages if source == line["source"]]
+        assert counts and counts[-1] == (line["pages"], line["pages"]), (line["source"], counts)
+        assert [done for done, _ in counts] == sorted(done for done, _ in counts)
+    seven = [done for source, done, _ in pages if source.endswith("protocol_003.pdf")]
+    assert len(seven) > 1 and seven[0] < 7, "pages are reported as they are converted, not once at the end"
+
+    again = batch.run_batch(inputs, url, settings, ray_address="auto")
+    assert [line["status"] for line in again] == ["skipped", "skipped"]
