@@ -1,0 +1,432 @@
+"""Ruled tables read from their drawn grid.
+
+The layout model guesses a table's cells from where its text sits. On a fully ruled table
+with many narrow columns (a schedule of activities: one column per visit day) it merges
+neighbouring columns ("-3 4-7 8 9", "X X"), cuts spanning labels into pieces ("Interve" |
+"ntion"), and splits the lines of one cell into rows. The PDF itself draws the answer: the
+ruling lines. PyMuPDF's ``find_tables`` turns them into a grid of cells (a merged cell is one
+bigger box), and each cell's text is read here from the page's characters inside it.
+
+Which grid (the overlap rule): ``find_tables`` looks inside the block's box widened by
+``MARGIN`` (the outer rules sit on or just outside the box), and of the grids it finds the one
+overlapping the box most is taken. It covers the block when it holds the block's words and
+only them: every page word whose centre is inside the box lies inside the grid, and no word
+of the grid lies outside the box (``SLACK`` allowed): a grid reaching into a caption or a
+neighbouring block would double that text, one missing an unruled column would drop it.
+
+It replaces the model's table only where it is the better reading, measured (``shortfall``
+says why not):
+
+- it covers the block, every character inside it lies in a cell, and no character (letter or
+  digit) of the model's table is lost;
+- it can be trusted: no rule cuts through a word, and no cell reads as several rows (text
+  lines at the same heights in two cells of one grid row, with a gap between them that no
+  text of the row crosses: rows printed without rules between them, which the grid merged);
+- it reads the table differently: the cells differ once markup, spaces and punctuation are
+  folded away; with no fewer columns, and at least two rows (one row has no header to tell
+  from its body);
+- the pipeline's header lifting (``tables.lift_header``) would not take a body row of it
+  into the header (an empty stub cell over a full first row invites that).
+
+A table without ruling lines has no grid and stays exactly as the model wrote it.
+
+Header rows: the grid shows which top rows form a header, by their spans. A header cell that
+spans several columns has its sub-columns split in the row below, and a cell spanning down
+from a header row takes the rows it reaches into the header. In a schedule, the header-like
+rows after those and before the first marked row are header rows too (the rule
+``tables.header_rows`` applies). All of them are written above the pipe table's separator,
+where ``parse_pipe_table`` joins them per column as ``lift_header`` would, each spanned slot
+carrying the text of the cell spanning it, so an epoch label ("Inpatient Period 1") reaches
+every day column under it. A spanned slot in the body is empty.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import groupby
+from typing import Collection, Optional
+
+import pymupdf
+
+from ..model import TABLE, Block
+from ..tables import _MARK, header_rows, lift_header, parse_pipe_table
+
+MARGIN = 12.0  # points added around the block's box: its outer rules sit on or just outside it
+SLACK = 3.0  # points: a word this close outside the block's box still belongs to it
+RULE = 3.0  # points: a filled box this thin is a rule
+MIN_RULE = 5.0  # points: a rule is at least this long
+ALIGN = 1.5  # points: text lines of two cells whose middles are this close sit at one height
+MAX_HEADER_ROWS = 5  # as tables.MAX_HEADER_ROWS
+GAP = 1.5  # points: characters of one line further apart than this have a space between them
+_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>")  # <br>, <sup>
+_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")  # |---|---|
+
+Slot = tuple[int, int]
+Line = tuple[float, float, str]  # top, bottom, text of one visual line of a cell
+
+
+@dataclass
+class Grid:
+    """A ruled table as read from its lines: ``cells[r][c]`` is the text of the cell starting
+    in that slot, or None when the slot is covered by a cell starting above or to the left
+    (``owner[r][c]`` says which; None for a slot no cell covers)."""
+
+    bbox: tuple
+    cells: list[list[Optional[str]]]
+    owner: list[list[Optional[Slot]]]
+    lines: dict = field(default_factory=dict)  # Slot -> the cell's visual lines (Line)
+    uncovered: int = 0  # characters inside the grid's box that no cell holds
+    cut: int = 0  # words whose characters fell into two cells
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return len(self.cells), len(self.cells[0]) if self.cells else 0
+
+
+def regrid_tables(doc, blocks: list[Block], skip: Collection[int] = ()) -> int:
+    """Replace, in place, the text of every table block whose ruled grid reads it better
+    (see the module's docstring); the number of blocks replaced. ``doc``: the caller's PDF
+    handle, its pages in the converter's coordinates; ``skip``: pages (1-based) to leave
+    alone (their text is not the PDF's own: OCR'd)."""
+    replaced = 0
+    tables = [b for b in blocks if b.kind == TABLE and b.bbox and b.page and b.page not in skip]
+    for number, group in groupby(sorted(tables, key=lambda b: b.page), key=lambda b: b.page):
+        page = doc[number - 1]
+        rules = page_rules(page)
+        for block in group:
+            markdown = regrid(page, block, rules)
+            if markdown is not None:
+                block.text = markdown
+                replaced += 1
+    return replaced
+
+
+def regrid(page, block: Block, rules: Optional[list] = None) -> Optional[str]:
+    """The pipe table read from the block's ruled grid, or None when it has no grid or the
+    grid is not the better reading. ``rules``: the page's ``page_rules``, if known."""
+    box = pymupdf.Rect(block.bbox)
+    grid = ruled_grid(page, box, page_rules(page) if rules is None else rules)
+    if grid is None or shortfall(block.text, grid, page_words(page, grid, box), box):
+        return None
+    return grid_markdown(grid)
+
+
+def page_words(page, grid: Grid, box: pymupdf.Rect) -> list:
+    """The page's words inside the grid's box and the block's box."""
+    return page.get_text("words", clip=pymupdf.Rect(grid.bbox) | box)
+
+
+def page_rules(page) -> list[tuple[float, float, float, float]]:
+    """The page's straight rules as boxes: drawn lines, thin filled boxes, and the sides of
+    stroked boxes. Cheap (no text read): it tells where ``find_tables`` has no grid to find."""
+    rules = []
+    for path in page.get_cdrawings():
+        stroked = "s" in path["type"]
+        for item in path["items"]:
+            if item[0] == "l":
+                (x0, y0), (x1, y1) = item[1], item[2]
+                rules.append((min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)))
+            elif item[0] in ("re", "qu"):
+                x0, y0, x1, y1 = pymupdf.Rect(item[1]) if item[0] == "re" else pymupdf.Quad(item[1]).rect
+                if stroked:
+                    rules += [(x0, y0, x1, y0), (x0, y1, x1, y1), (x0, y0, x0, y1), (x1, y0, x1, y1)]
+                elif min(x1 - x0, y1 - y0) <= RULE:
+                    rules.append((x0, y0, x1, y1))
+    return rules
+
+
+def _has_rules(rules: list, clip: pymupdf.Rect) -> bool:
+    """At least two vertical and two horizontal rules reach into ``clip``: a grid may be there."""
+    across = down = 0
+    for x0, y0, x1, y1 in rules:
+        if x1 < clip.x0 or x0 > clip.x1 or y1 < clip.y0 or y0 > clip.y1:
+            continue
+        if y1 - y0 >= MIN_RULE and x1 - x0 <= RULE:
+            down += 1
+        elif x1 - x0 >= MIN_RULE and y1 - y0 <= RULE:
+            across += 1
+        if across >= 2 and down >= 2:
+            return True
+    return False
+
+
+def ruled_grid(page, box: pymupdf.Rect, rules: list) -> Optional[Grid]:
+    """The grid of ruling lines around ``box`` that overlaps it most, read; None if none."""
+    clip = (box + (-MARGIN, -MARGIN, MARGIN, MARGIN)) & page.rect
+    if not _has_rules(rules, clip):
+        return None
+    # "lines_strict": the "lines" strategy without shading. A shaded cell is a filled box
+    # whose edges would count as rules, and Word draws the shading of a cell inset from its
+    # rules, per text line: it would add columns and rows the table does not have. Thin fills
+    # (how many producers draw rules) still count. use_layout=False: the lines alone (gating
+    # them by the layout model would run the model once more per page).
+    finder = page.find_tables(clip=clip, strategy="lines_strict", use_layout=False)
+    found = finder.tables if finder is not None else []  # None: PyMuPDF failed on this page
+    overlap = [(pymupdf.Rect(t.bbox) & box).get_area() for t in found]
+    if not found or max(overlap) <= 0:
+        return None
+    return read_grid(page, found[overlap.index(max(overlap))].cells)
+
+
+def read_grid(page, boxes: list[tuple]) -> Optional[Grid]:
+    """The grid of the cell boxes ``boxes`` (merged cells are larger boxes), each cell's text
+    read from the page's characters whose centre falls inside it."""
+    if not boxes:
+        return None
+    xs = sorted({b[0] for b in boxes})
+    ys = sorted({b[1] for b in boxes})
+    owner: list[list[Optional[Slot]]] = [[None] * len(xs) for _ in ys]
+    for x0, y0, x1, y1 in boxes:
+        r0, c0 = ys.index(y0), xs.index(x0)
+        for r in range(r0, bisect.bisect_left(ys, y1 - 1)):  # the slots starting inside the cell
+            for c in range(c0, bisect.bisect_left(xs, x1 - 1)):
+                owner[r][c] = (r0, c0)
+    bbox = (xs[0], ys[0], max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+    def slot_at(x: float, y: float) -> Optional[Slot]:
+        r, c = bisect.bisect_right(ys, y) - 1, bisect.bisect_right(xs, x) - 1
+        return owner[r][c] if r >= 0 and c >= 0 and x <= bbox[2] and y <= bbox[3] else None
+
+    pieces: dict[Slot, list] = {}
+    uncovered = cut = 0
+    for word in _words(page, pymupdf.Rect(bbox)):
+        slots = [slot_at((x0 + x1) / 2, (y0 + y1) / 2) for x0, y0, x1, y1, _ in word]
+        cut += len(set(slots)) > 1
+        for slot, char in zip(slots, word):
+            if slot is None:
+                uncovered += 1
+            else:
+                pieces.setdefault(slot, []).append(char)
+    lines = {slot: _cell_lines(chars) for slot, chars in pieces.items()}
+    text = {slot: "<br>".join(t for _, _, t in cell) for slot, cell in lines.items()}
+    cells = [[text.get((r, c), "") if owner[r][c] == (r, c) else None for c in range(len(xs))] for r in range(len(ys))]
+    return _without_empty_slivers(Grid(bbox, cells, owner, lines, uncovered, cut))
+
+
+def _words(page, clip: pymupdf.Rect):
+    """The page's words inside ``clip``, each as its characters (x0, y0, x1, y1, character).
+    Characters, because a text line may run across a rule with no space ("2628" for "26" |
+    "28"); a word is a run of characters between spaces (or gaps) of one line. A line that does
+    not run left to right (vertical text in a narrow cell) is one piece, its text in order."""
+    for block in page.get_text("rawdict", clip=clip)["blocks"]:
+        for line in block.get("lines", ()):
+            chars = [ch for span in line["spans"] for ch in span["chars"]]
+            if not chars:
+                continue
+            if abs(line["dir"][0] - 1) > 1e-3:
+                text = "".join(ch["c"] for ch in chars).strip()
+                if text:
+                    yield [(*line["bbox"], text)]
+                continue
+            word: list = []
+            for ch in chars:
+                x0, y0, x1, y1 = ch["bbox"]
+                if ch["c"].isspace() or (word and x0 - word[-1][2] > GAP):
+                    if word:
+                        yield word
+                    word = []
+                if not ch["c"].isspace():
+                    word.append((x0, y0, x1, y1, ch["c"]))
+            if word:
+                yield word
+
+
+def _cell_lines(chars: list) -> list[Line]:
+    """The visual lines of one cell, top to bottom, from its characters: characters whose
+    vertical middles are close share a line (a superscript joins its line), read left to
+    right, a space where the characters stand apart."""
+    rows: list[list] = []
+    for ch in sorted(chars, key=lambda ch: (ch[1] + ch[3]) / 2):
+        mid, height = (ch[1] + ch[3]) / 2, ch[3] - ch[1]
+        if rows:
+            last = rows[-1]
+            top, bottom = min(c[1] for c in last), max(c[3] for c in last)
+            if abs(mid - (top + bottom) / 2) < 0.45 * max(height, bottom - top):
+                last.append(ch)
+                continue
+        rows.append([ch])
+    out = []
+    for row in rows:
+        row.sort(key=lambda ch: ch[0])
+        text, end = "", None
+        for x0, _, x1, _, c in row:
+            if end is not None and x0 - end > GAP:
+                text += " "
+            text += c
+            end = x1
+        out.append((min(c[1] for c in row), max(c[3] for c in row), " ".join(text.split())))
+    return out
+
+
+def _without_empty_slivers(grid: Grid) -> Optional[Grid]:
+    """The grid without the columns and rows that hold no text at all (a sliver between two
+    rules drawn close together, the head of an arrow drawn across a row)."""
+    cells, owner = grid.cells, grid.owner
+    keep_rows = [r for r, row in enumerate(cells) if any(row)]
+    keep_cols = [c for c in range(len(cells[0])) if any(row[c] for row in cells)]
+    if not keep_rows or not keep_cols:
+        return None
+    row_at = {r: i for i, r in enumerate(keep_rows)}
+    col_at = {c: i for i, c in enumerate(keep_cols)}
+
+    def moved(slot):
+        # A slot owned by a cell starting in a dropped row or column (so: empty) is free.
+        if slot is None or slot[0] not in row_at or slot[1] not in col_at:
+            return None
+        return row_at[slot[0]], col_at[slot[1]]
+
+    new_cells = [[cells[r][c] for c in keep_cols] for r in keep_rows]
+    new_owner = [[moved(owner[r][c]) for c in keep_cols] for r in keep_rows]
+    for r, row in enumerate(new_cells):  # a slot left without a cell is an empty cell
+        for c, text in enumerate(row):
+            if text is None and new_owner[r][c] is None:
+                row[c] = ""
+                new_owner[r][c] = (r, c)
+    lines = {moved(slot): v for slot, v in grid.lines.items() if moved(slot) is not None}
+    return Grid(grid.bbox, new_cells, new_owner, lines, grid.uncovered, grid.cut)
+
+
+def header_count(grid: Grid) -> int:
+    """How many top rows are a header (see the module's docstring). At least the first row:
+    a pipe table has one."""
+    rows, cols = grid.shape
+    count = 1
+    while count < min(rows - 1, MAX_HEADER_ROWS):
+        above, below = grid.owner[count - 1], grid.owner[count]
+        spans_down = any(below[c] is not None and below[c][0] < count for c in range(cols))
+        split = any(above[c] is not None and above[c] == above[c + 1] and below[c] != below[c + 1] for c in range(cols - 1))
+        if not (spans_down or split):
+            break
+        count += 1
+    if count > 1:  # a schedule's further header rows (week, day) before its first marked row
+        body = [[_plain(c) for c in row] for row in _filled_rows(grid, count)[count:]]
+        count += header_rows([""] * cols, body) if _marked(body) else 0
+    return min(count, MAX_HEADER_ROWS)
+
+
+def _marked(rows: list[list[str]]) -> bool:
+    return any(_MARK.match(c.strip()) for row in rows for c in row)
+
+
+def _plain(cell: str) -> str:
+    return "\n".join(cell.split("<br>"))
+
+
+def _filled_rows(grid: Grid, header: int) -> list[list[str]]:
+    """The grid as rows of strings: a spanned slot of the first ``header`` rows takes the
+    text of the cell spanning it; one below them is empty."""
+    rows = []
+    for r, row in enumerate(grid.cells):
+        out = []
+        for c, text in enumerate(row):
+            if text is None:
+                owner = grid.owner[r][c]
+                text = grid.cells[owner[0]][owner[1]] if owner and r < header else ""
+            out.append(text or "")
+        rows.append(out)
+    return rows
+
+
+def grid_markdown(grid: Grid) -> str:
+    """A pipe table of the grid: its header rows above the separator, pipes escaped."""
+    header = header_count(grid)
+    rows = _filled_rows(grid, header)
+    lines = ["|" + "|".join(c.replace("|", "\\|") for c in row) + "|" for row in rows]
+    return "\n".join(lines[:header] + ["|" + "---|" * len(rows[0])] + lines[header:])
+
+
+def _model_shape(markdown: str) -> tuple[int, int]:
+    """Rows (header included) and columns of the model's pipe table."""
+    rows = [ln for ln in markdown.splitlines() if ln.lstrip().startswith("|") and not _SEPARATOR.match(ln)]
+    cols = max((len(re.split(r"(?<!\\)\|", ln.strip().strip("|"))) for ln in rows), default=0)
+    return len(rows), cols
+
+
+def _folded(markdown: str) -> list[list[str]]:
+    """The cells of a pipe table, each folded to its letters and digits."""
+    rows = [ln for ln in markdown.splitlines() if ln.lstrip().startswith("|") and not _SEPARATOR.match(ln)]
+    return [[_fold(cell) for cell in re.split(r"(?<!\\)\|", ln.strip().strip("|"))] for ln in rows]
+
+
+def _chars(text: str) -> Counter:
+    """The letters and digits of a pipe table: what its words are made of."""
+    return Counter(_fold(text))
+
+
+def _fold(text: str) -> str:
+    """The letters and digits of a text, in order. Punctuation and spaces are left out: Markdown
+    uses punctuation for markup ("**", "~~", escapes), and the model's spacing is a guess."""
+    return "".join(ch for ch in _TAG.sub(" ", text) if ch.isalnum())
+
+
+def stacked_rows(grid: Grid) -> bool:
+    """Does a body cell of the grid read as several rows? Two cells of one grid row (cells
+    spanning no further row) each have text lines at the same two heights, and no text of the
+    row crosses the gap between those heights: rows printed without a rule between them. The
+    header is left out: its labels are centred in tall cells, and lines centred in two cells
+    can fall at the same heights."""
+    rows, cols = grid.shape
+    for r in range(header_count(grid), rows):
+        own = [c for c in range(cols) if grid.owner[r][c] == (r, c) and not (r + 1 < rows and grid.owner[r + 1][c] == (r, c))]
+        cells = [grid.lines.get((r, c), []) for c in own]
+        everything = [line for cell in cells for line in cell]
+        for cell in cells:
+            for upper, lower in zip(cell, cell[1:]):
+                middle = (upper[1] + lower[0]) / 2
+                if upper[1] >= lower[0] or any(top < middle < bottom for top, bottom, _ in everything):
+                    continue
+                if sum(_at(other, upper) and _at(other, lower) for other in cells) >= 2:
+                    return True
+    return False
+
+
+def _at(cell: list[Line], line: Line) -> bool:
+    """Has ``cell`` a line at the height of ``line``?"""
+    mid = (line[0] + line[1]) / 2
+    return any(abs((top + bottom) / 2 - mid) <= ALIGN for top, bottom, _ in cell)
+
+
+def shortfall(markdown: str, grid: Grid, words: list, box: pymupdf.Rect) -> str:
+    """Why the grid is not the better reading of the model's ``markdown`` ("" when it is; see
+    the module's docstring): ``words`` are the page's words inside the grid's box and the
+    block's box ``box``."""
+    if grid.uncovered:
+        return "text between the rules that no cell holds"
+    inside, ruled = box + (-SLACK, -SLACK, SLACK, SLACK), pymupdf.Rect(grid.bbox)
+    for w in words:
+        centre = pymupdf.Point((w[0] + w[2]) / 2, (w[1] + w[3]) / 2)
+        if not inside.contains(centre):
+            return "the grid reaches past the block"
+        if not ruled.contains(centre):
+            return "a word of the block outside the grid"
+    if grid.cut:
+        return "a rule cuts through a word"
+    rows, cols = grid.shape
+    model_rows, model_cols = _model_shape(markdown)
+    if rows < 2:
+        return "a single row"
+    if cols < model_cols:
+        return "fewer columns"
+    ours = grid_markdown(grid)
+    if (cols, rows) == (model_cols, model_rows) and _folded(markdown) == _folded(ours):
+        return "the same reading"
+    if stacked_rows(grid):
+        return "a cell reads as several rows"
+    lost = _chars(markdown) - _chars(" ".join(c for row in grid.cells for c in row if c))
+    if lost:
+        return f"loses {''.join(sorted(lost.elements()))[:20]!r}"
+    if _lifted_later(ours):
+        return "its first body row would be lifted into the header"
+    return ""
+
+
+def _lifted_later(markdown: str) -> bool:
+    """Would ``tables.lift_header`` take a body row of this pipe table into its header? It does
+    when a header cell is empty over a column with content (an empty stub cell) and the first
+    body row reads as a header: the grid's header is complete, that row is the body."""
+    df = parse_pipe_table(markdown)
+    columns, data = [str(c) for c in df.columns], df.astype(str).values.tolist()
+    return len(lift_header(columns, data)[1]) < len(data)
