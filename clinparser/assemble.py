@@ -22,8 +22,7 @@ from .tables import (
     continues_down,
     finish_header,
     is_continued,
-    join_beside,
-    label_columns,
+    join_sideways,
     merge,
     parse_pipe_table,
     split_caption_row,
@@ -187,11 +186,8 @@ class _Builder:
         only text such as footnotes between; never past a heading or a new table caption).
         """
         own_caption = bool(title) and not is_continued(title) and title != prev.title
-        if not cur.heading_since_table and not own_caption:
-            shared = label_columns(prev, table)
-            if shared:
-                join_beside(prev, table, shared)
-                return True
+        if not cur.heading_since_table and not own_caption and join_sideways(prev, table):
+            return True
         if continues(prev, table, title) and (cur.last_was == "table" or (title and not own_caption)):
             merge(prev, table)
             return True

@@ -38,7 +38,8 @@ _RANGE_SEP = rf"\s*(?:to|through|thru|[{MINUS}/]|and|&)\s*"
 _PLUS_MINUS = r"(?:±|\+\s?/\s?[-\u2212]|\+\s?-)"
 WINDOW = re.compile(
     rf"\(?\s*(?:(?P<pm>{_PLUS_MINUS})\s?(?P<both>\d+(?:\.\d+)?)"
-    rf"|(?P<minus>[{MINUS}]\s?\d+)\s?/\s?(?P<plus>\+\s?\d+))"
+    rf"|(?P<minus>[{MINUS}]\s?\d+)\s?/\s?(?P<plus>\+\s?\d+)"
+    rf"|(?<![\w+])(?P<late>\+\s?\d+(?:\.\d+)?))"  # "+7 days", "379+7": up to 7 late
     rf"\s*(?P<unit>{_ALL_UNIT})?\.?\s*\)?",
     re.I,
 )
@@ -84,6 +85,8 @@ def window(text: str, unit: Optional[str]) -> Optional[dict]:
         return None
     if m["pm"]:
         before = after = number(m["both"])
+    elif m["late"]:
+        before, after = 0, number(m["late"].replace("+", ""))
     else:
         before, after = abs(number(m["minus"])), number(m["plus"])
     named = _UNIT_OF.get((m["unit"] or "").lower())

@@ -141,6 +141,11 @@ def epochs(encounters: list[dict]) -> list[dict]:
     included); the rest of a column's names name its visit."""
     tops = [e["_words"][0] if e["_words"] else None for e in encounters]
     spanning = any(a and a == b for a, b in zip(tops, tops[1:]))
+    for i, enc in enumerate(encounters):
+        # A lone name over one column with no visit number names that visit ("ET", "UNS").
+        alone = enc["visit"] is None and len(enc["_words"]) == 1 and tops[i] not in (tops[i - 1] if i else None, tops[i + 1] if i + 1 < len(tops) else None)
+        if alone:
+            tops[i] = None
     out: list[dict] = []
     for i, enc in enumerate(encounters):
         words = enc.pop("_words")

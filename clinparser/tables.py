@@ -277,6 +277,27 @@ def label_columns(previous: Table, table: Table) -> int:
     return shared
 
 
+def join_sideways(previous: Table, table: Table) -> bool:
+    """Join ``table`` beside ``previous`` when it continues it sideways; say whether it did.
+    The two parts may keep different numbers of header rows in their data (one part read from
+    its ruled grid, the other by the layout model): then each part's header rows are lifted
+    first (``lift_header``, which also mends the spanning cells each page cut) and the parts are
+    compared, and joined, row for row below their headers."""
+    shared = label_columns(previous, table)
+    if shared:
+        join_beside(previous, table, shared)
+        return True
+    if len(previous.data) == len(table.data):
+        return False
+    lifted_prev, lifted = (Table(t.title, t.page, list(t.pages), *lift_header(t.columns, t.data)) for t in (previous, table))
+    shared = label_columns(lifted_prev, lifted)
+    if not shared:
+        return False
+    previous.columns, previous.data = lifted_prev.columns, lifted_prev.data
+    join_beside(previous, lifted, shared)
+    return True
+
+
 def join_beside(previous: Table, table: Table, shared: int) -> None:
     """Append ``table``'s columns (after the ``shared`` label columns) to ``previous``, row by row."""
     previous.columns = previous.columns + table.columns[shared:]

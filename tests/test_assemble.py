@@ -160,5 +160,6 @@ def test_a_schedule_with_a_three_row_header_over_two_pages_is_one_table_with_its
     (node,) = build(blocks).toc
     (table,) = node.tables
     assert table.pages == [1, 2]
-    assert table.columns == ["Week / Day", "Screening / -2 / -14", "Treatment period / 1", "Treatment period / 4 / 29", "8 / 57"]
+    # Week 1 is Day 1: both rows' values stay ("1 / 1"), as "8 / 57" does.
+    assert table.columns == ["Week / Day", "Screening / -2 / -14", "Treatment period / 1 / 1", "Treatment period / 4 / 29", "8 / 57"]
     assert table.data == [["ECG", "X", "X", "", "X"], ["Labs", "X", "", "X", ""]]
