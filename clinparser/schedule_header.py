@@ -49,6 +49,8 @@ _UNIT_NUMBER = re.compile(rf"\b(?P<unit>{_LONG_UNIT}|[dwhm])\s?(?P<from>{_NUM})(
 _CYCLE = re.compile(rf"\b(?:cycle|c)\s?(?P<cycle>\d+)\s*,?\s*(?:day|d)\s?(?P<day>{_NUM})(?:{_RANGE_SEP}(?P<to>{_NUM}))?", re.I)
 _BARE = re.compile(rf"^(?P<from>{_NUM})(?:{_RANGE_SEP}(?P<to>{_NUM}))?$", re.I)
 _VISIT = re.compile(r"^(?:visit|v)\s?(?P<visit>\d+[a-z]?(?:\.\d+)?)$", re.I)
+# Another visit code: "P13" (a phone visit), "FU1", "S2"; not a unit or cycle ("D8", "W4", "C2").
+_VISIT_CODE = re.compile(r"^(?!(?:[DWHMCY]|WK|HR|MO|CY)\d)[A-Z]{1,3}\d+[a-z]?$")
 _ROW_NAMES = re.compile(rf"\b(?P<name>visit|cycle|{_LONG_UNIT}|time\s?points?|timepoint)\b", re.I)
 _SEPARATORS = re.compile(r"\s*\n\s*|\s+")
 
@@ -66,13 +68,20 @@ def number(text: str) -> Optional[float]:
 def row_kinds(names: list[str]) -> list[str]:
     """The kind of each numbered header row, in order, from the parts of the label column's
     header, one part a row ("VISIT / WEEK" -> ["visit", "week"]; "Study Procedures / Days" ->
-    ["day"]; "Procedure / Visit day (window)" -> ["day"]; "Timepoint(hours)" -> ["hour"]).
-    A unit word names the row's numbers ("Visit day" holds days); a part with none names none."""
+    ["day"]; "Timepoint(hours)" -> ["hour"]; "Cycle / Day" -> ["cycle", "day"]). A unit word
+    names the row's numbers ("Visit day (window)" holds days, "Timing of Visit (Weeks)" weeks);
+    "window" outside brackets names a row of windows ("Visit Window (Days)"); a part with none
+    of these names no row."""
     kinds = []
     for name in names:
+        name = re.sub(r"(?<=[A-Za-z])\d+\b", "", name)  # a footnote number glued on: "Cycle1"
+        outside = re.sub(r"\([^)]*\)", " ", name)
         words = [m["name"].lower() for m in _ROW_NAMES.finditer(name.replace("(", " ").replace(")", " "))]
         units = [_UNIT_OF[w] for w in words if w in _UNIT_OF]
-        kind = units[0] if units else "cycle" if "cycle" in words else "visit" if "visit" in words else None
+        if re.search(r"\bwindows?\b", outside, re.I):
+            kind = f"window-{units[0]}" if units else "window"
+        else:
+            kind = units[0] if units else "cycle" if "cycle" in words else "visit" if "visit" in words else None
         if kind:
             kinds.append(kind)
     return kinds
@@ -112,6 +121,9 @@ class Encounter:
         self.window: Optional[dict] = None
         self.words: list[str] = []  # parts that are names, not numbers
         self._from_row = False  # the timing came from a header row named by its unit
+        self._cycle: Optional[int] = None  # a number under a "Cycle" row
+        # The unit a window row is named in ("Visit Window (Days)"): a bare "±3" under it is days.
+        self._window_unit = next((k.partition("-")[2] for k in kinds if k.startswith("window-")), None)
         self.unread: list[str] = []  # numbered parts no rule reads
         self._read(parts, list(kinds))
 
@@ -120,13 +132,13 @@ class Encounter:
             text = " ".join(_SEPARATORS.split(part.strip()))
             if not text:
                 continue
-            kind = kinds.pop(0) if kinds and (_BARE.match(_without_window(text)) or _VISIT.match(text)) else None
+            kind = kinds.pop(0) if kinds and (_BARE.match(_without_window(text)) or _VISIT.match(text) or _VISIT_CODE.match(text)) else None
             self._read_part(text, kind)
 
     def _read_part(self, text: str, kind: Optional[str]) -> None:
         visit = _VISIT.match(text)
-        if visit:
-            self.visit = self.visit or visit["visit"]
+        if visit or _VISIT_CODE.match(text):
+            self.visit = self.visit or (visit["visit"] if visit else text)
             return
         rest = _without_window(text)
         win = window(text, None)
@@ -142,6 +154,13 @@ class Encounter:
         elif bare:
             if kind == "visit" or kind is None and self.visit is None and not self.timing and re.fullmatch(r"\d+", rest):
                 self.visit = self.visit or rest
+            elif kind == "cycle" and re.fullmatch(r"\d+", rest):
+                self._cycle = int(rest)
+            elif kind and kind.startswith("window") and not self.window:
+                low, high = number(bare["from"]), number(bare["to"]) if bare["to"] else None
+                high = low if high is None else high
+                unit = kind.partition("-")[2] or None
+                self.window = {"text": rest, "before": abs(min(low, 0)), "after": max(high, 0), "unit": unit}
             elif kind in UNITS and not self._from_row:
                 # A row named by its unit ("Study day") says when; a "Week 2" name above it is a name.
                 if self.timing:
@@ -168,6 +187,10 @@ def _without_window(text: str) -> str:
 
 def read_encounter(parts: list[str], kinds: list[str]) -> Encounter:
     enc = Encounter(parts, kinds)
-    if enc.window and not WINDOW.search(enc.window["text"]).group("unit"):
-        enc.window["unit"] = enc.timing["unit"] if enc.timing else "day"
+    printed = WINDOW.search(enc.window["text"]) if enc.window else None
+    if enc.window and not (printed and printed.group("unit")):
+        # A window row named in days ("Visit Window (Days)") or a bare "±3": the row's or the timing's unit.
+        enc.window["unit"] = enc.window["unit"] or enc._window_unit or (enc.timing["unit"] if enc.timing else "day")
+    if enc._cycle is not None and enc.timing and enc.timing["cycle"] is None:
+        enc.timing["cycle"] = enc._cycle
     return enc

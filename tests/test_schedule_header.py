@@ -69,3 +69,17 @@ def test_words_alone_are_names_and_unread_numbers_are_reported():
     assert enc.words == ["EOS or ET"] and enc.visit is None and enc.timing is None
     odd = read_encounter(["1", "2", "3"], ["visit", "week"])
     assert odd.unread == ["3"]
+
+
+def test_cycle_rows_window_rows_and_visit_codes():
+    assert row_kinds(["Cycle1", "Day"]) == ["cycle", "day"]  # a footnote number glued to the row name
+    enc = read_encounter(["2", "1"], ["cycle", "day"])
+    assert enc.timing == {"unit": "day", "from": 1, "to": 1, "cycle": 2}
+    kinds = row_kinds(["Visit (V), Phone (P)", "Timing of Visit (Weeks)", "Visit Window (Days)"])
+    assert kinds == ["visit", "week", "window-day"]
+    first = read_encounter(["Screening", "V1", "-1", "-7 to 0"], kinds)
+    assert (first.visit, first.timing["from"], first.timing["unit"]) == ("1", -1, "week")
+    assert first.window == {"text": "-7 to 0", "before": 7, "after": 0, "unit": "day"}
+    phone = read_encounter(["P13", "24", "±3"], kinds)
+    assert (phone.visit, phone.timing["from"], phone.window["unit"]) == ("P13", 24, "day")
+    assert read_encounter(["D8"], []).visit is None  # Day 8, not a visit code
