@@ -180,8 +180,10 @@ def _rows(table, label, columns, markers, vocabulary, diagnostics, lead=0):
             nxt = next((x for x in rows[r + 1 :] if any(x[k].strip() for k in columns) or x[label].strip()), None)
             heads = nxt is not None and any(nxt[k].strip() for k in columns)
             after_activity = activities and activities[-1]["row"] == r - 1
-            if not heads and after_activity and nxt is not None:
-                # A label-only line between an activity and a group row: the activity's label wrapped.
+            wrapped = clean[:1].islower() or re.search(r"(?:[-,/(]|\b(?:and|or|of|for|with|to))$", activities[-1]["label"]) if after_activity else False
+            if not heads and after_activity and nxt is not None and wrapped:
+                # A label-only line between an activity and a group row that reads on from the
+                # activity's label ("Blood sampling for" / "PK and PD"): the label wrapped.
                 activities[-1]["label"] += " " + clean
                 activities[-1]["footnotes"] += notes
                 continue

@@ -114,3 +114,18 @@ def test_marks_under_no_header_are_a_diagnostic():
     t = table(SOA.columns + [""], [r + ["X" if r[0] == "Vital signs" else ""] for r in SOA.data])
     s = read(t)
     assert s["encounters"][-1]["label"] == "" and any("under no header" in d for d in s["diagnostics"])
+
+
+def test_an_empty_group_row_is_a_group_and_a_wrapped_label_joins_its_activity():
+    t = table(SOA.columns, [
+        ["Randomization", "", "X", "", ""],
+        ["Pretreatment procedures", "", "", "", ""],  # a group with no activity of its own
+        ["Study drug", "", "", "", ""],
+        ["Blood sampling for", "", "X", "X", ""],
+        ["pharmacokinetics", "", "", "", ""],  # the label above, wrapped into a row of its own
+        ["Other", "", "", "", ""],
+        ["Weight", "X", "", "", "X"],
+    ])
+    s = read(t)
+    assert [g["label"] for g in s["groups"]] == ["Pretreatment procedures", "Study drug", "Other"]
+    assert [a["label"] for a in s["activities"]] == ["Randomization", "Blood sampling for pharmacokinetics", "Weight"]
