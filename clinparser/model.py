@@ -111,6 +111,9 @@ class Table:
     path: Optional[str] = None
     # A schedule of activities read from the table (schedules.py); None for any other table.
     schedule: Optional[dict] = None
+    # Rows of ``data`` where a part from a later page starts (a row cut by the page break
+    # continues there); kept in memory for the schedule reader, not written.
+    part_rows: list[int] = field(default_factory=list, repr=False)
 
     def to_dict(self) -> dict:
         out = {

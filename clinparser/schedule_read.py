@@ -180,10 +180,12 @@ def _rows(table, label, columns, markers, vocabulary, diagnostics, lead=0):
             nxt = next((x for x in rows[r + 1 :] if any(x[k].strip() for k in columns) or x[label].strip()), None)
             heads = nxt is not None and any(nxt[k].strip() for k in columns)
             after_activity = activities and activities[-1]["row"] == r - 1
-            wrapped = clean[:1].islower() or re.search(r"(?:[-,/(]|\b(?:and|or|of|for|with|to))$", activities[-1]["label"]) if after_activity else False
+            reads_on = clean[:1].islower() or re.search(r"(?:[-,/(]|\b(?:and|or|of|for|with|to))$", activities[-1]["label"]) if after_activity else False
+            wrapped = after_activity and (reads_on or r in table.part_rows)  # or the page break cut the row
             if not heads and after_activity and nxt is not None and wrapped:
                 # A label-only line between an activity and a group row that reads on from the
-                # activity's label ("Blood sampling for" / "PK and PD"): the label wrapped.
+                # activity's label ("Blood sampling for" / "PK and PD"), or that opens the next
+                # page's part of the table: the activity's label, wrapped or cut by the page break.
                 activities[-1]["label"] += " " + clean
                 activities[-1]["footnotes"] += notes
                 continue

@@ -101,7 +101,10 @@ def to_table(df: pd.DataFrame, *, title: str, page: Optional[int], lift: bool = 
 
 def finish_header(table: Table) -> None:
     """Lift the header rows of a whole table (see ``lift_header``), in place."""
+    rows = len(table.data)
     table.columns, table.data = lift_header(table.columns, table.data)
+    lifted = rows - len(table.data)
+    table.part_rows = [r - lifted for r in table.part_rows if r - lifted > 0]
     square(table)
 
 
@@ -319,6 +322,8 @@ def merge(previous: Table, table: Table) -> None:
     for first in previous.data[: header_rows(previous.columns, previous.data)]:
         if rows and _norm(rows[0][0]) == _norm(first[0]) and _norm(first[0]) and _header_like(rows[0]):
             rows = rows[1:]
+    if rows:
+        previous.part_rows.append(len(previous.data))
     previous.data.extend(rows)
     previous.pages[1] = table.pages[1]
     square(previous)

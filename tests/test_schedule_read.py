@@ -129,3 +129,18 @@ def test_an_empty_group_row_is_a_group_and_a_wrapped_label_joins_its_activity():
     s = read(t)
     assert [g["label"] for g in s["groups"]] == ["Pretreatment procedures", "Study drug", "Other"]
     assert [a["label"] for a in s["activities"]] == ["Randomization", "Blood sampling for pharmacokinetics", "Weight"]
+
+
+def test_a_row_cut_by_the_page_break_joins_its_activity():
+    rows = [
+        ["Vital signs", "X", "", "", ""],
+        ["Blood sampling for PK: plasma drug", "", "X", "X", ""],
+        ["PD: plasma markers", "", "", "", ""],  # first row of the next page's part
+        ["Safety", "", "", "", ""],
+        ["Weight", "X", "", "", "X"],
+    ]
+    cut = table(SOA.columns, rows)
+    cut.part_rows = [2]
+    assert [a["label"] for a in read(cut)["activities"]] == ["Vital signs", "Blood sampling for PK: plasma drug PD: plasma markers", "Weight"]
+    whole = table(SOA.columns, rows)  # the same rows on one page: an empty group
+    assert [g["label"] for g in read(whole)["groups"]] == ["PD: plasma markers", "Safety"]

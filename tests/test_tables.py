@@ -138,3 +138,15 @@ def test_a_header_cut_at_other_places_on_the_next_page_is_the_same_header():
     second = Table("", 5, [5, 5], ["Activity", "Double-Blind Treatme", "nt"], [["Labs", "", "X"]])
     assert same_header(first, second)
     assert not same_header(first, Table("", 5, [5, 5], ["Activity", "Double-Blind", "Follow-up"], [["Labs", "", "X"]]))
+
+
+def test_merge_records_where_the_next_page_part_starts_and_lifting_keeps_it_in_step():
+    from clinparser.model import Table
+    from clinparser.tables import finish_header, merge
+
+    first = Table("T", 1, [1, 1], ["", "Visit 1", "Visit 2"], [["Week", "0", "2"], ["ECG", "X", ""], ["Labs", "X", "X"]])
+    second = Table("", 2, [2, 2], ["", "Visit 1", "Visit 2"], [["Week", "0", "2"], ["Weight", "", "X"]])
+    merge(first, second)
+    assert first.part_rows == [3] and first.data[3][0] == "Weight"
+    finish_header(first)  # the "Week" row goes up into the header
+    assert first.data[first.part_rows[0]][0] == "Weight"
