@@ -160,3 +160,24 @@ def test_downward_schedule_of_protocol_001_matches_its_truth_table(example, exam
     for want_other, have_other in pairs:
         if want_other is not want:
             assert "schedule" not in have_other, want_other["title"]
+
+
+def test_the_schedule_exports_to_usdm_and_validates(p007):
+    from pathlib import Path
+
+    from clinparser.usdm import schema_validator, to_usdm, usdm_errors
+
+    api = Path(__file__).resolve().parents[2] / "shared" / "usdm" / "USDM_API.json"
+    if not api.is_file():
+        pytest.skip(f"USDM v4.0 API specification not available: {api} is missing (CI has ../shared/usdm)")
+    truth, document = p007
+    usdm = to_usdm(document)
+    design = usdm["studyDesign"]
+    (schedule,) = [t["schedule"] for n in flatten(document["toc"]) for t in n["tables"] if t.get("schedule")]
+    assert len(design["encounters"]) == len(schedule["encounters"])
+    assert len(design["epochs"]) == len(schedule["epochs"])
+    (timeline,) = design["scheduleTimelines"]
+    marked = sorted(len({m["activity"] for m in schedule["marks"] if m["encounter"] == e}) for e in range(len(schedule["encounters"])))
+    instances = [i for i in timeline["instances"] if i["instanceType"] == "ScheduledActivityInstance"]
+    assert sorted(len(i["activityIds"]) for i in instances) == marked
+    assert usdm_errors(usdm, schema_validator(api)) == []
