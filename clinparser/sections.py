@@ -144,6 +144,8 @@ def _split_heading(block: Block) -> Optional[list[Block]]:
     return None
 
 
+# A run-in paragraph: a short label, a colon, then a sentence that ends with its full stop.
+_RUN_IN = re.compile(r"^[^:.]{2,60}:\s+[A-Z(]\S*(?:\s+\S+){2,}[.]$")
 _APPENDICES_TITLE = re.compile(r"^(appendices|appendix|annexes|attachments)\b", re.I)
 _BOLD_AFTER_NUMBER = re.compile(r"^[^\s*_]+\s+(\*\*|__)")
 
@@ -178,6 +180,8 @@ def heading_weight(block: Block, line: str, title: str, label: str, outline: Opt
     if len(words) > 15:
         w -= 2.0
     if title.endswith((".", ";", ",")) and len(words) > 6:
+        w -= 1.5
+    if _RUN_IN.match(title):  # "5.2 Therapy schedule: All cycles are 28 days long." is a paragraph
         w -= 1.5
     if title[:1].islower():
         w -= 2.0
@@ -266,8 +270,18 @@ class _RecentParents:
 
 
 def _next_text_block(blocks: list[Block], i: int) -> Optional[int]:
-    """The block right after ``i`` if it can hold the title of a number printed alone."""
-    for j in range(i + 1, min(i + 3, len(blocks))):
+    """The block right after ``i`` if it can hold the title of a number printed alone.
+
+    Blocks with no letter or digit are passed over: an empty paragraph, or the colon a
+    converter split from its label ("APPENDIX B" / ":" / "Laboratory Studies" in a Word file).
+    """
+    looked = 0
+    for j in range(i + 1, min(i + 8, len(blocks))):
+        if blocks[j].kind not in (TABLE, PICTURE) and not any(ch.isalnum() for ch in blocks[j].text):
+            continue
+        looked += 1
+        if looked > 2:
+            return None
         if blocks[j].dropped:
             continue
         text = strip_markup(first_line(blocks[j]))
