@@ -197,6 +197,13 @@ def normalize_title(title: str) -> str:
     return " ".join(text.split())
 
 
+def spaceless_title(title: str) -> str:
+    """``normalize_title`` without its spaces: a text layer's word gaps come from glyph
+    positions and can fall inside words ("PACKA GING ANDLABELING" on a printed TOC page),
+    so titles from different pages are compared on their letters alone."""
+    return normalize_title(title).replace(" ", "")
+
+
 def _without_label(title: str) -> str:
     """'Protocol Attachment LZZT.7. NINCDS Guidelines' -> 'NINCDS Guidelines'."""
     number = parse_number(title)

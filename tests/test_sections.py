@@ -257,3 +257,37 @@ def test_a_reference_mark_in_superscript_ends_no_title():
     assert parse_number("## 12.1 **Pharmacology**<sup>**42, 43**</sup>").title == "Pharmacology"
     assert parse_number("## 4.3 Safety Follow-up<sup>a</sup>").title == "Safety Follow-up"
     assert parse_number("## 7.2 Dose per m<sup>2</sup>").title == "Dose per m2"  # a unit's exponent stays
+
+
+def test_outline_titles_whose_word_gaps_fell_inside_words_still_match():
+    from clinparser.model import OutlineEntry
+    from clinparser.sections import split_outline_headings
+
+    # a printed TOC page whose text layer put its gaps by glyph position, not by word
+    outline = OutlineIndex([OutlineEntry("5.2.", "PACKA GING ANDLABELING", 49, "printed"), OutlineEntry("5.3.", "STORA GE", 49, "printed")])
+    glued = Block(49, (70, 100, 540, 160), TEXT, "5.2. Packaging and Labeling Tablets and matching placebo are supplied in bottles.")
+    head, rest = split_outline_headings([glued], outline)
+    assert (head.kind, head.text, rest.text) == (HEADING, "# 5.2. Packaging and Labeling", "Tablets and matching placebo are supplied in bottles.")
+    assert outline.match("5.3", "Storage") == "title"
+    assert outline.match("5.3", "Stor") == "title"  # a prefix, as before
+    assert outline.match("5.3", "Shipping") == "number"
+
+
+def test_a_lone_title_line_on_a_page_read_by_ocr_counts_as_heading_styled():
+    # OCR wrote the page in one font: no heading style, and the printed TOC stops at level 3
+    outline = [OutlineEntry(n, t, 1, "printed") for n, t in (("1", "Intro"), ("1.1", "Studies"), ("1.1.1", "Toxicology"), ("1.2", "Clinical"))]
+
+    def ocr(text):
+        block = T(text, page=2)
+        block.number_source = "ocr"
+        return block
+
+    blocks = [H("1 Intro"), H("1.1 Studies"), H("1.1.1 Toxicology"), T("Prose."),  # 1.1.1.1 blacked out
+              ocr("1.1.1.2. Reproductive Toxicity Studies"), ocr("Prose on the scanned page."),
+              ocr("1.1.1.3. Genetic Toxicity"), ocr("1.1.1.4. The animals were dosed daily for four weeks."), H("1.2 Clinical")]
+    labels, _ = accepted(blocks, outline)
+    assert labels == ["1", "1.1", "1.1.1", "1.1.1.2.", "1.1.1.3.", "1.2"]
+    # the same lines on a page with a text layer carry the layout model's word: not headings
+    plain = [T(b.text, page=2) if b.number_source == "ocr" else b for b in blocks]
+    labels, _ = accepted(plain, outline)
+    assert labels == ["1", "1.1", "1.1.1", "1.2"]
