@@ -25,6 +25,11 @@ ROMAN_BASE = 500
 # text. A new tag a converter starts to emit therefore never hides a number.
 _MARKUP = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>|\*\*|__|~~|==|(?<!\w)[_*](?=\S)|(?<=\S)[_*](?!\w)|`")
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+# A reference mark set in superscript at the end of a heading ("Ibrutinib<sup>68</sup>", a
+# footnote's "a" or "*"): a citation, not part of the title. Only at the end, so a unit such as
+# "m<sup>2</sup>" inside a title stays.
+_TRAILING_SUP = re.compile(r"<sup>(?P<mark>(?:(?!</?sup>).){1,30})</sup>(?P<tail>[*_\s]*)$")
+_REFERENCE_MARK = re.compile(r"\d{1,3}(?:\s*[,\u2013-]\s*\d{1,3})*|[a-z*\u2020\u2021\u00a7\u00b6]{1,2}")
 _HEADING_HASHES = re.compile(r"^\s{0,3}#{1,6}\s*")
 _BULLET = re.compile(r"^\s*[-*+\u2022\u25aa\u25cf]\s+")  # the layout model may call a heading a bullet
 
@@ -75,6 +80,17 @@ def strip_markup(line: str) -> str:
     return " ".join(line.split())
 
 
+def drop_reference_mark(line: str) -> str:
+    """``line`` without a superscript reference mark at its end (see ``_TRAILING_SUP``)."""
+    m = _TRAILING_SUP.search(line)
+    if not m or not _REFERENCE_MARK.fullmatch(strip_markup(m["mark"])):
+        return line
+    before = strip_markup(line[: m.start()])
+    if strip_markup(m["mark"]) in ("2", "3") and re.search(r"(?:^|[^A-Za-z])[A-Za-z]{1,2}$", before):
+        return line  # an exponent of a unit ("m<sup>2</sup>"), not a reference
+    return line[: m.start()] + m["tail"]
+
+
 def roman_to_int(s: str) -> Optional[int]:
     """Value of a Roman numeral made of I, V, X; None if it is not a valid one."""
     total, prev = 0, 0
@@ -115,9 +131,10 @@ def _decimal_key(num: str) -> Optional[tuple[int, ...]]:
 def parse_number(line: str) -> Optional[SectionNumber]:
     """The section number (and title) that opens ``line``, or None.
 
-    ``line`` may carry Markdown markup; it is stripped first.
+    ``line`` may carry Markdown markup; it is stripped first, and a reference mark at its end
+    is dropped.
     """
-    text = strip_markup(line)
+    text = strip_markup(drop_reference_mark(line))
     if not text:
         return None
     m = _APPENDIX.match(text)
@@ -178,6 +195,13 @@ def normalize_title(title: str) -> str:
     text = strip_markup(title).lower()
     text = re.sub(r"[^\w]+", " ", text)
     return " ".join(text.split())
+
+
+def spaceless_title(title: str) -> str:
+    """``normalize_title`` without its spaces: a text layer's word gaps come from glyph
+    positions and can fall inside words ("PACKA GING ANDLABELING" on a printed TOC page),
+    so titles from different pages are compared on their letters alone."""
+    return normalize_title(title).replace(" ", "")
 
 
 def _without_label(title: str) -> str:

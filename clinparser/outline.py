@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .model import Block, OutlineEntry
-from .numbering import normalize_number, normalize_title, parse_number, strip_markup
+from .numbering import normalize_number, normalize_title, parse_number, spaceless_title, strip_markup
 from .tables import join_cells
 
 _TOC_TITLE = re.compile(r"^(table\s+of\s+contents|contents)\b", re.I)
@@ -105,14 +105,17 @@ def bookmark_entries(toc: list[list]) -> list[OutlineEntry]:
 
 
 class OutlineIndex:
-    """Fast lookup: does the outline list this number (with this title)?"""
+    """Fast lookup: does the outline list this number (with this title)?
+
+    Titles are kept as ``spaceless_title``: a printed TOC's word gaps are not to be trusted.
+    """
 
     def __init__(self, entries: list[OutlineEntry]):
         self.titles: dict[str, set[str]] = {}
         self.unnumbered: set[str] = set()
         for e in entries:
             if e.number:
-                self.titles.setdefault(normalize_number(e.number), set()).add(normalize_title(e.title))
+                self.titles.setdefault(normalize_number(e.number), set()).add(spaceless_title(e.title))
             else:
                 self.unnumbered.add(normalize_title(e.title))
 
@@ -124,7 +127,7 @@ class OutlineIndex:
         titles = self.titles.get(normalize_number(label))
         if not titles:
             return ""
-        wanted = normalize_title(title)
+        wanted = spaceless_title(title)
         for t in titles:
             if wanted and (t == wanted or t.startswith(wanted) or wanted.startswith(t)):
                 return "title"

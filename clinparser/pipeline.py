@@ -20,7 +20,7 @@ from .model import Converted
 from .numbering import normalize_number
 from .options import ParseOptions
 from .outline import OutlineIndex, PrintedToc, find_printed_toc
-from .recover import merge, outline_candidates
+from .recover import merge, outline_candidates, outline_titled_candidates
 from .references import resolve_references
 from .schedules import attach_schedules
 from .sections import Choice, find_candidates, split_merged_headings, split_outline_headings
@@ -87,7 +87,8 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
     outline = OutlineIndex(outline_entries)
     blocks = converted.blocks = split_outline_headings(blocks, outline)
     candidates = find_candidates(blocks, outline)
-    candidates = merge(candidates, outline_candidates(blocks, outline_entries, candidates))
+    recovered = outline_candidates(blocks, outline_entries, candidates) + outline_titled_candidates(blocks, outline_entries, candidates)
+    candidates = merge(candidates, recovered)
     choice, documents = split_documents(blocks, candidates, printed.starts)
     reporter.stage("attaching text, tables, images and references")
     tree = assemble(blocks, choice.sections, outline.unnumbered, documents)
@@ -132,6 +133,10 @@ def _diagnostics(choice: Choice, outline_entries, documents) -> dict:
         # Sections whose number is not in the text (an image, automatic numbering): read from the outline.
         "numbers_from_outline": [
             {"number": c.number.label, "title": c.title, "page": c.page, "source": c.source} for c in choice.sections if c.source in ("bookmark", "printed")
+        ],
+        # Sections whose number is in the text but whose title is not (blacked out): titled from the outline.
+        "titles_from_outline": [
+            {"number": c.number.label, "title": c.title, "page": c.page, "source": c.title_source} for c in choice.sections if c.title_source != "text"
         ],
     }
 

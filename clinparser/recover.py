@@ -11,10 +11,11 @@ title repeated elsewhere (a synopsis sub-heading "Background") cannot jump the o
 from __future__ import annotations
 
 import statistics
+from dataclasses import replace
 from typing import Optional
 
 from .model import HEADING, PICTURE, TABLE, Block, OutlineEntry
-from .numbering import normalize_number, normalize_title, parse_number, strip_markup
+from .numbering import DECIMAL, normalize_number, normalize_title, parse_number, spaceless_title, strip_markup
 from .sections import MAX_TITLE_CHARS, Candidate, first_line, heading_weight
 
 RECOVERED_PENALTY = 1.0  # a number read from the outline is a little less sure than one in the text
@@ -30,7 +31,7 @@ def outline_candidates(blocks: list[Block], entries: list[OutlineEntry], found: 
     offsets = {"bookmark": 0, "printed": _printed_offset(numbered, found)}
     by_title: dict[str, list[OutlineEntry]] = {}
     for e in numbered:
-        by_title.setdefault(normalize_title(e.title), []).append(e)
+        by_title.setdefault(spaceless_title(e.title), []).append(e)
     has_number = {c.block for c in found}
     out: list[Candidate] = []
     for i, block in enumerate(blocks):
@@ -38,7 +39,7 @@ def outline_candidates(blocks: list[Block], entries: list[OutlineEntry], found: 
             continue
         line = first_line(block)
         title = strip_markup(line)
-        for e in by_title.get(normalize_title(title), []):
+        for e in by_title.get(spaceless_title(title), []):
             offset = offsets.get(e.source)
             if offset is None or block.page is None or e.page is None or abs(block.page - (e.page + offset)) > PAGE_SLACK:
                 continue
@@ -47,6 +48,37 @@ def outline_candidates(blocks: list[Block], entries: list[OutlineEntry], found: 
                 continue
             weight = heading_weight(block, line, title, number.label, None, len(number.key)) + 5.0 - RECOVERED_PENALTY
             out.append(Candidate(i, number, title, weight, block.page, source=e.source))
+    return _dedupe(out)
+
+
+def outline_titled_candidates(blocks: list[Block], entries: list[OutlineEntry], found: list[Candidate]) -> list[Candidate]:
+    """Candidates for sub-section numbers printed alone whose title the page does not show
+    (blacked out by a redaction: "8.4.7." and then a black bar), titled as the outline titles
+    that number on that page. Chapters ("3." alone is more often a list marker) are left out.
+    The line after a bare number may be taken for its title (``find_candidates``); this
+    reading stands beside that one and the sequence rule picks."""
+    numbered = [e for e in entries if e.number and normalize_title(e.title)]
+    if not numbered:
+        return []
+    offsets = {"bookmark": 0, "printed": _printed_offset(numbered, found)}
+    by_number: dict[str, list[OutlineEntry]] = {}
+    for e in numbered:
+        by_number.setdefault(normalize_number(e.number), []).append(e)
+    out: list[Candidate] = []
+    for i, block in enumerate(blocks):
+        if block.dropped or block.kind in (TABLE, PICTURE) or block.page is None:
+            continue
+        line = first_line(block)
+        number = parse_number(line)
+        if number is None or number.title or number.scheme != DECIMAL or len(number.key) < 2:
+            continue
+        for e in by_number.get(normalize_number(number.label), []):
+            offset = offsets.get(e.source)
+            if offset is None or e.page is None or abs(block.page - (e.page + offset)) > PAGE_SLACK:
+                continue
+            titled = replace(number, title=e.title)
+            weight = heading_weight(block, line, e.title, number.label, None, len(number.key)) + 5.0 - RECOVERED_PENALTY
+            out.append(Candidate(i, titled, e.title, weight, block.page, source=block.number_source or "text", title_source=e.source))
     return _dedupe(out)
 
 

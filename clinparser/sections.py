@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from .model import HEADING, LIST_ITEM, PICTURE, TABLE, Block
-from .numbering import APPENDIX, APPENDIX_BASE, DECIMAL, LETTER, ROMAN, ROMAN_BASE, SectionNumber, normalize_number, normalize_title, parse_number, strip_markup, titles_agree
+from .numbering import APPENDIX, APPENDIX_BASE, DECIMAL, LETTER, ROMAN, ROMAN_BASE, SectionNumber, normalize_number, parse_number, spaceless_title, strip_markup, titles_agree
 from .outline import OutlineIndex
 
 MAX_TITLE_CHARS = 250
@@ -28,6 +28,7 @@ GAP_COST = 2.0  # per missing sibling number (3.1 -> 3.3)
 MAX_GAP = 4
 MISSING_PARENT_COST = 2.0  # a 3.4.1 whose 3.4 never appears
 MAX_START_COST = 6.0
+OCR_LONE_LINE = 2.0  # a lone title-shaped line on a page read by OCR: as good as heading style
 HEADING_LIKE = 3.0  # weight of a numbered line styled as a heading (worth a diagnostic)
 STRONG_HEADING = 4.0  # heading style plus bold or an outline match  # a document whose first section is not 1 / 1.1 / Appendix 1
 
@@ -46,6 +47,9 @@ class Candidate:
     # Where the number was read: "text"; "ocr" (a page recovered by OCR); "word-numbering" (a
     # DOCX number Word draws from its numbering definitions); "bookmark"/"printed" (recover.py).
     source: str = "text"
+    # Where the title was read when not in the text: "bookmark"/"printed" for a number printed
+    # alone whose title the page does not show (blacked out by a redaction), see recover.py.
+    title_source: str = "text"
 
     def __post_init__(self):
         self.key = self.key or self.number.key
@@ -122,9 +126,13 @@ def _split_at_outline_title(block: Block, outline: OutlineIndex) -> Optional[lis
     if number is None or not number.title:
         return None
     words = number.title.split()
-    for title in outline.titles.get(normalize_number(number.label), ()):
-        size = len(title.split())
-        if size and len(words) > size + 3 and normalize_title(" ".join(words[:size])) == title:
+    titles = outline.titles.get(normalize_number(number.label), set())
+    longest, prefix = max(map(len, titles), default=0), ""
+    for size in range(1, len(words) - 3):  # the title's words, then at least four more
+        prefix += spaceless_title(words[size - 1])
+        if len(prefix) > longest:
+            break
+        if prefix and prefix in titles:
             head = f"{number.label} {' '.join(words[:size])}"
             rest = "\n".join([" ".join(words[size:]), *lines[1:]]).strip()
             return [replace(block, kind=HEADING, text=f"# {head}"), replace(block, text=rest)]
@@ -144,6 +152,8 @@ def _split_heading(block: Block) -> Optional[list[Block]]:
     return None
 
 
+# A run-in paragraph: a short label, a colon, then a sentence that ends with its full stop.
+_RUN_IN = re.compile(r"^[^:.]{2,60}:\s+[A-Z(]\S*(?:\s+\S+){2,}[.]$")
 _APPENDICES_TITLE = re.compile(r"^(appendices|appendix|annexes|attachments)\b", re.I)
 _BOLD_AFTER_NUMBER = re.compile(r"^[^\s*_]+\s+(\*\*|__)")
 
@@ -162,6 +172,10 @@ def heading_weight(block: Block, line: str, title: str, label: str, outline: Opt
     w = 1.0
     if block.kind == HEADING:
         w += 2.0
+    elif block.number_source == "ocr" and _stands_alone(block, title):
+        # OCR writes every line of a page in one font, so the layout model sees no heading
+        # style there; a short title-shaped line standing alone is what a heading looks like.
+        w += OCR_LONE_LINE
     stripped = line.lstrip("# ").strip()
     # Bold as a whole, or a plain number followed by a bold title ("10.4 **Committee**").
     if stripped.endswith(("**", "__")) and (stripped.startswith(("**", "__")) or _BOLD_AFTER_NUMBER.match(stripped)):
@@ -179,11 +193,20 @@ def heading_weight(block: Block, line: str, title: str, label: str, outline: Opt
         w -= 2.0
     if title.endswith((".", ";", ",")) and len(words) > 6:
         w -= 1.5
+    if _RUN_IN.match(title):  # "5.2 Therapy schedule: All cycles are 28 days long." is a paragraph
+        w -= 1.5
     if title[:1].islower():
         w -= 2.0
     if block.kind == LIST_ITEM:
         w -= 1.5
     return w
+
+
+def _stands_alone(block: Block, title: str) -> bool:
+    """One line of at most a dozen words, capitalized, without a sentence's final stop."""
+    lines = [ln for ln in block.text.splitlines() if ln.strip()]
+    words = title.split()
+    return len(lines) == 1 and 0 < len(words) <= 12 and title[:1].isupper() and not title.endswith((".", ";", ",", ":"))
 
 
 def find_candidates(blocks: list[Block], outline: OutlineIndex) -> list[Candidate]:
@@ -266,8 +289,18 @@ class _RecentParents:
 
 
 def _next_text_block(blocks: list[Block], i: int) -> Optional[int]:
-    """The block right after ``i`` if it can hold the title of a number printed alone."""
-    for j in range(i + 1, min(i + 3, len(blocks))):
+    """The block right after ``i`` if it can hold the title of a number printed alone.
+
+    Blocks with no letter or digit are passed over: an empty paragraph, or the colon a
+    converter split from its label ("APPENDIX B" / ":" / "Laboratory Studies" in a Word file).
+    """
+    looked = 0
+    for j in range(i + 1, min(i + 8, len(blocks))):
+        if blocks[j].kind not in (TABLE, PICTURE) and not any(ch.isalnum() for ch in blocks[j].text):
+            continue
+        looked += 1
+        if looked > 2:
+            return None
         if blocks[j].dropped:
             continue
         text = strip_markup(first_line(blocks[j]))

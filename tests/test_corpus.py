@@ -22,6 +22,8 @@ AT_TARGET = [
     "WCM_NCT01035099.pdf",  # a form's lettered outline A2. ... A9.
     "BI_1199-33.pdf",  # a tab between number and title, a real numbering skip
     "MSD_NCT03019588.pdf",  # numbers drawn as images: only the bookmarks carry them
+    "Enanta_NCT03421431.pdf",  # headings on redacted pages read by OCR, titles blacked out, a letter-spaced TOC
+    "NHLBI_IbrutinibFludarabineCLL.docx",  # Word numbering, a run-in numbered paragraph, citations in headings
 ]
 # Without the corpus, one placeholder name keeps each test visible as a skip with its reason.
 PDF_NAMES = [p.name for p in CORPUS_PDFS] or ["(corpus absent)"]

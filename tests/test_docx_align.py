@@ -65,6 +65,17 @@ def test_converter_count_is_replaced_and_typed_numbers_are_kept():
     assert report.summary().startswith("4 heading numbers come from Word's automatic numbering")
 
 
+def test_a_citation_the_converter_glued_to_a_heading_is_marked_superscript_and_left_out_of_the_title():
+    from clinparser.numbering import parse_number
+
+    cited = para("Pharmacology42", "12.1")
+    cited.trailing_superscript = "42"
+    unit = para("Dose per m2", "12.2")  # a "2" that is not superscript stays text
+    blocks, _ = apply([item(HEADING, "1 Pharmacology42"), item(HEADING, "2 Dose per m2")], [cited, unit])
+    assert [b.text for b in blocks] == ["## 12.1 Pharmacology<sup>42</sup>", "## 12.2 Dose per m2"]
+    assert [parse_number(b.text).title for b in blocks] == ["Pharmacology", "Dose per m2"]
+
+
 def test_list_markers_become_words_and_outline_level_items_become_headings():
     paragraphs = [
         para("Objectives", "1"),

@@ -190,3 +190,22 @@ def test_a_paragraph_deleted_with_tracked_changes_takes_no_number(tmp_path):
     paras = [p("Intro", "Heading1"), p("Background", "Heading2"), gone, p("Rationale", "Heading2")]
     got = labels(tmp_path, paras, HEADING_STYLES(), [abstract(0, OUTLINE)], [num(1, 0)])
     assert got == [("1", "Intro"), ("1.1", "Background"), ("1.2", "Rationale")]
+
+
+def test_superscript_runs_ending_a_paragraph_are_its_trailing_superscript(tmp_path):
+    sup = '<w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:t>{}</w:t></w:r>'
+    plain = '<w:r><w:t xml:space="preserve">{}</w:t></w:r>'
+    cited = '<w:r><w:rPr><w:rStyle w:val="Cite"/></w:rPr><w:t>{}</w:t></w:r>'
+    cite_style = '<w:style w:type="character" w:styleId="Cite"><w:name w:val="Cite"/><w:rPr><w:vertAlign w:val="superscript"/></w:rPr></w:style>'
+    paras = [
+        p("", runs=plain.format("Pharmacology") + f"<w:hyperlink>{sup.format('4')}{sup.format('2')}</w:hyperlink>"),
+        p("", runs=plain.format("Dosing") + cited.format("7") + plain.format(" ")),  # superscript by its character style
+        p("", runs=plain.format("Area in m") + sup.format("2") + plain.format(" per patient")),  # not at the end
+        p("", runs=plain.format("Safety")),
+    ]
+    path = tmp_path / "s.docx"
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("word/document.xml", f"<w:document {NS}><w:body>{''.join(paras)}</w:body></w:document>")
+        z.writestr("word/styles.xml", f"<w:styles {NS}>{cite_style}</w:styles>")
+    got = [(q.text, q.trailing_superscript) for q in read_numbered_paragraphs(path)]
+    assert got == [("Pharmacology42", "42"), ("Dosing7 ", "7"), ("Area in m2 per patient", ""), ("Safety", "")]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from clinparser.model import HEADING, TEXT, Block, OutlineEntry
 from clinparser.outline import OutlineIndex
-from clinparser.recover import merge, outline_candidates
+from clinparser.recover import merge, outline_candidates, outline_titled_candidates
 from clinparser.sections import choose_sections, find_candidates
 
 
@@ -61,3 +61,19 @@ def test_a_same_title_sub_heading_on_another_page_does_not_take_the_number():
     found = find_candidates(blocks, OutlineIndex(entries))
     choice = choose_sections(merge(found, outline_candidates(blocks, entries, found)))
     assert [(c.number.label, c.page) for c in choice.sections] == [("1", 3), ("1.1", 5), ("2", 6)]
+
+
+def test_a_number_whose_title_is_blacked_out_takes_the_title_the_outline_gives_it_on_that_page():
+    entries = [bm("4", "Procedures", 7), bm("4.1", "Visits", 7), bm("4.2", "Exploratory Samples", 8), bm("5", "Safety", 9)]
+    blocks = [H("4 Procedures", 7), H("4.1 Visits", 7), T("Prose.", 7), T("4.2.", 8), H("5 Safety", 9)]
+    found = find_candidates(blocks, OutlineIndex(entries))
+    choice = choose_sections(merge(found, outline_titled_candidates(blocks, entries, found)))
+    assert [(c.number.label, c.title, c.source, c.title_source) for c in choice.sections] == [
+        ("4", "Procedures", "text", "text"), ("4.1", "Visits", "text", "text"),
+        ("4.2.", "Exploratory Samples", "text", "bookmark"), ("5", "Safety", "text", "text"),
+    ]
+    # not on another page, and never for a chapter number alone (a list marker more often)
+    far = [H("4 Procedures", 7), H("4.1 Visits", 7), T("Prose.", 7), T("4.2.", 12), H("5 Safety", 12)]
+    found = find_candidates(far, OutlineIndex(entries))
+    assert outline_titled_candidates(far, entries, found) == []
+    assert outline_titled_candidates([T("5.", 9)], entries, []) == []

@@ -229,3 +229,65 @@ def test_a_heading_the_outline_lists_is_split_from_the_paragraph_it_was_boxed_wi
     alone = Block(24, None, TEXT, "6.2. Preparation, Handling, Storage, and Accountability")
     other = Block(30, None, TEXT, "7.1. Other things happen here and go on for a long sentence of body text.")
     assert split_outline_headings([alone, other], outline) == [alone, other]
+
+
+def test_a_run_in_numbered_paragraph_is_not_a_heading():
+    # "5.2 Label: sentence." numbered like the headings around it; the gap 5.1 -> 5.3 is cheaper
+    blocks = [H("5 TREATMENT"), H("5.1 Drug administration"), T("Prose about the drug."),
+              L("5.2 Therapy schedule: All cycles will be 28 days long and start on a Monday."),
+              H("5.3 Prophylactic Medications:"), H("6 EVALUATION")]
+    labels, _ = accepted(blocks)
+    assert labels == ["5", "5.1", "5.3", "6"]
+    # a heading whose title has a colon but is no sentence stays a heading
+    labels, _ = accepted([H("5 TREATMENT"), H("5.1 Drug administration"), H("5.2 Schedule: Cycles and Days"), H("5.3 Other")])
+    assert labels == ["5", "5.1", "5.2", "5.3"]
+
+
+def test_a_label_whose_colon_the_converter_split_off_takes_the_title_after_it():
+    blocks = [H("1 Introduction"), H("2 References"), T("APPENDIX A:  Schedule of Events"),
+              T("APPENDIX   B"), T(""), T(":"), T("LABORATORY RESEARCH STUDIES"), T("Body of the appendix.")]
+    cands = find_candidates(blocks, OutlineIndex([]))
+    choice = choose_sections(cands)
+    assert [(c.number.label, c.title) for c in choice.sections][-2:] == [("APPENDIX A", "Schedule of Events"), ("APPENDIX B", "LABORATORY RESEARCH STUDIES")]
+
+
+def test_a_reference_mark_in_superscript_ends_no_title():
+    from clinparser.numbering import parse_number
+
+    assert parse_number("## 12.1 **Pharmacology**<sup>**42, 43**</sup>").title == "Pharmacology"
+    assert parse_number("## 4.3 Safety Follow-up<sup>a</sup>").title == "Safety Follow-up"
+    assert parse_number("## 7.2 Dose per m<sup>2</sup>").title == "Dose per m2"  # a unit's exponent stays
+
+
+def test_outline_titles_whose_word_gaps_fell_inside_words_still_match():
+    from clinparser.model import OutlineEntry
+    from clinparser.sections import split_outline_headings
+
+    # a printed TOC page whose text layer put its gaps by glyph position, not by word
+    outline = OutlineIndex([OutlineEntry("5.2.", "PACKA GING ANDLABELING", 49, "printed"), OutlineEntry("5.3.", "STORA GE", 49, "printed")])
+    glued = Block(49, (70, 100, 540, 160), TEXT, "5.2. Packaging and Labeling Tablets and matching placebo are supplied in bottles.")
+    head, rest = split_outline_headings([glued], outline)
+    assert (head.kind, head.text, rest.text) == (HEADING, "# 5.2. Packaging and Labeling", "Tablets and matching placebo are supplied in bottles.")
+    assert outline.match("5.3", "Storage") == "title"
+    assert outline.match("5.3", "Stor") == "title"  # a prefix, as before
+    assert outline.match("5.3", "Shipping") == "number"
+
+
+def test_a_lone_title_line_on_a_page_read_by_ocr_counts_as_heading_styled():
+    # OCR wrote the page in one font: no heading style, and the printed TOC stops at level 3
+    outline = [OutlineEntry(n, t, 1, "printed") for n, t in (("1", "Intro"), ("1.1", "Studies"), ("1.1.1", "Toxicology"), ("1.2", "Clinical"))]
+
+    def ocr(text):
+        block = T(text, page=2)
+        block.number_source = "ocr"
+        return block
+
+    blocks = [H("1 Intro"), H("1.1 Studies"), H("1.1.1 Toxicology"), T("Prose."),  # 1.1.1.1 blacked out
+              ocr("1.1.1.2. Reproductive Toxicity Studies"), ocr("Prose on the scanned page."),
+              ocr("1.1.1.3. Genetic Toxicity"), ocr("1.1.1.4. The animals were dosed daily for four weeks."), H("1.2 Clinical")]
+    labels, _ = accepted(blocks, outline)
+    assert labels == ["1", "1.1", "1.1.1", "1.1.1.2.", "1.1.1.3.", "1.2"]
+    # the same lines on a page with a text layer carry the layout model's word: not headings
+    plain = [T(b.text, page=2) if b.number_source == "ocr" else b for b in blocks]
+    labels, _ = accepted(plain, outline)
+    assert labels == ["1", "1.1", "1.1.1", "1.2"]

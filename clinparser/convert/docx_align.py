@@ -85,7 +85,8 @@ def apply_word_numbers(blocks: list[Block], texts: list[str], paragraphs: list[N
         elif block.kind == HEADING:
             _number_heading(block, texts[i], para, report)
         elif block.kind in (LIST_ITEM, TEXT) and para.label:
-            _write(block, para, texts[i].strip(), report, heading=para.heading)
+            text = _mark_superscript(texts[i].strip(), para.trailing_superscript) if para.heading else texts[i].strip()
+            _write(block, para, text, report, heading=para.heading)
     return report
 
 
@@ -118,7 +119,9 @@ def _number_heading(block: Block, text: str, para: NumberedParagraph, report: Wo
     rest = _without_converter_count(text, para.text)
     if rest is None:
         report.unmatched.append(text)
-    elif not para.label:
+        return
+    rest = _mark_superscript(rest, para.trailing_superscript)
+    if not para.label:
         block.text = f"## {rest}"  # Word shows no number: drop any count the converter invented
     else:
         _write(block, para, rest, report, heading=True)
@@ -139,6 +142,14 @@ def _write(block: Block, para: NumberedParagraph, text: str, report: WordNumbers
         report.headings += 1
     else:
         report.list_items += 1
+
+
+def _mark_superscript(text: str, mark: str) -> str:
+    """Give back the superscript the converter flattened at the end of a heading
+    ("Ibrutinib68" -> "Ibrutinib<sup>68</sup>"), so a citation is never read as title."""
+    if mark and text.endswith(mark) and len(text) > len(mark):
+        return f"{text[: -len(mark)].rstrip()}<sup>{mark}</sup>"
+    return text
 
 
 def _without_converter_count(text: str, paragraph: str) -> Optional[str]:

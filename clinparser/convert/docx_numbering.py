@@ -61,6 +61,9 @@ class NumberedParagraph:
     label: str = ""  # the number as displayed, e.g. "5.3", "Appendix B", "iv."; "" if none
     level: Optional[int] = None  # 0-based list level when numbered
     fmt: str = ""  # numFmt of that level
+    # Text of the superscript runs that end the paragraph (a citation "68" after a heading's
+    # title): the converter's text glues it to the last word.
+    trailing_superscript: str = ""
 
 
 @dataclass
@@ -71,6 +74,7 @@ class _Style:
     outline: Optional[int] = None
     name: str = ""
     kind: str = "paragraph"
+    superscript: bool = False  # a character style set in superscript (e.g. a citation style)
 
 
 @dataclass
@@ -134,6 +138,7 @@ def number_paragraphs(document: ET.Element, styles: dict[str, _Style], numbering
     for index, (p, in_table) in enumerate(_body_paragraphs(document)):
         style = _paragraph_style(p)
         para = NumberedParagraph(index, paragraph_text(p), style, _is_heading(style, p, styles), in_table)
+        para.trailing_superscript = trailing_superscript(p, styles)
         num_id, ilvl = _numbering_of(p, style, styles, numbering)
         if num_id is not None and not _deleted(p, para.text):
             counters.advance(para, num_id, ilvl)
@@ -183,6 +188,7 @@ def _read_styles(root: ET.Element) -> dict[str, _Style]:
                 st.num_id = _val(num_pr.find(W + "numId"))
                 st.ilvl = _int(_val(num_pr.find(W + "ilvl")))
             st.outline = _int(_val(ppr.find(W + "outlineLvl")))
+        st.superscript = _val(s.find(f"{W}rPr/{W}vertAlign")) == "superscript"
         styles[style_id] = st
     return styles
 
@@ -271,6 +277,33 @@ def paragraph_text(p: ET.Element) -> str:
             elif child.tag in (W + "br", W + "cr"):
                 parts.append("\n")
     return "".join(parts)
+
+
+def trailing_superscript(p: ET.Element, styles: dict[str, _Style]) -> str:
+    """The text of the superscript runs at the end of the paragraph ("" if it ends otherwise)."""
+    tail = []
+    for r in _runs(p):
+        rpr = r.find(W + "rPr")
+        if rpr is not None and _on(rpr.find(W + "vanish")):
+            continue
+        text = "".join(t.text or "" for t in r.findall(W + "t"))
+        if not text.strip():
+            continue
+        if _superscript(rpr, styles):
+            tail.append(text)
+        else:
+            tail = []
+    return "".join(tail).strip()
+
+
+def _superscript(rpr: Optional[ET.Element], styles: dict[str, _Style]) -> bool:
+    """Is a run set in superscript, directly or by its character style?"""
+    if rpr is None:
+        return False
+    direct = _val(rpr.find(W + "vertAlign"))
+    if direct is not None:
+        return direct == "superscript"
+    return any(st.superscript for _, st in _style_chain(_val(rpr.find(W + "rStyle"), "") or "", styles))
 
 
 def _runs(el: ET.Element) -> Iterator[ET.Element]:
