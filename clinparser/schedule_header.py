@@ -52,7 +52,6 @@ _VISIT = re.compile(r"^(?:visit|v)\s?(?P<visit>\d+[a-z]?(?:\.\d+)?)$", re.I)
 # Another visit code: "P13" (a phone visit), "FU1", "S2"; not a unit or cycle ("D8", "W4", "C2").
 _VISIT_CODE = re.compile(r"^(?!(?:[DWHMCY]|WK|HR|MO|CY)\d)[A-Z]{1,3}\d+[a-z]?$")
 _ROW_NAMES = re.compile(rf"\b(?P<name>visit|cycle|{_LONG_UNIT}|time\s?points?|timepoint)\b", re.I)
-_SEPARATORS = re.compile(r"\s*\n\s*|\s+")
 
 
 def number(text: str) -> Optional[float]:
@@ -129,7 +128,7 @@ class Encounter:
 
     def _read(self, parts: list[str], kinds: list[str]) -> None:
         for part in parts:
-            text = " ".join(_SEPARATORS.split(part.strip()))
+            text = " ".join(part.split())
             if not text:
                 continue
             kind = kinds.pop(0) if kinds and (_BARE.match(_without_window(text)) or _VISIT.match(text) or _VISIT_CODE.match(text)) else None

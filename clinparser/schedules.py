@@ -33,10 +33,11 @@ MIN_SHAPE_SHARE = 0.3  # of the filled visit cells, the share that are marks
 def attach_schedules(tree: Tree) -> list[str]:
     """Set ``table.schedule`` on every schedule table of the tree; warnings for the ones that
     could not be read cleanly (their diagnostics say how)."""
-    sections = list(_sections(tree.toc)) + list(_sections(tree.non_toc))
+    in_toc = list(_sections(tree.toc))
+    sections = in_toc + list(_sections(tree.non_toc))
     vocabulary = vocabulary_of(s.text for s in sections)
     found: list[tuple[Table, bool, bool]] = []  # table, named as a schedule, in the toc
-    in_toc = {id(s) for s in _sections(tree.toc)}
+    toc_ids = {id(s) for s in in_toc}
     for section in sections:
         for table, notes in zip(section.tables, _notes_after_tables(section)):
             named = bool(SCHEDULE_TITLE.search(table.title) or SCHEDULE_TITLE.search(section.title))
@@ -45,7 +46,7 @@ def attach_schedules(tree: Tree) -> list[str]:
             schedule = read_schedule(table, notes, vocabulary, name=table.title or section.title)
             if schedule:
                 table.schedule = schedule
-                found.append((table, named, id(section) in in_toc))
+                found.append((table, named, id(section) in toc_ids))
     _choose_main(found)
     return [
         f"schedule {t.schedule['name']!r} (page {t.page}): {len(t.schedule['diagnostics'])} reading problem(s), see its diagnostics"
