@@ -15,6 +15,7 @@ it waits for results.
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from typing import Callable, Iterator, Optional
 
@@ -25,7 +26,13 @@ from .errors import InputError
 def connect(address: str) -> None:
     """``auto``: the Ray cluster this machine belongs to (``RAY_ADDRESS``, or one ``ray start``
     made here), or else a new local Ray on this machine's cores; anything else is a cluster's
-    address (``ray://head:10001``, ``head:6379``). An already initialized Ray is used as it is."""
+    address (``ray://head:10001``, ``head:6379``). An already initialized Ray is used as it is.
+
+    Ray reports usage statistics over the internet by default; ClinParser makes no network
+    call, so a Ray it starts has that turned off (and no dashboard, a web server nobody asked
+    for). A cluster someone else started keeps its own settings: start it with
+    ``--disable-usage-stats``."""
+    os.environ["RAY_USAGE_STATS_ENABLED"] = "0"  # read by ray.init when it starts a local Ray
     try:
         import ray
     except ImportError:
@@ -34,7 +41,7 @@ def connect(address: str) -> None:
         return
     try:
         # None is Ray's own "connect to the running cluster if there is one, else start one".
-        ray.init(address=None if address == "auto" else address, logging_level="ERROR", log_to_driver=False)
+        ray.init(address=None if address == "auto" else address, logging_level="ERROR", log_to_driver=False, include_dashboard=False)  # ignored when connecting
     except (ConnectionError, RuntimeError, ValueError) as exc:
         raise InputError(f"cannot connect to the Ray cluster at {address}: {exc}") from None
 

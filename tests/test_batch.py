@@ -242,3 +242,33 @@ def test_a_url_whose_filesystem_is_not_installed_says_what_to_install(tmp_path):
     proc = run_cli(EXAMPLES / "protocol_004.pdf", "-o", "s3://some-bucket/run")
     assert proc.returncode == 7
     assert proc.stderr.strip().splitlines() == ["clinparser: error: cannot write to s3://some-bucket/run: s3:// needs s3fs, which is not installed: pip install s3fs"]
+
+
+def test_documents_are_ordered_by_pages_not_bytes(tmp_path):
+    """A long text PDF is small in bytes; a short one holding a picture is large. The long one
+    goes first, so it does not start last and run alone; failures and Word files have their place."""
+    long_text, short_picture = tmp_path / "long.pdf", tmp_path / "short.pdf"
+    with pymupdf.open() as doc:
+        for k in range(30):
+            doc.new_page().insert_text((72, 72), f"page {k}")
+        doc.save(long_text)
+    with pymupdf.open() as doc:
+        doc.new_page().insert_image(pymupdf.Rect(72, 72, 372, 372), stream=_random_png())
+        doc.save(short_picture)
+    assert short_picture.stat().st_size > long_text.stat().st_size
+    word = tmp_path / "notes.docx"
+    word.write_bytes(b"x" * (5 * batch.DOCX_BYTES_PER_PAGE))  # counts as 5 pages, unopened
+    broken = tmp_path / "broken.pdf"
+    broken.write_bytes(b"%PDF-1.7 not really")
+    jobs = batch.plan([short_picture, broken, word, long_text])
+    assert [Path(job.path).name for job in batch.longest_first(jobs)] == ["long.pdf", "notes.docx", "short.pdf", "broken.pdf"]
+    assert [batch.work_of(job) for job in jobs] == [1, 0, 5, 30]
+
+
+def _random_png() -> bytes:
+    """A picture that does not compress: bytes in the file."""
+    import random
+
+    rng = random.Random(7)
+    samples = bytes(rng.randrange(256) for _ in range(300 * 300 * 3))
+    return pymupdf.Pixmap(pymupdf.csRGB, 300, 300, samples, False).tobytes("png")

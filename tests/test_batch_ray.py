@@ -23,6 +23,7 @@ def output_files(folder: Path) -> dict[str, bytes]:
 def local_ray():
     # Ray's worker processes import clinparser: give them this checkout, as the test has it.
     path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
+    os.environ["RAY_USAGE_STATS_ENABLED"] = "0"  # a test makes no network call either
     ray.init(num_cpus=2, include_dashboard=False, runtime_env={"env_vars": {"PYTHONPATH": path}}, logging_level="ERROR")
     yield
     ray.shutdown()
@@ -74,3 +75,25 @@ def test_ray_tasks_write_to_a_url_and_report_their_pages_as_they_go(local_ray, t
 
     again = batch.run_batch(inputs, url, settings, ray_address="auto")
     assert [line["status"] for line in again] == ["skipped", "skipped"]
+
+
+def test_a_ray_clinparser_starts_reports_no_usage_statistics():
+    """Ray sends usage statistics over the internet unless told not to; ``connect`` tells it.
+    Run in a fresh process whose environment says nothing, with no cluster to join."""
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    script = (
+        "import ray\n"
+        "from ray._common.usage import usage_lib\n"
+        "from clinparser.batch_ray import connect\n"
+        "assert usage_lib.usage_stats_enabled(), 'Ray reports by default: this test would prove nothing'\n"
+        "connect('local')\n"
+        "print(usage_lib.usage_stats_enabled(), ray.cluster_resources().get('CPU', 0) > 0)\n"
+        "ray.shutdown()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["False", "True"]
