@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pymupdf
 
-from clinparser.convert.table_words import respace, respace_tables
+from clinparser.convert.table_words import join_cut_cells, respace, respace_tables
 from clinparser.model import TABLE, Block
 
 WORDS = ["Blood", "urea", "nitrogen", "(BUN)", "Creatine", "kinase", "ApoE", "genotyping", "X", "Total", "and", "direct", "bilirubin"]
@@ -39,3 +39,34 @@ def test_respace_tables_reads_the_words_inside_the_table_box():
     other = Block(1, (60, 285, 300, 310), "text", "Outsidethe table")
     respace_tables(doc, [block, other])
     assert block.text == "|Creatine kinase|" and other.text == "Outsidethe table"
+
+
+PARAGRAPH = ["As", "access", "to", "nintedanib", "outside", "of", "the", "clinical", "trial", "is", "now", "available"]
+
+
+def test_a_paragraph_cut_at_the_column_lines_is_one_cell_again():
+    # One cell spanning four columns, cut where the columns above are drawn, line by line.
+    table = "|Rationale|As access to nintedan<br>trial is now|ib outsid<br>available|e of th|e clinical|"
+    assert join_cut_cells(table, ["Rationale"] + PARAGRAPH) == "|Rationale|As access to nintedanib outside of the clinical<br>trial is now available||||"
+
+
+def test_only_the_cells_that_cut_a_word_are_joined():
+    words = ["4.2.1.2", "Management", "of", "liver", "enzyme", "elevation"]
+    assert join_cut_cells("|4.2.1.2 Management|of liver e|nzyme|elevation|", words) == "|4.2.1.2 Management|of liver enzyme||elevation|"
+
+
+def test_a_cell_with_an_extra_line_still_reads_across():
+    words = ["Was", "added:", "For", "patients", "continuing", "treatment", "within", "this", "trial"]
+    table = "|Was added:<br>For patients continuin<br>within this|g treatm<br>trial|ent|"
+    assert join_cut_cells(table, words) == "|Was added:<br>For patients continuing treatment<br>within this trial|||"
+
+
+def test_cells_meeting_at_word_boundaries_are_left_apart():
+    for table, words in (("|X|X|X|", ["X", "X", "X"]), ("|Adverse events|X|X|", ["Adverse", "events", "X", "X"]), ("|Week 2|Week 4|", ["Week", "2", "Week", "4"])):
+        assert join_cut_cells(table, words) == table
+
+
+def test_cells_not_read_in_the_page_order_or_with_markup_are_left_apart():
+    # Column by column in the layer (not line by line), or bold: no claim about a cut.
+    assert join_cut_cells("|nintedan|ib|", ["ib", "nintedan"]) == "|nintedan|ib|"
+    assert join_cut_cells("|**nintedan**|ib|", ["nintedanib"]) == "|**nintedan**|ib|"

@@ -7,6 +7,13 @@ the table's box) have the spacing the PDF prints. So each cell's characters are 
 spaces ignored, in the run of the table's words, and the spaces are put back where the page's
 word boundaries fall. A cell whose characters are not found there as one run (markup, an
 escaped character, text the converter changed) is left as it is.
+
+Before that, cells that cut a word are joined. A paragraph printed across a row, in one cell
+spanning several columns, comes out cut at the column lines the rows above draw ("As access
+to nintedan | ib outsid | e of th | e clinical"). Read line by line across the row, such
+cells follow the page's word run, and a cell boundary falls inside a word: those cells are one
+cell, and its text goes to the first of them (the others are left empty, as a spanning cell's
+are). Cells that meet only at word boundaries ("X | X") are never joined.
 """
 
 from __future__ import annotations
@@ -22,22 +29,124 @@ _PLAIN = re.compile(r"^[^<>*_`|\\]+$")  # a cell part without markup or escapes
 
 
 def respace_tables(doc, blocks: list[Block]) -> None:
-    """Re-space the cells of every table block in place (``doc``: the caller's PDF handle, its
-    pages in the converter's coordinates)."""
+    """Join cut cells and re-space the cells of every table block in place (``doc``: the
+    caller's PDF handle, its pages in the converter's coordinates)."""
     for block in blocks:
         if block.kind == TABLE and block.bbox and block.page:
             words = [w[4] for w in doc[block.page - 1].get_text("words", clip=block.bbox)]
             if words:
-                block.text = respace(block.text, words)
+                block.text = respace(join_cut_cells(block.text, words), words)
 
 
-def respace(markdown: str, words: list[str]) -> str:
-    """``markdown`` (a pipe table) with each cell's spaces taken from ``words``."""
-    run = "".join(words)
+def _word_run(words: list[str]) -> tuple[str, set]:
+    """The words run together, and the offsets in that run where a word ends."""
     ends, at = set(), 0
     for word in words:
         at += len(word)
         ends.add(at)
+    return "".join(words), ends
+
+
+def join_cut_cells(markdown: str, words: list[str]) -> str:
+    """``markdown`` (a pipe table) with the cells of a row that cut a word joined (see above)."""
+    run, ends = _word_run(words)
+    cursor = 0
+    lines = []
+    for line in markdown.split("\n"):
+        if not line.startswith("|") or not line.endswith("|") or set(line) <= set("|-: "):
+            lines.append(line)
+            continue
+        cells = line.split("|")[1:-1]
+        cells, cursor = _join_row(cells, run, ends, cursor)
+        lines.append("|" + "|".join(cells) + "|")
+    return "\n".join(lines)
+
+
+def _join_row(cells: list[str], run: str, ends: set, cursor: int) -> tuple[list[str], int]:
+    cells = list(cells)
+    for group in _plain_groups(cells):
+        found = _read_across(group, cells, run, ends, cursor)
+        if found is None:
+            continue
+        printed, cursor = found
+        for first, last in _cut_spans(printed, ends):
+            text = "<br>".join(_line_of(line, first, last, ends) for line in printed if any(first <= k <= last for k, _, _ in line))
+            cells[first : last + 1] = [text] + [""] * (last - first)
+    return cells, cursor
+
+
+def _plain_groups(cells: list[str]) -> list[list[int]]:
+    """Runs of adjacent cells holding plain text or nothing, at least two of them filled."""
+    groups, current = [], []
+    for k, cell in enumerate(cells + ["**"]):  # a sentinel that ends the last run
+        parts = [p for p in _BREAK.split(cell)[::2] if p.strip()]
+        if all(_PLAIN.match(p) for p in parts):
+            current.append(k)
+            continue
+        if sum(bool(cells[j].strip()) for j in current) >= 2:
+            groups.append(current)
+        current = []
+    return groups
+
+
+def _read_across(group: list[int], cells: list[str], run: str, ends: set, cursor: int):
+    """The group's cell lines in the order the page prints them: printed line by printed line,
+    each left to right, every piece following the last in the word run. A list of printed
+    lines, each a list of (cell, piece, offset in the run), and the cursor after them; None
+    when the cells do not read that way."""
+    pieces = {k: [p.strip() for p in _BREAK.split(cells[k])[::2] if p.strip()] for k in group}
+    pieces = {k: v for k, v in pieces.items() if v}
+    keys = {k: ["".join(p.split()) for p in v] for k, v in pieces.items()}
+    first = keys[min(keys)][0]
+    at = run.find(first, cursor)
+    if at < 0:
+        at = run.find(first)
+    if at < 0:
+        return None
+    taken = {k: 0 for k in pieces}
+    printed = []
+    while any(taken[k] < len(v) for k, v in pieces.items()):
+        line = []
+        for k in sorted(pieces):
+            if taken[k] < len(pieces[k]) and run.startswith(keys[k][taken[k]], at):
+                line.append((k, pieces[k][taken[k]], at))
+                at += len(keys[k][taken[k]])
+                taken[k] += 1
+        if not line:
+            return None
+        printed.append(line)
+    return printed, at
+
+
+def _cut_spans(printed: list[list[tuple]], ends: set) -> list[tuple[int, int]]:
+    """Spans of cells (first, last) joined because, on some printed line, a piece of one
+    continues a word a piece of an earlier one began."""
+    joined = set()
+    for line in printed:
+        for (k, _, _), (m, _, at) in zip(line, line[1:]):
+            if at not in ends:
+                joined.update(range(k, m))
+    spans = []
+    for k in sorted(joined):
+        if spans and spans[-1][1] == k:
+            spans[-1][1] = k + 1
+        else:
+            spans.append([k, k + 1])
+    return [tuple(span) for span in spans]
+
+
+def _line_of(line: list[tuple], first: int, last: int, ends: set) -> str:
+    """One printed line of a joined cell: its pieces, a space where a word ends between them."""
+    out = ""
+    for k, piece, at in line:
+        if first <= k <= last:
+            out += (" " if out and at in ends else "") + piece
+    return out
+
+
+def respace(markdown: str, words: list[str]) -> str:
+    """``markdown`` (a pipe table) with each cell's spaces taken from ``words``."""
+    run, ends = _word_run(words)
     cursor = 0
     lines = []
     for line in markdown.split("\n"):
