@@ -41,6 +41,20 @@ def test_respace_tables_reads_the_words_inside_the_table_box():
     assert block.text == "|Creatine kinase|" and other.text == "Outsidethe table"
 
 
+def test_a_page_read_by_ocr_keeps_the_cells_ocr_gave():
+    """The handle holds such a page's unreadable layer (here letter-spaced): its "words" are
+    no guide to the cells' spacing."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for k, letter in enumerate("Study"):
+        page.insert_text((72 + 9 * k, 100), letter, fontsize=10)
+    block = Block(1, (60, 85, 300, 110), TABLE, "|Study|")
+    respace_tables(doc, [block], skip=frozenset({1}))
+    assert block.text == "|Study|"
+    respace_tables(doc, [block])  # the guard is what keeps it: without it the layer's gaps come back
+    assert block.text != "|Study|"
+
+
 PARAGRAPH = ["As", "access", "to", "nintedanib", "outside", "of", "the", "clinical", "trial", "is", "now", "available"]
 
 

@@ -28,11 +28,13 @@ _BOLD = re.compile(r"^(\s*\*\*)([^*]+)(\*\*\s*)$")
 _PLAIN = re.compile(r"^[^<>*_`|\\]+$")  # a cell part without markup or escapes
 
 
-def respace_tables(doc, blocks: list[Block]) -> None:
+def respace_tables(doc, blocks: list[Block], skip: frozenset = frozenset()) -> None:
     """Join cut cells and re-space the cells of every table block in place (``doc``: the
-    caller's PDF handle, its pages in the converter's coordinates)."""
+    caller's PDF handle, its pages in the converter's coordinates). Pages in ``skip`` (read by
+    OCR) are left alone: this handle holds their unreadable layer, not the words OCR read
+    (a letter-spaced layer would space "S t u d y" back into the cells)."""
     for block in blocks:
-        if block.kind == TABLE and block.bbox and block.page:
+        if block.kind == TABLE and block.bbox and block.page and block.page not in skip:
             words = [w[4] for w in doc[block.page - 1].get_text("words", clip=block.bbox)]
             if words:
                 block.text = respace(join_cut_cells(block.text, words), words)
