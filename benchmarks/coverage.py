@@ -10,7 +10,8 @@ every node's text (toc and non_toc), table columns and cells, and figure titles.
 compared as multisets after folding case and punctuation: *covered* = body words matched in the
 output; *duplicated* = output words beyond their count in the body (words that came out twice).
 
-**Per page.** A page's reference words are its text layer's words where that layer is readable,
+**Per page.** A page's reference words are its text layer's words where that layer is readable
+(those the page shows: a word with no ink under it, text drawn white on white, is not on the page),
 and otherwise the words this benchmark reads itself from a 200 dpi render of the page with
 RapidOCR (its own call, apart from the parse's, which renders at 150 dpi); words inside dropped
 blocks and figures are left out as above. A layer is unreadable here when it has no words, when
@@ -143,6 +144,25 @@ def readable(page) -> bool:
     return chars > 0 and visible >= 0.5 * chars and unmapped < 0.1 * chars
 
 
+INK = 235  # a grey level darker than this, somewhere in a word's box, is ink on the page
+
+
+def shown(page, entries: list[tuple]) -> list[tuple]:
+    """The layer's words the page shows: some ink inside the word's box on a render. Text drawn
+    in the colour of what lies under it (white on a white page, a template's "Blank header")
+    is in the layer but not on the page; nothing the parse leaves out of it is lost."""
+    pix = page.get_pixmap(dpi=72, colorspace="gray", alpha=False)
+    width, height, samples = pix.width, pix.height, pix.samples
+    sx, sy = width / page.rect.width, height / page.rect.height
+    kept = []
+    for entry in entries:
+        x0, y0 = max(0, int(entry[0] * sx)), max(0, int(entry[1] * sy))
+        x1, y1 = min(width, int(entry[2] * sx) + 1), min(height, int(entry[3] * sy) + 1)
+        if any(min(samples[y * width + x0 : y * width + x1], default=255) < INK for y in range(y0, y1)):
+            kept.append(entry)
+    return kept
+
+
 def page_coverage(pdf: Path, blocks) -> list[dict]:
     """Per page: reference words (layer or the benchmark's OCR), output words, share covered."""
     excluded: dict[int, list] = {}
@@ -160,7 +180,7 @@ def page_coverage(pdf: Path, blocks) -> list[dict]:
             number = page.number + 1
             page.remove_rotation()  # the blocks' coordinates are those of the un-rotated page
             layer = readable(page)
-            entries = page.get_text("words") if layer else _ocr_words(page)
+            entries = shown(page, page.get_text("words")) if layer else _ocr_words(page)
             boxes = excluded.get(number, [])
             ref: Counter = Counter()
             for entry in entries:
