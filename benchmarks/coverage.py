@@ -11,7 +11,8 @@ compared as multisets after folding case and punctuation: *covered* = body words
 output; *duplicated* = output words beyond their count in the body (words that came out twice).
 
 **Per page.** A page's reference words are its text layer's words where that layer is readable
-(those the page shows: a word with no ink under it, text drawn white on white, is not on the page),
+(those the page shows: a word with no ink under it, text drawn white on white, is not on the page;
+and no running header or footer line, by ``furniture_tables.py``'s rule, found by the parse or not),
 and otherwise the words this benchmark reads itself from a 200 dpi render of the page with
 RapidOCR (its own call, apart from the parse's, which renders at 150 dpi); words inside dropped
 blocks and figures are left out as above. A layer is unreadable here when it has no words, when
@@ -37,6 +38,9 @@ from pathlib import Path
 import pymupdf
 
 from clinparser.artifacts import SaveOptions, write_output
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from furniture_tables import BAND, furniture_lines, signature  # noqa: E402  (the one furniture rule)
 from clinparser.evaluate import flatten
 from clinparser.pipeline import ParseOptions, parse_document
 
@@ -163,6 +167,19 @@ def shown(page, entries: list[tuple]) -> list[tuple]:
     return kept
 
 
+def running_lines(page, running: set[str], ocr_lines=None) -> list[tuple]:
+    """Boxes of the page's running header/footer lines, by the furniture benchmark's own rule
+    (recurring in the top/bottom band of 30 % of the pages), whether or not the parse found
+    them: furniture is not content, so it is no reference word either. ``ocr_lines``: the
+    benchmark's OCR lines of a page without a readable layer."""
+    height = page.rect.height
+    if ocr_lines is not None:
+        lines = [(entry[:4], entry[4]) for entry in ocr_lines]
+    else:
+        lines = [(line["bbox"], "".join(span["text"] for span in line["spans"])) for block in page.get_text("dict")["blocks"] for line in block.get("lines", [])]
+    return [box for box, text in lines if (box[3] <= height * BAND or box[1] >= height * (1 - BAND)) and signature(text) in running]
+
+
 def page_coverage(pdf: Path, blocks) -> list[dict]:
     """Per page: reference words (layer or the benchmark's OCR), output words, share covered."""
     excluded: dict[int, list] = {}
@@ -175,13 +192,14 @@ def page_coverage(pdf: Path, blocks) -> list[dict]:
         elif not b.dropped:
             kept.setdefault(b.page, Counter()).update(words(b.text))
     rows = []
+    running = furniture_lines(pdf)
     with pymupdf.open(pdf) as doc:
         for page in doc:
             number = page.number + 1
             page.remove_rotation()  # the blocks' coordinates are those of the un-rotated page
             layer = readable(page)
             entries = shown(page, page.get_text("words")) if layer else _ocr_words(page)
-            boxes = excluded.get(number, [])
+            boxes = excluded.get(number, []) + running_lines(page, running, entries if not layer else None)
             ref: Counter = Counter()
             for entry in entries:
                 if not any(_inside(entry, box) for box in boxes):
