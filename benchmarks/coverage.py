@@ -12,7 +12,8 @@ output; *duplicated* = output words beyond their count in the body (words that c
 
 **Per page.** A page's reference words are its text layer's words where that layer is readable
 (those the page shows: a word with no ink under it, text drawn white on white, is not on the page;
-and no running header or footer line, by ``furniture_tables.py``'s rule, found by the parse or not),
+and no running header or footer line, by ``furniture_tables.py``'s rule or a line the parse dropped as
+furniture on three pages or more, found by the parse on that page or not),
 and otherwise the words this benchmark reads itself from a 200 dpi render of the page with
 RapidOCR (its own call, apart from the parse's, which renders at 150 dpi); words inside dropped
 blocks and figures are left out as above. A layer is unreadable here when it has no words, when
@@ -167,17 +168,45 @@ def shown(page, entries: list[tuple]) -> list[tuple]:
     return kept
 
 
-def running_lines(page, running: set[str], ocr_lines=None) -> list[tuple]:
-    """Boxes of the page's running header/footer lines, by the furniture benchmark's own rule
-    (recurring in the top/bottom band of 30 % of the pages), whether or not the parse found
-    them: furniture is not content, so it is no reference word either. ``ocr_lines``: the
-    benchmark's OCR lines of a page without a readable layer."""
+def running_lines(page, running: set[str], dropped: set[str], ocr_lines=None) -> list[tuple]:
+    """Boxes of the page's running header/footer lines, whether or not the parse found them on
+    this page: furniture is not content, so it is no reference word either. Two sources: the
+    furniture benchmark's own rule (``running``: recurring in the top/bottom band of 30 % of the
+    pages), and the lines the parse itself took out as furniture on at least ``DROPPED_PAGES``
+    pages (``dropped``), wherever they stand (a header block a table swallowed on one page
+    loses its rows there, not a dropped block). ``ocr_lines``: the benchmark's OCR lines of a
+    page without a readable layer."""
     height = page.rect.height
     if ocr_lines is not None:
         lines = [(entry[:4], entry[4]) for entry in ocr_lines]
     else:
         lines = [(line["bbox"], "".join(span["text"] for span in line["spans"])) for block in page.get_text("dict")["blocks"] for line in block.get("lines", [])]
-    return [box for box, text in lines if (box[3] <= height * BAND or box[1] >= height * (1 - BAND)) and signature(text) in running]
+    in_band = lambda box: box[3] <= height * BAND or box[1] >= height * (1 - BAND)  # noqa: E731
+    return [box for box, text in lines if _part_of(signature(text), dropped) or (in_band(box) and signature(text) in running)]
+
+
+def _part_of(sig: str, dropped: set[str]) -> bool:
+    """A layer line is one of the lines a dropped block joined ("pi: christine m. walko" of
+    "mcc : # pi: christine m. walko march #, #"): equal to it, or whole words of it if it is
+    not short."""
+    if sum(c.isalpha() for c in sig) < 3:
+        return False
+    return sig in dropped or (len(sig) >= 8 and any(f" {sig} " in f" {d} " for d in dropped))
+
+
+DROPPED_PAGES = 3
+
+
+def dropped_furniture(blocks) -> set[str]:
+    """Signatures of the lines the parse dropped as furniture on at least DROPPED_PAGES pages."""
+    pages: dict[str, set] = {}
+    for b in blocks:
+        if b.dropped == "furniture":
+            for line in re.split(r"\n|<br\s*/?>", b.text):
+                sig = signature(line)
+                if sum(c.isalpha() for c in sig) >= 3:
+                    pages.setdefault(sig, set()).add(b.page)
+    return {sig for sig, found in pages.items() if len(found) >= DROPPED_PAGES}
 
 
 def page_coverage(pdf: Path, blocks) -> list[dict]:
@@ -192,14 +221,14 @@ def page_coverage(pdf: Path, blocks) -> list[dict]:
         elif not b.dropped:
             kept.setdefault(b.page, Counter()).update(words(b.text))
     rows = []
-    running = furniture_lines(pdf)
+    running, dropped = furniture_lines(pdf), dropped_furniture(blocks)
     with pymupdf.open(pdf) as doc:
         for page in doc:
             number = page.number + 1
             page.remove_rotation()  # the blocks' coordinates are those of the un-rotated page
             layer = readable(page)
             entries = shown(page, page.get_text("words")) if layer else _ocr_words(page)
-            boxes = excluded.get(number, []) + running_lines(page, running, entries if not layer else None)
+            boxes = excluded.get(number, []) + running_lines(page, running, dropped, entries if not layer else None)
             ref: Counter = Counter()
             for entry in entries:
                 if not any(_inside(entry, box) for box in boxes):
