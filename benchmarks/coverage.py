@@ -15,7 +15,8 @@ output; *duplicated* = output words beyond their count in the body (words that c
 and no running header or footer line, by ``furniture_tables.py``'s rule or a line the parse dropped as
 furniture on three pages or more, found by the parse on that page or not),
 and otherwise the words this benchmark reads itself from a 200 dpi render of the page with
-RapidOCR (its own call, apart from the parse's, which renders at 150 dpi); words inside dropped
+RapidOCR (its own call, apart from the parse's, which renders at 150 dpi; a line over three
+times the page's median line height is a shape read as a glyph, not text); words inside dropped
 blocks and figures are left out as above. A layer is unreadable here when it has no words, when
 most of its characters are invisible (render mode 3), or when 10 % of them have no Unicode
 mapping: the benchmark's own rule, not the parser's ``page_check``. The page's output words are
@@ -133,7 +134,17 @@ def _ocr_words(page) -> list[tuple]:
     for box, text in zip(result.boxes, result.txts):
         xs, ys = [p[0] * scale for p in box], [p[1] * scale for p in box]
         out.append((min(xs), min(ys), max(xs), max(ys), text))
-    return out
+    return _text_sized(out)
+
+
+def _text_sized(lines: list[tuple]) -> list[tuple]:
+    """OCR lines of the page's text size: a line over three times the median line height is a
+    shape read as a glyph (a block of redaction bars read as one 128 pt "三"), not text."""
+    if len(lines) < 3:
+        return lines
+    heights = sorted(line[3] - line[1] for line in lines)
+    median = heights[len(heights) // 2]
+    return [line for line in lines if line[3] - line[1] <= 3 * median]
 
 
 def readable(page) -> bool:
