@@ -12,6 +12,7 @@ output; *duplicated* = output words beyond their count in the body (words that c
 
 **Per page.** A page's reference words are its text layer's words where that layer is readable
 (those the page shows: a word with no ink under it, text drawn white on white, is not on the page;
+a letter "o" opening a line is Word's second-level bullet, written as a list marker;
 and no running header or footer line, by ``furniture_tables.py``'s rule or a line the parse dropped as
 furniture on three pages or more, found by the parse on that page or not),
 and otherwise the words this benchmark reads itself from a 200 dpi render of the page with
@@ -160,6 +161,13 @@ def readable(page) -> bool:
     return chars > 0 and visible >= 0.5 * chars and unmapped < 0.1 * chars
 
 
+def without_bullets(entries: list[tuple]) -> list[tuple]:
+    """Layer words less a letter "o" that opens a line: Word's second-level bullet, drawn as
+    an "o" in Courier New (often a line of its own beside its item), which the converter writes
+    as a list marker ("-"), like any other bullet glyph (those are no words to begin with)."""
+    return [e for e in entries if not (e[4] == "o" and e[7] == 0)]
+
+
 INK = 235  # a grey level darker than this, somewhere in a word's box, is ink on the page
 
 
@@ -238,7 +246,7 @@ def page_coverage(pdf: Path, blocks) -> list[dict]:
             number = page.number + 1
             page.remove_rotation()  # the blocks' coordinates are those of the un-rotated page
             layer = readable(page)
-            entries = shown(page, page.get_text("words")) if layer else _ocr_words(page)
+            entries = without_bullets(shown(page, page.get_text("words"))) if layer else _ocr_words(page)
             boxes = excluded.get(number, []) + running_lines(page, running, dropped, entries if not layer else None)
             ref: Counter = Counter()
             for entry in entries:
