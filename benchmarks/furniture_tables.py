@@ -10,7 +10,10 @@ hold on any protocol:
   running header/footer line. A line of the PDF is furniture when it recurs (case and spacing
   folded, digits folded to ``#``) in the top or bottom 10 % of at least 30 % of the pages.
   Lines without three letters (a bare page number) are left out: they cannot be told from a
-  number in a table cell.
+  number in a table cell. An output line that the pages it comes from (its section's or
+  table's) also print in their body, between the bands, is content that reads like the
+  header ("Boehringer Ingelheim" in a synopsis table, "19 Mar 2021" in a document history)
+  and is not counted; the strict count, which counts it, is shown beside.
 - **split pairs**: two tables on consecutive pages with the same normalised header (one table
   cut in two).
 - **empty headers**: tables with more than two columns whose header cells are mostly empty
@@ -51,8 +54,15 @@ def signature(line: str) -> str:
 
 def furniture_lines(pdf: Path) -> set[str]:
     """Signatures of the lines that recur in the top/bottom band of >= 30 % of the pages."""
+    return scan(pdf)[0]
+
+
+def scan(pdf: Path) -> tuple[set[str], dict[str, set[int]]]:
+    """The furniture signatures (above), and for every signature the pages that print it in
+    their body, between the bands (content that happens to read like a header line)."""
     doc = pymupdf.open(pdf)
     pages_with: Counter = Counter()
+    body: dict[str, set[int]] = {}
     for page in doc:
         upright(page)  # as the converter does: the page as it is read, sideways pages turned
         height = page.rect.height
@@ -60,26 +70,46 @@ def furniture_lines(pdf: Path) -> set[str]:
         for block in page.get_text("dict")["blocks"]:
             for line in block.get("lines", []):
                 y0, y1 = line["bbox"][1], line["bbox"][3]
+                sig = signature("".join(s["text"] for s in line["spans"]))
+                if sum(c.isalpha() for c in sig) < 3:
+                    continue
                 if y1 <= height * BAND or y0 >= height * (1 - BAND):
-                    sig = signature("".join(s["text"] for s in line["spans"]))
-                    if sum(c.isalpha() for c in sig) >= 3:
-                        seen.add(sig)
+                    seen.add(sig)
+                else:
+                    body.setdefault(sig, set()).add(page.number + 1)
         pages_with.update(seen)
     need = max(3, SHARE * doc.page_count)
-    return {sig for sig, n in pages_with.items() if n >= need}
+    return {sig for sig, n in pages_with.items() if n >= need}, body
 
 
 def _output_lines(result: dict):
+    """(line, first page, last page) of every output line: titles, text, table cells."""
     for node in flatten(result["toc"]) + flatten(result["non_toc"]):
-        yield node["title"]
-        yield from node["text"].splitlines()
+        first, last = (node["pages"] or [None, None])[:2]
+        yield node["title"], first, last
+        for line in node["text"].splitlines():
+            yield line, first, last
         for table in node["tables"]:
+            t_first, t_last = (table["pages"] or [first, last])[:2]
             for cell in table["columns"] + [c for row in table["data"] for c in row]:
-                yield from str(cell).splitlines()
+                for line in str(cell).splitlines():
+                    yield line, t_first, t_last
 
 
-def furniture_left(result: dict, furniture: set[str]) -> int:
-    return sum(1 for line in _output_lines(result) if signature(line) in furniture)
+def furniture_left(result: dict, furniture: set[str], body: dict[str, set[int]] | None = None) -> int:
+    """Output lines equal to a furniture line; with ``body``, less those the pages they come
+    from also print in their body (a synopsis cell "Boehringer Ingelheim", a document history's
+    "19 Mar 2021": content that reads like the running header)."""
+    count = 0
+    for line, first, last in _output_lines(result):
+        sig = signature(line)
+        if sig not in furniture:
+            continue
+        printed = (body or {}).get(sig, set())
+        if first and any(p in printed for p in range(first, (last or first) + 1)):
+            continue
+        count += 1
+    return count
 
 
 def _tables(result: dict) -> list[dict]:
@@ -139,10 +169,12 @@ def touches(a, b) -> bool:
 
 def measure(pdf: Path, result: dict) -> dict:
     pages = result["metadata"]["page_count"] or 1
-    left = furniture_left(result, furniture_lines(pdf))
+    furniture, body = scan(pdf)
+    left = furniture_left(result, furniture, body)
     return {
         "pages": pages,
         "furniture": left,
+        "furniture_strict": furniture_left(result, furniture),
         "furniture_per_100": 100 * left / pages,
         "split_pairs": split_pairs(result),
         "empty_headers": empty_headers(result),
@@ -170,15 +202,17 @@ def main(argv=None) -> int:
     if not pdfs:
         print(f"no PDFs to score under {args.corpus}" + (f" with results in {args.results}" if args.results else ""), file=sys.stderr)
         return 1
-    print("| protocol | pages | furniture lines | per 100 pp | split pairs | empty headers / tables | abutting images |")
-    print("|---|---|---|---|---|---|---|")
+    print("| protocol | pages | furniture lines | per 100 pp | (strict: lines, per 100 pp) | split pairs | empty headers / tables | abutting images |")
+    print("|---|---|---|---|---|---|---|---|")
     total = Counter()
     for pdf in pdfs:
         m = measure(pdf, _result(pdf, args.results))
         total.update({k: v for k, v in m.items() if k != "furniture_per_100"})
-        print(f"| {pdf.stem} | {m['pages']} | {m['furniture']} | {m['furniture_per_100']:.1f} | {m['split_pairs']} | {m['empty_headers']} / {m['tables']} | {m['abutting_images']} |")
+        strict = f"{m['furniture_strict']}, {100 * m['furniture_strict'] / m['pages']:.1f}"
+        print(f"| {pdf.stem} | {m['pages']} | {m['furniture']} | {m['furniture_per_100']:.1f} | {strict} | {m['split_pairs']} | {m['empty_headers']} / {m['tables']} | {m['abutting_images']} |")
     per100 = 100 * total["furniture"] / max(1, total["pages"])
-    print(f"| **all** | {total['pages']} | {total['furniture']} | {per100:.1f} | {total['split_pairs']} | {total['empty_headers']} / {total['tables']} | {total['abutting_images']} |")
+    strict = f"{total['furniture_strict']}, {100 * total['furniture_strict'] / max(1, total['pages']):.1f}"
+    print(f"| **all** | {total['pages']} | {total['furniture']} | {per100:.1f} | {strict} | {total['split_pairs']} | {total['empty_headers']} / {total['tables']} | {total['abutting_images']} |")
     return 0
 
 
