@@ -81,6 +81,17 @@ def test_cells_meeting_at_word_boundaries_are_left_apart():
 
 
 def test_cells_not_read_in_the_page_order_or_with_markup_are_left_apart():
-    # Column by column in the layer (not line by line), or bold: no claim about a cut.
+    # Column by column in the layer (not line by line), or other markup: no claim about a cut.
     assert join_cut_cells("|nintedan|ib|", ["ib", "nintedan"]) == "|nintedan|ib|"
-    assert join_cut_cells("|**nintedan**|ib|", ["nintedanib"]) == "|**nintedan**|ib|"
+    assert join_cut_cells("|nintedan<sup>a</sup>|ib|", ["nintedanib"]) == "|nintedan<sup>a</sup>|ib|"
+
+
+def test_bold_cells_are_joined_and_stay_bold():
+    assert join_cut_cells("|**11 Appendi**|**ces ....62**|", ["11", "Appendices", "....62"]) == "|**11 Appendices ....62**||"
+
+
+def test_a_cell_printed_elsewhere_does_not_stop_its_neighbours_joining():
+    # A stamp the layer prints first sits between the cut cells' row neighbours.
+    words = ["CONFIDENTIAL", "Trial", "ID:", "NN9536-4373", "Version:"]
+    table = "|Trial ID: NN953|6-4373|CONFIDENTIAL|Version:|"
+    assert join_cut_cells(table, words) == "|Trial ID: NN9536-4373||CONFIDENTIAL|Version:|"

@@ -65,24 +65,53 @@ def join_cut_cells(markdown: str, words: list[str]) -> str:
 
 
 def _join_row(cells: list[str], run: str, ends: set, cursor: int) -> tuple[list[str], int]:
+    """The row's cells with the ones that cut a word joined. Within each run of joinable
+    cells, the longest stretch that reads across in the page's order is taken first (a cell
+    the layer prints elsewhere, a stamp, breaks the reading, not the join of its neighbours)."""
     cells = list(cells)
     for group in _plain_groups(cells):
-        found = _read_across(group, cells, run, ends, cursor)
-        if found is None:
-            continue
-        printed, cursor = found
-        for first, last in _cut_spans(printed, ends):
-            text = "<br>".join(_line_of(line, first, last, ends) for line in printed if any(first <= k <= last for k, _, _ in line))
-            cells[first : last + 1] = [text] + [""] * (last - first)
+        i = 0
+        while i < len(group) - 1:
+            for j in range(len(group), i + 1, -1):
+                window = group[i:j]
+                if sum(bool(cells[k].strip()) for k in window) < 2:
+                    continue
+                found = _read_across(window, cells, run, ends, cursor)
+                spans = _cut_spans(found[0], ends) if found else []
+                if spans:
+                    printed, cursor = found
+                    for first, last in spans:
+                        lines = [_line_of(line, first, last, ends) for line in printed if any(first <= k <= last for k, _, _ in line)]
+                        if all(_bold(cells[k]) for k in range(first, last + 1) if cells[k].strip()):
+                            lines = [f"**{line}**" for line in lines]
+                        cells[first : last + 1] = ["<br>".join(lines)] + [""] * (last - first)
+                    i = j - 1
+                    break
+            i += 1
     return cells, cursor
 
 
+def _pieces(cell: str) -> list[str]:
+    """A cell's lines, each without a bold wrapper ("**Appendi**" is "Appendi")."""
+    out = []
+    for part in _BREAK.split(cell)[::2]:
+        bold = _BOLD.match(part)
+        if part.strip():
+            out.append((bold.group(2) if bold else part).strip())
+    return out
+
+
+def _bold(cell: str) -> bool:
+    parts = [p for p in _BREAK.split(cell)[::2] if p.strip()]
+    return bool(parts) and all(_BOLD.match(p) for p in parts)
+
+
 def _plain_groups(cells: list[str]) -> list[list[int]]:
-    """Runs of adjacent cells holding plain text or nothing, at least two of them filled."""
+    """Runs of adjacent cells holding plain (or wholly bold) text or nothing, at least two of
+    them filled."""
     groups, current = [], []
-    for k, cell in enumerate(cells + ["**"]):  # a sentinel that ends the last run
-        parts = [p for p in _BREAK.split(cell)[::2] if p.strip()]
-        if all(_PLAIN.match(p) for p in parts):
+    for k, cell in enumerate(cells + ["<"]):  # a sentinel that ends the last run
+        if all(_PLAIN.match(p) for p in _pieces(cell)) and "<" not in _BREAK.sub("", cell):
             current.append(k)
             continue
         if sum(bool(cells[j].strip()) for j in current) >= 2:
@@ -96,7 +125,7 @@ def _read_across(group: list[int], cells: list[str], run: str, ends: set, cursor
     each left to right, every piece following the last in the word run. A list of printed
     lines, each a list of (cell, piece, offset in the run), and the cursor after them; None
     when the cells do not read that way."""
-    pieces = {k: [p.strip() for p in _BREAK.split(cells[k])[::2] if p.strip()] for k in group}
+    pieces = {k: _pieces(cells[k]) for k in group}
     pieces = {k: v for k, v in pieces.items() if v}
     keys = {k: ["".join(p.split()) for p in v] for k, v in pieces.items()}
     first = keys[min(keys)][0]
