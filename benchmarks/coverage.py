@@ -192,37 +192,51 @@ def running_lines(page, running: set[str], dropped: set[str], ocr_lines=None) ->
     this page: furniture is not content, so it is no reference word either. Two sources: the
     furniture benchmark's own rule (``running``: recurring in the top/bottom band of 30 % of the
     pages), and the lines the parse itself took out as furniture on at least ``DROPPED_PAGES``
-    pages (``dropped``), wherever they stand (a header block a table swallowed on one page
-    loses its rows there, not a dropped block). ``ocr_lines``: the benchmark's OCR lines of a
-    page without a readable layer."""
+    pages (``dropped``, as word signatures), wherever they stand (a header block a table
+    swallowed on one page loses its rows there, not a dropped block). ``ocr_lines``: the
+    benchmark's OCR lines of a page without a readable layer."""
     height = page.rect.height
     if ocr_lines is not None:
         lines = [(entry[:4], entry[4]) for entry in ocr_lines]
     else:
         lines = [(line["bbox"], "".join(span["text"] for span in line["spans"])) for block in page.get_text("dict")["blocks"] for line in block.get("lines", [])]
-    in_band = lambda box: box[3] <= height * BAND or box[1] >= height * (1 - BAND)  # noqa: E731
-    return [box for box, text in lines if _part_of(signature(text), dropped) or (in_band(box) and signature(text) in running)]
+
+    def in_band(box, share=BAND) -> bool:
+        return box[3] <= height * share or box[1] >= height * (1 - share)
+
+    return [box for box, text in lines if _part_of(text, dropped, in_band(box, WIDE_BAND)) or (in_band(box) and signature(text) in running)]
 
 
-def _part_of(sig: str, dropped: set[str]) -> bool:
-    """A layer line is one of the lines a dropped block joined ("pi: christine m. walko" of
-    "mcc : # pi: christine m. walko march #, #"): equal to it, or whole words of it if it is
-    not short."""
-    if sum(c.isalpha() for c in sig) < 3:
+WIDE_BAND = 0.2  # a piece of a dropped furniture line this near an edge is furniture, however short
+
+
+def word_signature(line: str) -> str:
+    """A line's words, lower case, numbers as "#": markup and punctuation aside ("~~Status:~~")."""
+    return " ".join("#" if w[0].isdigit() else w for w in re.findall(r"[^\W\d_]+|\d+", line.lower()))
+
+
+def _part_of(text: str, dropped: set[str], near_edge: bool) -> bool:
+    """Is this line one of the lines a dropped block joined ("pi christine m walko" of "mcc #
+    pi christine m walko march # #")? Whole words of it with two letters or more ("62 of 104",
+    "Status:"), near the page's edge; elsewhere only a line of three letters and eight characters
+    or more. A bare number is never taken for furniture (a table cell near the top)."""
+    sig = word_signature(text)
+    letters = sum(c.isalpha() for c in sig)
+    if letters < 2 or (not near_edge and (len(sig) < 8 or letters < 3)):
         return False
-    return sig in dropped or (len(sig) >= 8 and any(f" {sig} " in f" {d} " for d in dropped))
+    return any(f" {sig} " in f" {d} " for d in dropped)
 
 
 DROPPED_PAGES = 3
 
 
 def dropped_furniture(blocks) -> set[str]:
-    """Signatures of the lines the parse dropped as furniture on at least DROPPED_PAGES pages."""
+    """Word signatures of the lines the parse dropped as furniture on at least DROPPED_PAGES pages."""
     pages: dict[str, set] = {}
     for b in blocks:
         if b.dropped == "furniture":
             for line in re.split(r"\n|<br\s*/?>", b.text):
-                sig = signature(line)
+                sig = word_signature(line)
                 if sum(c.isalpha() for c in sig) >= 3:
                     pages.setdefault(sig, set()).add(b.page)
     return {sig for sig, found in pages.items() if len(found) >= DROPPED_PAGES}
