@@ -211,3 +211,32 @@ def test_text_ocr_read_inside_a_picture_box_of_a_scan_reaches_the_sections():
     assert blocks[2].text == "1.3.4.2. Reproductive and Developmental Toxicity Studies"
     empty = Block(1, (60, 650, 540, 700), PICTURE, "")  # nothing read there: stays a picture alone
     assert _text_over_pictures(page, [empty], [None]) == ([empty], [None])
+
+
+def test_removing_an_unmapped_line_keeps_the_readable_line_its_box_overlaps(monkeypatch):
+    """A heading in a font without a mapping, and right under it a readable line whose box
+    its descenders overlap: OCR replaces the heading, the readable line stays whole."""
+    from clinparser.convert import page_recovery
+    from clinparser.convert.page_check import Verdict
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_font(fontname="F0", fontbuffer=pymupdf.Font("cjk").buffer)
+    page.insert_text((72, 100), "Performance Status", fontsize=22, fontname="F0")
+    page.insert_text((72, 112), "This section contained the questionnaires that were excluded.", fontsize=11)
+    _drop_to_unicode(doc)
+    doc = pymupdf.open("pdf", doc.tobytes())
+    boxes = [line["bbox"] for block in doc[0].get_text("dict")["blocks"] for line in block.get("lines", [])]
+    assert len(boxes) == 2 and boxes[0][3] > boxes[1][1], "the fixture's two lines must overlap"
+
+    def readable_line(page) -> str:
+        return " ".join(page.get_text().split())
+
+    whole = pymupdf.open("pdf", doc.tobytes())
+    page_recovery.ocr_page(whole[0], Verdict("unmapped", "test"))
+    assert "This section contained the questionnaires that were excluded." in readable_line(whole[0])
+    assert "Performance" in readable_line(whole[0])  # read back by OCR
+    monkeypatch.setattr(page_recovery, "_middle", lambda bbox: bbox)  # the span's whole box
+    cut = pymupdf.open("pdf", doc.tobytes())
+    page_recovery.ocr_page(cut[0], Verdict("unmapped", "test"))
+    assert "This section contained the questionnaires that were excluded." not in readable_line(cut[0])

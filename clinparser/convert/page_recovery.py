@@ -54,7 +54,7 @@ def ocr_page(page, verdict: Verdict) -> None:
     readable, unreadable = _spans(page, keep_readable=verdict.kind in ("unmapped", "always"))
     lines = _read_render(page, readable)
     for rect in unreadable:
-        page.add_redact_annot(rect)
+        page.add_redact_annot(_middle(rect))
     if unreadable:
         page.apply_redactions(
             images=pymupdf.PDF_REDACT_IMAGE_NONE,
@@ -62,6 +62,19 @@ def ocr_page(page, verdict: Verdict) -> None:
             text=pymupdf.PDF_REDACT_TEXT_REMOVE,
         )
     _write_lines(page, lines)
+
+
+def _middle(bbox):
+    """The middle band of a span's box. A redaction removes every character whose box touches
+    it, and a line's box overlaps its neighbours' (ascenders, descenders): the whole box of a
+    heading's span took the readable line under it with it (mid-line, "CCI - [This section
+    contained Clinical Outcome Assessme]nt data"). Every character of the span crosses the
+    band, so the span still goes whole."""
+    import pymupdf
+
+    rect = pymupdf.Rect(bbox)
+    delta = 0.3 * rect.height
+    return pymupdf.Rect(rect.x0, rect.y0 + delta, rect.x1, rect.y1 - delta)
 
 
 _PAINTED = 16 | 32  # MuPDF's FZ_STEXT_FILLED | FZ_STEXT_STROKED
