@@ -15,7 +15,11 @@ hold on any protocol:
   header ("Boehringer Ingelheim" in a synopsis table, "19 Mar 2021" in a document history)
   and is not counted; the strict count, which counts it, is shown beside.
 - **split pairs**: two tables on consecutive pages with the same normalised header (one table
-  cut in two).
+  cut in two), with nothing between them in the output but what stands between the parts of
+  one table (furniture, a footnote, a "(continued)" caption, a spanning row come out as a
+  heading): tables in different sections, or with a passage of 30 words between them, are two
+  tables (the next amendment's "Summary of changes" after its rationale). The strict count,
+  every such pair, is shown beside.
 - **empty headers**: tables with more than two columns whose header cells are mostly empty
   while the first data row is mostly filled (the header row was left in ``data``).
 - **abutting images**: two images of one page whose boxes touch, edge to edge, over a shared
@@ -121,11 +125,43 @@ def _header(table: dict) -> tuple[str, ...]:
     return tuple(signature(str(c)) for c in table["columns"])
 
 
-def split_pairs(result: dict) -> int:
-    """Tables whose header equals that of a table ending on the page before."""
+SEPARATING_WORDS = 30  # text between two tables with this many words is a passage of its own
+
+
+def split_pairs(result: dict, strict: bool = False) -> int:
+    """Tables whose header equals that of a table ending on the page before, with nothing
+    between them in the output but what stands between the parts of one table: furniture, a
+    footnote, a "(continued)" caption, a heading made of a spanning row. Tables in different
+    sections, or with a passage of SEPARATING_WORDS words between them, are two tables (an
+    amendment's "Summary of changes" table after the previous amendment's rationale).
+    ``strict``: every such pair."""
+    place = {}
+    for node in flatten(result["toc"]) + flatten(result["non_toc"]):
+        pieces = re.split(r"\[Table\]", node["text"])
+        for k, table in enumerate(node["tables"]):
+            place[id(table)] = (node, k, pieces)
     tables = _tables(result)
-    ends = {(t["pages"][1], _header(t)) for t in tables if any(_header(t))}
-    return sum(1 for t in tables if any(_header(t)) and (t["pages"][0] - 1, _header(t)) in ends)
+    ends = {(t["pages"][1], _header(t)): t for t in tables if any(_header(t))}
+    count = 0
+    for t in tables:
+        before = ends.get((t["pages"][0] - 1, _header(t)))
+        if before is None or not any(_header(t)):
+            continue
+        if strict or not _separated(place.get(id(before)), place.get(id(t))):
+            count += 1
+    return count
+
+
+def _separated(a, b) -> bool:
+    if a is None or b is None or a[0] is not b[0]:
+        return True
+    node, first, pieces = a
+    if len(pieces) != len(node["tables"]) + 1:  # placeholders not one per table: no claim
+        return False
+    # A heading alone does not separate: a long table's spanning row ("Section 3.3 ...") often
+    # comes out as one, between two parts of the table.
+    between = "".join(pieces[first + 1 : b[1] + 1])
+    return len(re.findall(r"[^\W_]+", between)) >= SEPARATING_WORDS
 
 
 def empty_headers(result: dict) -> int:
@@ -177,6 +213,7 @@ def measure(pdf: Path, result: dict) -> dict:
         "furniture_strict": furniture_left(result, furniture),
         "furniture_per_100": 100 * left / pages,
         "split_pairs": split_pairs(result),
+        "split_pairs_strict": split_pairs(result, strict=True),
         "empty_headers": empty_headers(result),
         "tables": len(_tables(result)),
         "abutting_images": abutting_images(result),
@@ -202,17 +239,17 @@ def main(argv=None) -> int:
     if not pdfs:
         print(f"no PDFs to score under {args.corpus}" + (f" with results in {args.results}" if args.results else ""), file=sys.stderr)
         return 1
-    print("| protocol | pages | furniture lines | per 100 pp | (strict: lines, per 100 pp) | split pairs | empty headers / tables | abutting images |")
+    print("| protocol | pages | furniture lines | per 100 pp | (strict: lines, per 100 pp) | split pairs (strict) | empty headers / tables | abutting images |")
     print("|---|---|---|---|---|---|---|---|")
     total = Counter()
     for pdf in pdfs:
         m = measure(pdf, _result(pdf, args.results))
         total.update({k: v for k, v in m.items() if k != "furniture_per_100"})
         strict = f"{m['furniture_strict']}, {100 * m['furniture_strict'] / m['pages']:.1f}"
-        print(f"| {pdf.stem} | {m['pages']} | {m['furniture']} | {m['furniture_per_100']:.1f} | {strict} | {m['split_pairs']} | {m['empty_headers']} / {m['tables']} | {m['abutting_images']} |")
+        print(f"| {pdf.stem} | {m['pages']} | {m['furniture']} | {m['furniture_per_100']:.1f} | {strict} | {m['split_pairs']} ({m['split_pairs_strict']}) | {m['empty_headers']} / {m['tables']} | {m['abutting_images']} |")
     per100 = 100 * total["furniture"] / max(1, total["pages"])
     strict = f"{total['furniture_strict']}, {100 * total['furniture_strict'] / max(1, total['pages']):.1f}"
-    print(f"| **all** | {total['pages']} | {total['furniture']} | {per100:.1f} | {strict} | {total['split_pairs']} | {total['empty_headers']} / {total['tables']} | {total['abutting_images']} |")
+    print(f"| **all** | {total['pages']} | {total['furniture']} | {per100:.1f} | {strict} | {total['split_pairs']} ({total['split_pairs_strict']}) | {total['empty_headers']} / {total['tables']} | {total['abutting_images']} |")
     return 0
 
 
