@@ -233,15 +233,46 @@ def strip_furniture_rows(blocks: list[Block], edges: "_EdgeText", page_sizes: di
         if block.bbox[3] >= h * (1 - EDGE):
             while end > start and furniture_row(rows[end - 1]):
                 end -= 1
-        if (start, end) == (0, len(rows)):
-            continue
-        # A table's own header row repeated at the top of its pages also recurs in a run: the
-        # rows taken out must hold a line of the document-wide furniture (sponsor, "Page").
-        cut = rows[:start] + rows[end:]
-        if not any(edges.recurs(s) for row in cut for s in _lines(Block(block.page, None, TABLE, row))):
-            continue
+        if (start, end) != (0, len(rows)):
+            # A table's own header row repeated at the top of its pages also recurs in a run: the
+            # rows taken out must hold a line of the document-wide furniture (sponsor, "Page").
+            cut = rows[:start] + rows[end:]
+            if not any(edges.recurs(s) for row in cut for s in _lines(Block(block.page, None, TABLE, row))):
+                start, end = 0, len(rows)
         if start == end:
             block.dropped = "furniture"
             continue
         kept = rows[start:end]
-        block.text = "\n".join([kept[0], "|" + "---|" * _width(kept[0])] + kept[1:])
+        if block.bbox[3] >= h * (1 - EDGE):
+            kept[-1] = _without_furniture_lines(kept[-1], edges, block.page)
+        if at_top and len(kept) > 1:
+            kept[0] = _without_furniture_lines(kept[0], edges, block.page)
+        kept = [row for row in kept if row.strip("| ")]
+        if not kept:
+            block.dropped = "furniture"
+        elif kept != rows:
+            block.text = "\n".join([kept[0], "|" + "---|" * _width(kept[0])] + kept[1:])
+
+
+def _without_furniture_lines(row: str, edges: "_EdgeText", page: int) -> str:
+    """A table's edge row with the lines of running header/footer its cells hold taken out,
+    the cells' own lines kept: a footer the table's box swallowed, its lines put into the cell
+    above them ("18 Apr 2022 / Astellas / Page 2 of / 4 / TREATMENT(S) .... 45"). Only when at
+    least two lines go, one of them document-wide furniture and one holding a number (a date,
+    a page number: what a footer has and a cell naming the sponsor has not); a bare number
+    stays (it may be the cell's own: "4" is the section's number)."""
+    cells = row.strip().strip("|").split("|")
+    kept_cells, gone = [], []
+    for cell in cells:
+        lines = re.split(r"<br\s*/?>", cell)
+        keep = []
+        for line in lines:
+            sig = signature(line)
+            if sum(c.isalpha() for c in sig) >= 3 and edges.furniture_line(sig, page):
+                gone.append(sig)
+            else:
+                keep.append(line)
+        kept_cells.append("<br>".join(keep))
+    if len(gone) < 2 or not any(edges.recurs(sig) for sig in gone) or not any("#" in sig for sig in gone):
+        return row
+    return "|" + "|".join(kept_cells) + "|"

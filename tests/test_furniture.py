@@ -159,3 +159,21 @@ def test_a_header_block_torn_by_a_tables_columns_is_taken_out_of_it():
     assert blocks[6].text.splitlines()[0] == "|Activity|Visit 1|Visit 2|Visit 3|Visit 4|Visit 5|Visit 6|"
     assert len(blocks[6].text.splitlines()) == 3
     assert blocks[8].text.startswith("|Protocol|Visit|V1|V2|") and not blocks[8].dropped
+
+
+def test_footer_lines_a_tables_last_cell_swallowed_are_taken_out_and_its_own_lines_stay():
+    from clinparser.model import TABLE
+
+    blocks = []
+    for p in range(1, 11):
+        blocks.append(Block(p, (72, 200, 540, 260), TEXT, f"Unique body paragraph {p}."))
+        blocks.append(Block(p, (72, 740, 540, 770), TEXT, f"18 Apr 2022\nSponsor Pharma\nPage {p} of 10"))
+    # On page 2 a table of contents reaches the bottom edge: the footer's lines went into its
+    # last cell, above the cell's own entry (a bare section number among them).
+    toc = "|1 INTRODUCTION .... 29|\n|---|\n|18 Apr 2022<br>Sponsor Pharma<br>Page 2 of<br>4<br>TREATMENTS .... 45|"
+    blocks[3] = Block(2, (72, 100, 540, 760), TABLE, toc)
+    # Cells naming the sponsor, at the bottom of another table, keep it: no date or page number goes with it.
+    blocks[5] = Block(3, (72, 100, 540, 760), TABLE, "|Role|Name|\n|---|---|\n|Sponsor Pharma<br>Sponsor|Contact details|")
+    mark_furniture(blocks, {p: (612, 792) for p in range(1, 11)}, 10)
+    assert blocks[3].text.splitlines() == ["|1 INTRODUCTION .... 29|", "|---|", "|4<br>TREATMENTS .... 45|"]
+    assert blocks[5].text.endswith("|Sponsor Pharma<br>Sponsor|Contact details|") and not blocks[5].dropped
