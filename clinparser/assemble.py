@@ -22,8 +22,11 @@ from .tables import (
     continues_down,
     finish_header,
     is_continued,
+    continues_below_row,
     join_sideways,
     merge,
+    merge_below_row,
+    spanning_row,
     parse_pipe_table,
     split_caption_row,
     to_table,
@@ -48,6 +51,8 @@ class _Open:
     pages: list[int] = field(default_factory=list)
     last_was: str = ""  # "table" / "picture" / "text": what the last part was
     heading_since_table: bool = False  # an unnumbered heading came after the last table
+    table_block: Optional[Block] = None  # the block of the last table part added
+    since_table: list[Block] = field(default_factory=list)  # text blocks added after it
 
 
 def _figure_caption(text: str) -> Optional[str]:
@@ -139,6 +144,7 @@ class _Builder:
         cur.parts.append(text.strip())
         cur.last_was = "caption" if block.kind == CAPTION else "text"
         cur.heading_since_table |= block.kind == HEADING and not is_continued(text)  # "... (continued)" is a caption
+        cur.since_table.append(block)
 
     def add_listing(self, block: Block) -> None:
         """A listing (a TOC page) kept as plain text of the open node, tables included."""
@@ -168,14 +174,13 @@ class _Builder:
             title, df = split_caption_row(df)
         table = to_table(df, title=title, page=block.page, lift=False)
         prev = cur.node.tables[-1] if cur.node.tables else None
-        if prev is not None and self._continued(cur, prev, table, title):
-            cur.last_was = "table"
-            cur.heading_since_table = False
-            return
-        cur.node.tables.append(table)
-        cur.parts.append(f"[{title}]" if title else "[Table]")
+        joined = prev is not None and (self._continued(cur, prev, table, title) or self._below_spanning_row(cur, prev, table, title, block))
+        if not joined:
+            cur.node.tables.append(table)
+            cur.parts.append(f"[{title}]" if title else "[Table]")
         cur.last_was = "table"
         cur.heading_since_table = False
+        cur.table_block, cur.since_table = block, []
 
     @staticmethod
     def _continued(cur: _Open, prev: Table, table: Table, title: str) -> bool:
@@ -195,6 +200,27 @@ class _Builder:
             merge(prev, table)
             return True
         return False
+
+    @staticmethod
+    def _below_spanning_row(cur: _Open, prev: Table, table: Table, title: str, block: Block) -> bool:
+        """A table's spanning row ("Section 3.3 Justification ...", across the whole width) that
+        the converter took out as a line of its own, cutting the table in two: the line stands
+        between the parts, close to both, and the lower part has the table's columns but no
+        header. The line goes back in as a row, and the parts are one table. With no line between
+        (the converter put the row into the part above), a headless part just below is the rest."""
+        if title or cur.table_block is None or not continues_below_row(prev, table):
+            return False
+        if not cur.since_table and cur.last_was == "table":  # the row went into the part above
+            if not spanning_row(cur.table_block, None, block):
+                return False
+            merge(prev, table)
+            return True
+        line = cur.since_table[0] if len(cur.since_table) == 1 else None
+        if line is None or not cur.parts or cur.parts[-1] != line.text.strip() or not spanning_row(cur.table_block, line, block):
+            return False
+        cur.parts.pop()
+        merge_below_row(prev, strip_markup(line.text).strip(), table)
+        return True
 
     def _add_picture(self, cur: _Open, block: Block) -> None:
         raw = block.image

@@ -12,7 +12,7 @@ from typing import Optional
 
 import pandas as pd
 
-from .model import Table
+from .model import Block, Table
 from .numbering import strip_markup
 
 _SPLIT = re.compile(r"(?<!\\)\|")
@@ -307,6 +307,49 @@ def join_beside(previous: Table, table: Table, shared: int) -> None:
     previous.data = [a + b[shared:] for a, b in zip(previous.data, table.data)]
     previous.pages[1] = table.pages[1]
     square(previous)
+
+
+SPANNING_ROW_WORDS = 25  # a spanning row is a label, not a paragraph
+SENTENCE_WORDS = 8  # a header cell is a label: a first-row cell this long is body text
+
+
+def spanning_row(above: Block, line: Optional[Block], below: Block) -> bool:
+    """Does ``line`` sit like a row of the table whose parts are ``above`` and ``below``: on
+    their page, one short line, within the table's width, each gap to the parts under two of
+    its line heights? With no line, are the parts that close (under ROW_GAP)?"""
+    if above.bbox is None or below.bbox is None or above.page != below.page:
+        return False
+    a, b = above.bbox, below.bbox
+    if line is None:
+        return -ROW_GAP <= b[1] - a[3] <= ROW_GAP and _overlap(a, b) >= 0.8 * min(a[2] - a[0], b[2] - b[0])
+    m, text = line.bbox, strip_markup(line.text).strip()
+    if m is None or line.page != above.page:
+        return False
+    height = m[3] - m[1]
+    if "\n" in text or not text or len(text.split()) > SPANNING_ROW_WORDS or height <= 0:
+        return False
+    inside = m[0] >= min(a[0], b[0]) - 5 and m[2] <= max(a[2], b[2]) + 5
+    return inside and -height <= m[1] - a[3] <= 2 * height and -height <= b[1] - m[3] <= 2 * height
+
+
+ROW_GAP = 24.0  # points between two parts of one table cut at a row (two lines of text)
+
+
+def _overlap(a, b) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+
+
+def continues_below_row(previous: Table, table: Table) -> bool:
+    """The part below a spanning row: the same number of columns and no header of its own
+    (its first row is body text, not a header: a new table would bring one)."""
+    sentence = any(len(str(c).split()) >= SENTENCE_WORDS for c in table.columns)
+    return len(table.columns) == len(previous.columns) and (sentence or not _header_like(table.columns))
+
+
+def merge_below_row(previous: Table, row: str, table: Table) -> None:
+    """Append the spanning row (its text in the first cell), then ``table``'s rows."""
+    previous.data.append([row] + [""] * (len(previous.columns) - 1))
+    merge(previous, table)
 
 
 def merge(previous: Table, table: Table) -> None:

@@ -163,3 +163,44 @@ def test_a_schedule_with_a_three_row_header_over_two_pages_is_one_table_with_its
     # Week 1 is Day 1: both rows' values stay ("1 / 1"), as "8 / 57" does.
     assert table.columns == ["Week / Day", "Screening / -2 / -14", "Treatment period / 1 / 1", "Treatment period / 4 / 29", "8 / 57"]
     assert table.data == [["ECG", "X", "X", "", "X"], ["Labs", "X", "", "X", ""]]
+
+
+HEADER = "|Original text|New wording|Reason for change|\n|---|---|---|\n"
+ROW_1 = "|The patients will be randomly assigned to the treatment arms|The patients will be assigned to the arms|Clarified|"
+ROW_2 = "|Adverse events of special interest are reported within one day|Adverse events of special interest are reported|Updated|"
+
+
+def test_a_spanning_row_taken_out_as_a_line_goes_back_in_and_the_table_is_one():
+    blocks = [
+        Block(1, (72, 60, 500, 75), HEADING, "# 1 Amendments"),
+        Block(1, (72, 80, 700, 370), TABLE, HEADER + ROW_1),
+        Block(1, (72, 390, 360, 400), HEADING, "# **Section 7.1.10 Adverse Events of Special Interest**"),
+        Block(1, (72, 409, 720, 496), TABLE, ROW_2 + "\n|---|---|---|"),
+        # The converter put the next spanning row into the part above: a headless part just below.
+        Block(1, (72, 512, 714, 534), TABLE, "|For purposes of this protocol the following are considered|For purposes of this protocol|Updated|\n|---|---|---|"),
+        Block(2, (72, 80, 720, 300), TABLE, HEADER + ROW_1.replace("Clarified", "Reworded")),
+    ]
+    (node,) = build(blocks).toc
+    (table,) = node.tables
+    assert table.pages == [1, 2] and table.columns == ["Original text", "New wording", "Reason for change"]
+    assert [row[0][:25] for row in table.data] == [
+        "The patients will be rand",
+        "Section 7.1.10 Adverse Ev",
+        "Adverse events of special",
+        "For purposes of this prot",
+        "The patients will be rand",
+    ]
+    assert table.data[1][1:] == ["", ""] and "Section 7.1.10" not in node.text
+
+
+def test_a_new_table_with_its_own_header_under_a_caption_line_is_a_table_of_its_own():
+    blocks = [
+        Block(1, (72, 60, 500, 75), HEADING, "# 1 Amendments"),
+        Block(1, (72, 80, 700, 370), TABLE, HEADER + ROW_1),
+        Block(1, (72, 390, 360, 400), TEXT, "**Laboratory tests**"),
+        Block(1, (72, 409, 720, 496), TABLE, "|Panel|Test|Unit|\n|---|---|---|\n|Chemistry|Creatinine|mg/dL|"),
+        Block(1, (72, 600, 720, 700), TABLE, "|The next table is far below the last one and holds sentences|b|c|\n|---|---|---|"),
+    ]
+    (node,) = build(blocks).toc
+    assert [t.columns[0][:20] for t in node.tables] == ["Original text", "Panel", "The next table is fa"]
+    assert "Laboratory tests" in node.text

@@ -66,7 +66,8 @@ def test_a_paragraph_cut_at_the_column_lines_is_one_cell_again():
 
 def test_only_the_cells_that_cut_a_word_are_joined():
     words = ["4.2.1.2", "Management", "of", "liver", "enzyme", "elevation"]
-    assert join_cut_cells("|4.2.1.2 Management|of liver e|nzyme|elevation|", words) == "|4.2.1.2 Management|of liver enzyme||elevation|"
+    body = "|Description of change in the amendment|a|b|c|\n|---|---|---|---|\n"  # past the header rows
+    assert join_cut_cells(body + "|4.2.1.2 Management|of liver e|nzyme|elevation|", words).endswith("\n|4.2.1.2 Management|of liver enzyme||elevation|")
 
 
 def test_a_cell_with_an_extra_line_still_reads_across():
@@ -87,11 +88,19 @@ def test_cells_not_read_in_the_page_order_or_with_markup_are_left_apart():
 
 
 def test_bold_cells_are_joined_and_stay_bold():
-    assert join_cut_cells("|**11 Appendi**|**ces ....62**|", ["11", "Appendices", "....62"]) == "|**11 Appendices ....62**||"
+    body = "|1 Introduction to the study and its background ....5|p|\n|---|---|\n"
+    assert join_cut_cells(body + "|**11 Appendi**|**ces ....62**|", ["11", "Appendices", "....62"]).endswith("\n|**11 Appendices ....62**||")
 
 
 def test_a_cell_printed_elsewhere_does_not_stop_its_neighbours_joining():
     # A stamp the layer prints first sits between the cut cells' row neighbours.
     words = ["CONFIDENTIAL", "Trial", "ID:", "NN9536-4373", "Version:"]
-    table = "|Trial ID: NN953|6-4373|CONFIDENTIAL|Version:|"
-    assert join_cut_cells(table, words) == "|Trial ID: NN9536-4373||CONFIDENTIAL|Version:|"
+    table = "|Trial ID: NN953|6-4373|CONFIDENTIAL|Version:|"  # a header row: the joined text spans both
+    assert join_cut_cells(table, words) == "|Trial ID: NN9536-4373|Trial ID: NN9536-4373|CONFIDENTIAL|Version:|"
+
+
+def test_a_spanning_header_cell_cut_at_a_column_line_spans_every_column_it_covers():
+    # The epoch over visits 6 and 7, cut by their column line: a header names each column.
+    table = "|Study Period|Treat|ment|Follo|w-up|\n|---|---|---|---|---|\n|Visit|6|7|8|9|\n|Physical examination and vital signs of the participant|X|X|X|X|"
+    words = ["Study", "Period", "Treatment", "Follow-up", "Visit", "6", "7", "8", "9"]
+    assert join_cut_cells(table, words).splitlines()[0] == "|Study Period|Treatment|Treatment|Follow-up|Follow-up|"

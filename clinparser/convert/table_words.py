@@ -13,7 +13,9 @@ spanning several columns, comes out cut at the column lines the rows above draw 
 to nintedan | ib outsid | e of th | e clinical"). Read line by line across the row, such
 cells follow the page's word run, and a cell boundary falls inside a word: those cells are one
 cell, and its text goes to the first of them (the others are left empty, as a spanning cell's
-are). Cells that meet only at word boundaries ("X | X") are never joined.
+are). In the table's leading rows of short labels (at most five), its header, the text goes to every column
+it spans instead ("Treat | ment" over visits 6 and 7 is "Treatment" above each), as the
+header's own mending does. Cells that meet only at word boundaries ("X | X") are never joined.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ import re
 
 from ..model import TABLE, Block
 
+LABEL_WORDS = 4  # a header row's cells are labels of at most this many words
+HEADER_ROWS = 5  # and a header has at most this many rows (a schedule's: period, visit, day, window...)
 MIN_CHARS = 4  # shorter cells ("X", "Yes", "12") have nothing to re-space and match anywhere
 _BREAK = re.compile(r"(<br\s*/?>)", re.I)
 _BOLD = re.compile(r"^(\s*\*\*)([^*]+)(\*\*\s*)$")
@@ -54,17 +58,21 @@ def join_cut_cells(markdown: str, words: list[str]) -> str:
     run, ends = _word_run(words)
     cursor = 0
     lines = []
+    heading = True  # still in the table's leading rows of labels (its header)
+    rows = 0
     for line in markdown.split("\n"):
         if not line.startswith("|") or not line.endswith("|") or set(line) <= set("|-: "):
             lines.append(line)
             continue
         cells = line.split("|")[1:-1]
-        cells, cursor = _join_row(cells, run, ends, cursor)
+        rows += 1
+        heading = heading and rows <= HEADER_ROWS and all(len(_BREAK.sub(" ", c).split()) <= LABEL_WORDS for c in cells)
+        cells, cursor = _join_row(cells, run, ends, cursor, spread=heading)
         lines.append("|" + "|".join(cells) + "|")
     return "\n".join(lines)
 
 
-def _join_row(cells: list[str], run: str, ends: set, cursor: int) -> tuple[list[str], int]:
+def _join_row(cells: list[str], run: str, ends: set, cursor: int, spread: bool = False) -> tuple[list[str], int]:
     """The row's cells with the ones that cut a word joined. Within each run of joinable
     cells, the longest stretch that reads across in the page's order is taken first (a cell
     the layer prints elsewhere, a stamp, breaks the reading, not the join of its neighbours)."""
@@ -84,7 +92,8 @@ def _join_row(cells: list[str], run: str, ends: set, cursor: int) -> tuple[list[
                         lines = [_line_of(line, first, last, ends) for line in printed if any(first <= k <= last for k, _, _ in line)]
                         if all(_bold(cells[k]) for k in range(first, last + 1) if cells[k].strip()):
                             lines = [f"**{line}**" for line in lines]
-                        cells[first : last + 1] = ["<br>".join(lines)] + [""] * (last - first)
+                        joined = "<br>".join(lines)
+                        cells[first : last + 1] = [joined] * (last - first + 1) if spread else [joined] + [""] * (last - first)
                     i = j - 1
                     break
             i += 1
