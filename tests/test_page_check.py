@@ -75,6 +75,9 @@ def test_letter_spaced_layer_but_not_a_table_of_marks_or_markup():
     assert after_conversion([spaced], _never).kind == "letter-spaced"
     marks = "|Vital signs|X|X|X|X|X|X|<br>|ECG|X|X|X|X|<br>" * 20 + PROSE
     assert after_conversion([marks], _never) is None
+    # Marks typed in lower case, with footnote letters on the activities: a schedule still.
+    lower = "|Complete physical examination c|x|x|x|<br>|Pregnancy test f|x||x|<br>|SpO2 h|x|x|x|x|<br>" * 8
+    assert after_conversion([lower], _never) is None
 
 
 def test_converted_to_nothing_reads_the_layer_only_for_a_page_with_few_words():

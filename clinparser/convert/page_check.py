@@ -27,11 +27,13 @@ UNMAPPED_SHARE = 0.10
 UNMAPPED_CHARS = 60
 # A layer is letter-spaced when many of its "words" are lowercase fragments of one or two
 # letters that are not words ("St u d y I nter ve nti o n s": 7 of 11). In English prose,
-# and in tables of "X" marks, almost none are.
+# and in tables of "X" marks, almost none are: a schedule's mark typed lower case ("x") is
+# one of the short words (a schedule of 30 "x" marks and its footnote letters is not
+# letter-spaced; reading it as such sent a good layer to OCR).
 SPACED_SHARE = 0.3
 SPACED_MIN_TOKENS = 30
 _SHORT_WORDS = frozenset(
-    "a i am an as at be by do go he if in is it me my no of on or so to up us we vs mg kg ml dl mm cm iv im sc".split()
+    "a i am an as at be by do go he if in is it me my no of on or so to up us we vs mg kg ml dl mm cm iv im sc x".split()
 )
 # Pictures covering at least this share of the page make it a picture of a page.
 FULL_PAGE = 0.5
@@ -86,13 +88,19 @@ def after_conversion(texts: Iterable[str], layer_words: Callable[[], int]) -> Op
         share = unmapped / chars if chars else 1.0
         return Verdict("unmapped", f"{share:.0%} of its characters have no Unicode mapping (a font without one)")
     words = _WORD.findall(text)
-    if len(words) >= SPACED_MIN_TOKENS and sum(_fragment(w) for w in words) >= SPACED_SHARE * len(words):
+    if letter_spaced(words):
         return Verdict("letter-spaced", "its text layer is letter-spaced (words broken into letters)")
     if len(words) < NOTHING_MAX_WORDS:
         in_layer = layer_words()
         if in_layer >= NOTHING_MIN_WORDS and len(words) < NOTHING_SHARE * in_layer:
             return Verdict("converted-to-nothing", f"it converted to {len(words)} words while its text layer has {in_layer}")
     return None
+
+
+def letter_spaced(words: list[str]) -> bool:
+    """Are these words a letter-spaced layer's: many lowercase fragments that are no words?"""
+    words = [w for word in words for w in _WORD.findall(word)]
+    return len(words) >= SPACED_MIN_TOKENS and sum(_fragment(w) for w in words) >= SPACED_SHARE * len(words)
 
 
 def _fragment(word: str) -> bool:

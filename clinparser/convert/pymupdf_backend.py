@@ -81,7 +81,7 @@ def convert_pdf(
     # Ruled tables from their grid, on pages whose text is the PDF's own (an OCR'd page's
     # words are not in this handle); before re-spacing, which the grid's cells get too.
     regrid_tables(doc, blocks, skip=read)
-    respace_tables(doc, blocks, skip=read)
+    respace_tables(doc, blocks)
     page_sizes = {p.number + 1: (p.rect.width, p.rect.height) for p in doc}
     blocks = _with_pictures(doc, blocks, image_dpi, min_image_size, read)
     if not any(b.text.strip() for b in blocks if b.kind != PICTURE):

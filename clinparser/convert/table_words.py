@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from ..model import TABLE, Block
+from .page_check import letter_spaced
 
 LABEL_WORDS = 4  # a header row's cells are labels of at most this many words
 HEADER_ROWS = 5  # and a header has at most this many rows (a schedule's: period, visit, day, window...)
@@ -32,15 +33,16 @@ _BOLD = re.compile(r"^(\s*\*\*)([^*]+)(\*\*\s*)$")
 _PLAIN = re.compile(r"^[^<>*_`|\\]+$")  # a cell part without markup or escapes
 
 
-def respace_tables(doc, blocks: list[Block], skip: frozenset = frozenset()) -> None:
+def respace_tables(doc, blocks: list[Block]) -> None:
     """Join cut cells and re-space the cells of every table block in place (``doc``: the
-    caller's PDF handle, its pages in the converter's coordinates). Pages in ``skip`` (read by
-    OCR) are left alone: this handle holds their unreadable layer, not the words OCR read
-    (a letter-spaced layer would space "S t u d y" back into the cells)."""
+    caller's PDF handle, its pages in the converter's coordinates). A table whose words in this
+    handle are letter-spaced is left alone: they are no guide to spacing ("S t u d y"), and on
+    a page OCR read, the cells hold OCR's words, not these. (Where the handle's words are
+    sound, they re-space OCR's cells too: "Completephysical" as the page prints it.)"""
     for block in blocks:
-        if block.kind == TABLE and block.bbox and block.page and block.page not in skip:
+        if block.kind == TABLE and block.bbox and block.page:
             words = [w[4] for w in doc[block.page - 1].get_text("words", clip=block.bbox)]
-            if words:
+            if words and not letter_spaced(words):
                 block.text = respace(join_cut_cells(block.text, words), words)
 
 
