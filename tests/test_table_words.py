@@ -103,3 +103,8 @@ def test_a_spanning_header_cell_cut_at_a_column_line_spans_every_column_it_cover
     table = "|Study Period|Treat|ment|Follo|w-up|\n|---|---|---|---|---|\n|Visit|6|7|8|9|\n|Physical examination and vital signs of the participant|X|X|X|X|"
     words = ["Study", "Period", "Treatment", "Follow-up", "Visit", "6", "7", "8", "9"]
     assert join_cut_cells(table, words).splitlines()[0] == "|Study Period|Treatment|Treatment|Follow-up|Follow-up|"
+
+
+def test_cells_holding_only_line_breaks_are_left_as_they_are():
+    table = "|Visit|<br>|<br>|\n|---|---|---|\n|Weight measured at every visit of the study|<br>|<br>|"
+    assert join_cut_cells(table, ["Visit", "Weight", "measured"]) == table

@@ -139,6 +139,8 @@ def _read_across(group: list[int], cells: list[str], run: str, ends: set, cursor
     pieces = {k: _pieces(cells[k]) for k in group}
     pieces = {k: v for k, v in pieces.items() if v}
     keys = {k: ["".join(p.split()) for p in v] for k, v in pieces.items()}
+    if len(keys) < 2:  # cells filled only with line breaks: nothing to read across
+        return None
     first = keys[min(keys)][0]
     at = run.find(first, cursor)
     if at < 0:
