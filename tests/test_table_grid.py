@@ -118,10 +118,6 @@ def test_rows_printed_without_rules_between_them_keep_the_model_reading():
     assert regrid_tables(doc, [block]) == 0 and block.text == model
 
 
-def test_pages_read_by_ocr_are_skipped():
-    block = Block(1, BOX, TABLE, MERGED)
-    assert regrid_tables(_schedule(), [block], skip={1}) == 0 and block.text == MERGED
-
 
 @pytest.mark.corpus
 def test_alexion_schedule_has_its_day_columns_apart(corpus_run):
@@ -135,3 +131,26 @@ def test_alexion_schedule_has_its_day_columns_apart(corpus_run):
     assert days.index("4-7") == days.index("2-3") + 1
     assert any(c.startswith("Inpatient Period 1 / ") and c.endswith(" / 2-3") for c in columns), columns
     assert all(len(row) == len(columns) for row in tables[0]["data"])
+
+
+def test_the_worker_reads_the_grid_of_its_text_pages_but_not_of_pages_ocr_read(tmp_path, monkeypatch):
+    # The grid is read by the worker process that converted the page, from its own handle:
+    # on a page OCR read, that handle's words are OCR's, so its table stays as converted.
+    from clinparser.convert import page_recovery, page_workers
+    from clinparser.model import OCR, TEXT_LAYER, PageRecord
+
+    doc = pymupdf.open()
+    for _ in range(2):
+        _draw_schedule(doc.new_page(width=842, height=595))
+    pdf = tmp_path / "schedules.pdf"
+    doc.save(pdf)
+
+    def converted(doc, unit, mode, parse):
+        sources = {0: TEXT_LAYER, 1: OCR}
+        return [([Block(n + 1, BOX, TABLE, MERGED)], [None], PageRecord(n + 1, sources[n])) for n in unit]
+
+    monkeypatch.setattr(page_recovery, "read_pages", converted)
+    results = page_workers._Converter(str(pdf), None, "auto").convert((0, 1))
+    text_page, ocr_page = (blocks[0].text for blocks, _, _ in results)
+    assert parse_pipe_table(text_page).shape == (len(ROWS), 1 + len(DAYS))
+    assert ocr_page == MERGED

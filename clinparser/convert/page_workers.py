@@ -41,7 +41,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from typing import Callable, Optional
 
 from ..errors import ConversionError
-from ..model import CAPTION, FOOTNOTE, HEADING, LIST_ITEM, PAGE_FOOTER, PAGE_HEADER, PICTURE, TABLE, TEXT, Block, PageRecord
+from ..model import CAPTION, FOOTNOTE, HEADING, LIST_ITEM, OCR, PAGE_FOOTER, PAGE_HEADER, PICTURE, TABLE, TEXT, Block, PageRecord
 from .worker_processes import WorkerDied, WorkerPool
 
 UNIT_PAGES = 2  # pages per task: few enough that the last task is short, enough to keep calls few
@@ -346,11 +346,18 @@ class _Converter:
 
     def convert(self, unit: Unit) -> list[PageResult]:
         from .page_recovery import read_pages
+        from .table_grid import regrid_tables
 
         try:
             # pymupdf4llm prints its own messages: keep them off our stdout.
             with contextlib.redirect_stdout(io.StringIO()), self._form_fields_read_once():
-                return read_pages(self.doc, unit, self.ocr, self._parse)
+                results = read_pages(self.doc, unit, self.ocr, self._parse)
+            # Ruled tables are read from their grid here, by the process that converted the
+            # page (its handle is upright, as the converter read it), so that this reading is
+            # shared out over the workers like the conversion. An OCR'd page is left alone:
+            # its words in this handle are OCR's, not the PDF's.
+            regrid_tables(self.doc, [b for blocks, _, record in results if record.source != OCR for b in blocks])
+            return results
         except Exception as exc:  # a converter failure is reported with its pages, as one line
             raise ConversionError(f"PyMuPDF layout analysis failed on pages {unit[0] + 1}-{unit[-1] + 1}: {exc}") from None
 

@@ -22,7 +22,6 @@ from ..model import OCR, PICTURE, TEXT, Block, Converted, RawImage
 from ..outline import bookmark_entries
 from .orientation import turn_upright
 from .page_workers import LayoutWorkers
-from .table_grid import regrid_tables
 from .table_words import respace_tables
 
 LOGO_SHARE = 0.5  # an embedded image on at least this share of pages is decoration
@@ -78,9 +77,7 @@ def convert_pdf(
     for page, record in zip(doc, layout.ledger):
         turn_upright(page, record.turn)
     read = {r.page for r in layout.ledger if r.source == OCR}
-    # Ruled tables from their grid, on pages whose text is the PDF's own (an OCR'd page's
-    # words are not in this handle); before re-spacing, which the grid's cells get too.
-    regrid_tables(doc, blocks, skip=read)
+    # The workers read ruled tables from their grid already: the grid's cells are re-spaced too.
     respace_tables(doc, blocks)
     page_sizes = {p.number + 1: (p.rect.width, p.rect.height) for p in doc}
     blocks = _with_pictures(doc, blocks, image_dpi, min_image_size, read)

@@ -47,7 +47,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import groupby
-from typing import Collection, Optional
+from typing import Optional
 
 import pymupdf
 
@@ -86,13 +86,13 @@ class Grid:
         return len(self.cells), len(self.cells[0]) if self.cells else 0
 
 
-def regrid_tables(doc, blocks: list[Block], skip: Collection[int] = ()) -> int:
+def regrid_tables(doc, blocks: list[Block]) -> int:
     """Replace, in place, the text of every table block whose ruled grid reads it better
-    (see the module's docstring); the number of blocks replaced. ``doc``: the caller's PDF
-    handle, its pages in the converter's coordinates; ``skip``: pages (1-based) to leave
-    alone (their text is not the PDF's own: OCR'd)."""
+    (see the module's docstring); the number of blocks replaced. ``doc``: a PDF handle whose
+    pages are in the converter's coordinates and hold the PDF's own text (the caller leaves
+    out the blocks of a page OCR read)."""
     replaced = 0
-    tables = [b for b in blocks if b.kind == TABLE and b.bbox and b.page and b.page not in skip]
+    tables = [b for b in blocks if b.kind == TABLE and b.bbox and b.page]
     for number, group in groupby(sorted(tables, key=lambda b: b.page), key=lambda b: b.page):
         page = doc[number - 1]
         rules = page_rules(page)
