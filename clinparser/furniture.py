@@ -31,16 +31,21 @@ MIN_SHARE = 0.3  # share of pages a line must recur on to count as furniture
 MAX_CHARS = 300  # a longer block is body text, whatever it repeats
 PIECE = 12  # characters: a piece of a furniture line cut by a table's column boundaries
 MIN_PIECES = 3  # pieces a torn header row has at least (a real header row names one furniture word at most)
+MIN_LABELS = 3  # document-wide furniture lines that make a table row's lines a header block's, number or not
+MIN_JOINED = 2  # furniture lines with letters a line must join to be furniture by its pieces
 RUN = 3  # consecutive pages a line must recur on to be a bundled appendix's own furniture
 _FILLER = re.compile(r"^[#\s]*$")  # what is left of a bare page number or a rule once digits are folded
 _CAPTION = re.compile(r"^(table|figure) ([a-z]{1,6} )?#")
+_OVERPRINTED = re.compile(r"^([^\W\d_]{3,}?)\1+$")  # a word repeated with nothing between
 
 
 def signature(line: str) -> str:
     """The words of a line, lower case, numbers as ``#``: markup, punctuation and symbols
-    ("> ", "- Confidential -", a copyright glyph) vary between pages and converters."""
+    ("> ", "- Confidential -", a copyright glyph) vary between pages and converters. A word
+    printed twice over itself (a stamp drawn twice, slightly offset, for weight) is read as
+    run together ("CONFIDENTIALCONFIDENTIAL") on some pages only: it counts once."""
     words = re.findall(r"[^\W\d_]+|\d+", strip_markup(line).lower())
-    return " ".join("#" if w[0].isdigit() else w for w in words)
+    return " ".join("#" if w[0].isdigit() else _OVERPRINTED.sub(r"\1", w) for w in words)
 
 
 def _lines(block: Block) -> list[str]:
@@ -96,6 +101,13 @@ class _EdgeText:
         self.by_page = {page: f" {' '.join(sigs)} " for page, sigs in by_page.items()}
         self.pages = list(self.by_page.values())
         self.threshold = max(3, MIN_SHARE * page_count)
+        # The lines themselves (a header block's "Date:", "Novo Nordisk", "Page: 3 of 97"),
+        # each counted once per page, for lines that join several of them (``pieced``).
+        on_pages: dict[str, int] = {}
+        for sigs in by_page.values():
+            for sig in set(sigs):
+                on_pages[sig] = on_pages.get(sig, 0) + 1
+        self.lines = {sig for sig, n in on_pages.items() if n >= self.threshold}
         self._known: dict[str, bool] = {}
         self._squeezed: Optional[str] = None
 
@@ -130,6 +142,26 @@ class _EdgeText:
         """A line of a table cell that is furniture: recurring, or in a run of pages around this one."""
         return bool(_FILLER.match(sig)) or (sum(c.isalpha() for c in sig) >= 3 or "#" in sig) and (self.recurs(sig) or self.in_run(sig, page, here=True))
 
+    def pieced(self, sig: str) -> bool:
+        """Is this line recurring edge lines run together, at least MIN_JOINED of them with
+        letters? A header block that the converter reads as one line on some pages, its
+        lines in a varying order ("Protocol Date: 21 December 2017 Novo Nordisk Trial ID:
+        ... Page: 8 of 104"), is the same lines as the block printed line by line elsewhere.
+        Fewest pieces first, so that a line is cut into whole lines, not into their words."""
+        words = sig.split()
+        fewest: list[Optional[tuple[int, int]]] = [None] * (len(words) + 1)  # (pieces, lettered)
+        fewest[0] = (0, 0)
+        for i in range(len(words)):
+            if fewest[i] is None:
+                continue
+            for j in range(i + 1, len(words) + 1):
+                piece = " ".join(words[i:j])
+                if piece in self.lines:
+                    found = (fewest[i][0] + 1, fewest[i][1] + (not _FILLER.match(piece)))
+                    if fewest[j] is None or found[0] < fewest[j][0]:
+                        fewest[j] = found
+        return fewest[-1] is not None and fewest[-1][1] >= MIN_JOINED
+
     def recurs(self, sig: str) -> bool:
         """Does this line recur at the edge of at least MIN_SHARE of the pages?"""
         if sig not in self._known:
@@ -163,6 +195,10 @@ def mark_furniture(blocks: list[Block], page_sizes: dict[int, tuple[float, float
         if not sigs or not all(telling) or _kept_heading(block) or _heads_a_table(blocks, k):
             continue
         if all(_FILLER.match(s) or edges.recurs(s) for s in sigs):
+            block.dropped = "furniture"
+        elif block.kind not in (HEADING, CAPTION) and all(_FILLER.match(s) or edges.recurs(s) or edges.pieced(s) for s in sigs):
+            # A header block read as one line, its lines in this page's order (``pieced``).
+            # Not a heading: a title may well be made of words the header also prints.
             block.dropped = "furniture"
         elif _learned_from(block, page_sizes) and all(_FILLER.match(s) or edges.recurs(s) or edges.in_run(s, block.page) for s in sigs):
             # A heading repeated over the pages of its section is furniture, but its first
@@ -259,8 +295,9 @@ def _without_furniture_lines(row: str, edges: "_EdgeText", page: int) -> str:
     the cells' own lines kept: a footer the table's box swallowed, its lines put into the cell
     above them ("18 Apr 2022 / Astellas / Page 2 of / 4 / TREATMENT(S) .... 45"). Only when at
     least two lines go, one of them document-wide furniture and one holding a number (a date,
-    a page number: what a footer has and a cell naming the sponsor has not); a bare number
-    stays (it may be the cell's own: "4" is the section's number)."""
+    a page number: what a footer has and a cell naming the sponsor has not), or at least
+    MIN_LABELS of them document-wide (a header block's labels: "Date:", "Version:", "Status:");
+    a bare number stays (it may be the cell's own: "4" is the section's number)."""
     cells = row.strip().strip("|").split("|")
     kept_cells, gone = [], []
     for cell in cells:
@@ -273,6 +310,7 @@ def _without_furniture_lines(row: str, edges: "_EdgeText", page: int) -> str:
             else:
                 keep.append(line)
         kept_cells.append("<br>".join(keep))
-    if len(gone) < 2 or not any(edges.recurs(sig) for sig in gone) or not any("#" in sig for sig in gone):
+    recurring = [sig for sig in gone if edges.recurs(sig)]
+    if len(gone) < 2 or not recurring or not (any("#" in sig for sig in gone) or len(recurring) >= MIN_LABELS):
         return row
     return "|" + "|".join(kept_cells) + "|"

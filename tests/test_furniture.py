@@ -177,3 +177,44 @@ def test_footer_lines_a_tables_last_cell_swallowed_are_taken_out_and_its_own_lin
     mark_furniture(blocks, {p: (612, 792) for p in range(1, 11)}, 10)
     assert blocks[3].text.splitlines() == ["|1 INTRODUCTION .... 29|", "|---|", "|4<br>TREATMENTS .... 45|"]
     assert blocks[5].text.endswith("|Sponsor Pharma<br>Sponsor|Contact details|") and not blocks[5].dropped
+
+
+def test_a_header_block_read_as_one_line_in_a_varying_order_is_furniture():
+    # Printed line by line on most pages; on some, the converter runs the block's lines into
+    # one, in an order of its own, with a stamp printed twice over itself read doubled.
+    from clinparser.model import HEADING
+
+    n = 12
+    sizes = {p: (612, 792) for p in range(1, n + 1)}
+    blocks = []
+    for p in range(1, n + 1):
+        if p % 4:
+            lines = ["Protocol", "Date:", "21 December 2017", "Acme Pharma", "Trial ID: AC-4373", "Version:", "2.0", "CONFIDENTIAL", "Page:", f"{p} of {n}"]
+            blocks.append(Block(p, (72, 20, 540, 90), TEXT, "\n".join(lines)))
+        else:
+            joined = f"Protocol Date: 21 December 2017 **Acme Pharma** Version: 2.0 ~~CONFIDENTIALCONFIDENTIAL~~ Trial ID: AC-4373 Page: {p} of {n}"
+            blocks.append(Block(p, (72, 20, 540, 90), TEXT, joined))
+        blocks.append(Block(p, (72, 300, 540, 340), TEXT, f"Body paragraph {p} of the protocol."))
+    # Body-like lines at the edge made of one furniture line and other words, or a heading
+    # made of header words, stay.
+    blocks.append(Block(5, (72, 95, 540, 110), TEXT, "Protocol deviations are listed below"))
+    blocks.append(Block(6, (72, 95, 540, 110), HEADING, "## Protocol Version 2.0"))
+    mark_furniture(blocks, sizes, n)
+    assert [b.page for b in blocks if "Acme" in b.text and b.dropped != "furniture"] == []
+    assert [b.dropped for b in blocks[-2:]] == ["", ""]
+    assert not any(b.dropped for b in blocks if b.text.startswith("Body"))
+
+
+def test_a_header_blocks_labels_in_a_tables_top_row_are_taken_out():
+    from clinparser.model import TABLE
+
+    blocks = []
+    for p in range(1, 11):
+        blocks.append(Block(p, (72, 20, 540, 60), TEXT, f"Date: {p} May 2019\nVersion:\nStatus:\nFinal"))
+        blocks.append(Block(p, (72, 200, 540, 260), TEXT, f"Unique body paragraph {p}."))
+    # Page 2 is another report's cover, its header block drawn as a table with a title
+    # beside the labels: the labels go, the title stays.
+    cover = "|Clinical Trial Report<br>Appendix 16.1.1|Date:<br>Version:<br>Status:|11 Jun 2020<br>1.0|\n|---|---|---|\n|16.1.1 Protocol|||"
+    blocks[2] = Block(2, (72, 20, 540, 120), TABLE, cover)
+    mark_furniture(blocks, {p: (612, 792) for p in range(1, 11)}, 10)
+    assert blocks[2].text.splitlines()[0] == "|Clinical Trial Report<br>Appendix 16.1.1||11 Jun 2020<br>1.0|"
