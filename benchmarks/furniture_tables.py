@@ -13,13 +13,20 @@ hold on any protocol:
   number in a table cell. An output line that the pages it comes from (its section's or
   table's) also print in their body, between the bands, is content that reads like the
   header ("Boehringer Ingelheim" in a synopsis table, "19 Mar 2021" in a document history)
-  and is not counted; the strict count, which counts it, is shown beside.
+  and is not counted; the strict count, which counts it, is shown beside. An output line
+  made of two or more such lines and nothing else but numbers counts too: a header block
+  the converter ran into one line ("Protocol Date: 21 December 2017 Novo Nordisk ... Page: 8
+  of 104"). A word printed twice over itself (a stamp drawn twice for weight) and read run
+  together ("CONFIDENTIALCONFIDENTIAL") is folded to one.
 - **split pairs**: two tables on consecutive pages with the same normalised header (one table
   cut in two), with nothing between them in the output but what stands between the parts of
   one table (furniture, a footnote, a "(continued)" caption, a spanning row come out as a
-  heading): tables in different sections, or with a passage of 30 words between them, are two
-  tables (the next amendment's "Summary of changes" after its rationale). The strict count,
-  every such pair, is shown beside.
+  heading): tables in different sections, with another table between them, with a passage of
+  30 words between them (the next amendment's "Summary of changes" after its rationale), or
+  with a heading between them that the page prints above the second table's header row, are
+  two tables. Headers are compared with markup, case and spacing folded and their numbers
+  kept ("Number of global amendment | 1" and "| 2" are two amendments' tables). The strict
+  count, every such pair, is shown beside.
 - **empty headers**: tables with more than two columns whose header cells are mostly empty
   while the first data row is mostly filled (the header row was left in ``data``).
 - **abutting images**: two images of one page whose boxes touch, edge to edge, over a shared
@@ -50,10 +57,34 @@ TOUCH = 3.0  # points: boxes this close touch
 
 
 def signature(line: str) -> str:
-    """A line with markup, case, spacing and digits folded."""
-    line = re.sub(r"[*_#|`]+", " ", line).lower()
+    """A line with markup, case, spacing and digits folded; a word printed twice over itself
+    and read run together ("CONFIDENTIALCONFIDENTIAL") counted once."""
+    line = re.sub(r"[*_#|`~]+", " ", line).lower()
     line = re.sub(r"\d+", "#", line)
-    return " ".join(line.split())
+    return " ".join(re.sub(r"^([^\W\d_]{3,}?)\1+$", r"\1", w) for w in line.split())
+
+
+MAX_JOINED_WORDS = 60  # a longer output line is not a header block run into one line
+
+
+def joined(sig: str, furniture: set[str]) -> list[str]:
+    """The furniture lines this output line is made of, when it is two or more of them run
+    together and nothing else but numbers (a header block the converter read as one line, in
+    any order); else []."""
+    words = sig.split()
+    if len(words) > MAX_JOINED_WORDS:
+        return []
+    best: list = [None] * (len(words) + 1)  # the most furniture lines covering words[:i]
+    best[0] = []
+    for i in range(len(words)):
+        if best[i] is None:
+            continue
+        steps = [(i + 1, [])] if not any(c.isalpha() for c in words[i]) else []  # "2.0", "8 of 104"
+        steps += [(j, [" ".join(words[i:j])]) for j in range(i + 1, len(words) + 1) if " ".join(words[i:j]) in furniture]
+        for j, piece in steps:
+            if best[j] is None or len(best[i]) + len(piece) > len(best[j]):
+                best[j] = best[i] + piece
+    return best[-1] if best[-1] and len(best[-1]) >= 2 else []
 
 
 def furniture_lines(pdf: Path) -> set[str]:
@@ -107,10 +138,11 @@ def furniture_left(result: dict, furniture: set[str], body: dict[str, set[int]] 
     count = 0
     for line, first, last in _output_lines(result):
         sig = signature(line)
-        if sig not in furniture:
+        pieces = [sig] if sig in furniture else joined(sig, furniture)
+        if not pieces:
             continue
-        printed = (body or {}).get(sig, set())
-        if first and any(p in printed for p in range(first, (last or first) + 1)):
+        pages = range(first, (last or first) + 1) if first else range(0)
+        if all(any(p in (body or {}).get(piece, ()) for p in pages) for piece in pieces):
             continue
         count += 1
     return count
@@ -122,19 +154,24 @@ def _tables(result: dict) -> list[dict]:
 
 
 def _header(table: dict) -> tuple[str, ...]:
-    return tuple(signature(str(c)) for c in table["columns"])
+    """The header row with markup, case and spacing folded, its numbers kept: a header row
+    repeated over the pages of one table repeats them, and two tables whose headers differ
+    only in a number are two ("Number of global amendment | 1", then "... | 2")."""
+    return tuple(" ".join(re.sub(r"[*_#|`~]+", " ", str(c)).lower().split()) for c in table["columns"])
 
 
 SEPARATING_WORDS = 30  # text between two tables with this many words is a passage of its own
 
 
-def split_pairs(result: dict, strict: bool = False) -> int:
+def split_pairs(result: dict, strict: bool = False, pdf: Path | None = None) -> int:
     """Tables whose header equals that of a table ending on the page before, with nothing
     between them in the output but what stands between the parts of one table: furniture, a
     footnote, a "(continued)" caption, a heading made of a spanning row. Tables in different
-    sections, or with a passage of SEPARATING_WORDS words between them, are two tables (an
-    amendment's "Summary of changes" table after the previous amendment's rationale).
-    ``strict``: every such pair."""
+    sections, with another table between them, or with a passage of SEPARATING_WORDS words
+    between them, are two tables (an amendment's "Summary of changes" table after the previous
+    amendment's rationale); so are tables with a heading between them that the page (``pdf``)
+    prints above the second table's header row: it introduces that table. ``strict``: every
+    such pair."""
     place = {}
     for node in flatten(result["toc"]) + flatten(result["non_toc"]):
         pieces = re.split(r"\[Table\]", node["text"])
@@ -143,25 +180,47 @@ def split_pairs(result: dict, strict: bool = False) -> int:
     tables = _tables(result)
     ends = {(t["pages"][1], _header(t)): t for t in tables if any(_header(t))}
     count = 0
+    doc = pymupdf.open(pdf) if pdf is not None and not strict else None
     for t in tables:
         before = ends.get((t["pages"][0] - 1, _header(t)))
         if before is None or not any(_header(t)):
             continue
-        if strict or not _separated(place.get(id(before)), place.get(id(t))):
+        if strict or not _separated(place.get(id(before)), place.get(id(t)), doc, t):
             count += 1
     return count
 
 
-def _separated(a, b) -> bool:
+def _separated(a, b, doc, table: dict) -> bool:
     if a is None or b is None or a[0] is not b[0]:
         return True
     node, first, pieces = a
     if len(pieces) != len(node["tables"]) + 1:  # placeholders not one per table: no claim
         return False
-    # A heading alone does not separate: a long table's spanning row ("Section 3.3 ...") often
-    # comes out as one, between two parts of the table.
+    if b[1] != first + 1:  # another table stands between them
+        return True
     between = "".join(pieces[first + 1 : b[1] + 1])
-    return len(re.findall(r"[^\W_]+", between)) >= SEPARATING_WORDS
+    if len(re.findall(r"[^\W_]+", between)) >= SEPARATING_WORDS:
+        return True
+    # A heading alone separates only when printed above the second table's header row: a
+    # long table's spanning row ("Section 3.3 ...") often comes out as a heading between two
+    # parts of the table, and it is printed below the header row repeated at the page's top.
+    headings = [strip(line) for line in between.splitlines() if line.startswith("#")]
+    return doc is not None and any(_printed_above(doc, table, h) for h in headings if h)
+
+
+def strip(line: str) -> str:
+    """A Markdown line's text, markup gone."""
+    return " ".join(re.sub(r"<[^>]+>|[*_#|`~]+", " ", line).split())
+
+
+def _printed_above(doc, table: dict, heading: str) -> bool:
+    """Does the table's first page print ``heading`` above the table's header row?"""
+    page = doc[table["pages"][0] - 1]
+    upright(page)
+    cell = next((strip(str(c)).split("\n")[0] for c in table["columns"] if strip(str(c))), "")
+    found = page.search_for(heading[:40])
+    header = page.search_for(cell[:40]) if cell else []
+    return bool(found and header) and min(r.y0 for r in found) < min(r.y0 for r in header)
 
 
 def empty_headers(result: dict) -> int:
@@ -212,7 +271,7 @@ def measure(pdf: Path, result: dict) -> dict:
         "furniture": left,
         "furniture_strict": furniture_left(result, furniture),
         "furniture_per_100": 100 * left / pages,
-        "split_pairs": split_pairs(result),
+        "split_pairs": split_pairs(result, pdf=pdf),
         "split_pairs_strict": split_pairs(result, strict=True),
         "empty_headers": empty_headers(result),
         "tables": len(_tables(result)),
