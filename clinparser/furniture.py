@@ -36,6 +36,8 @@ MIN_JOINED = 2  # furniture lines with letters a line must join to be furniture 
 RUN = 3  # consecutive pages a line must recur on to be a bundled appendix's own furniture
 _FILLER = re.compile(r"^[#\s]*$")  # what is left of a bare page number or a rule once digits are folded
 _CAPTION = re.compile(r"^(table|figure) ([a-z]{1,6} )?#")
+# A date ("18 Apr 2022", "3 June 2019") reads like a section number and its title.
+_DATE = re.compile(r"^\d{1,2}[ \-.]+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[ \-.]+\d{2,4}\b", re.I)
 _OVERPRINTED = re.compile(r"^([^\W\d_]{3,}?)\1+$")  # a word repeated with nothing between
 
 
@@ -79,7 +81,7 @@ def _kept_heading(block: Block) -> bool:
     """A section heading ("2 Study Design") or a table/figure caption repeated on the pages
     of a long table is never furniture, however alike its repeats look once digits are folded."""
     number = parse_number(block.text)
-    if number and number.title[:1].isupper():
+    if number and number.title[:1].isupper() and not _DATE.match(strip_markup(block.text).strip()):
         return True
     first = signature(block.text.strip().splitlines()[0]) if block.text.strip() else ""
     return bool(_CAPTION.match(first))
@@ -206,6 +208,38 @@ def mark_furniture(blocks: list[Block], page_sizes: dict[int, tuple[float, float
             if block.kind not in (HEADING, CAPTION) or edges.at_edge_of(block.page - 1, sigs):
                 block.dropped = "furniture"
     strip_furniture_rows(blocks, edges, page_sizes)
+    strip_furniture_lines(blocks, edges, page_sizes)
+
+
+def strip_furniture_lines(blocks: list[Block], edges: "_EdgeText", page_sizes: dict[int, tuple[float, float]]) -> None:
+    """Take running-header/footer lines off the ends of body blocks that swallowed them, in
+    place: the converter sometimes makes the page's last paragraph or list item and the footer
+    below it one block ("... records kept at / 18 Apr 2022 Astellas Page 77 of 106"). The
+    block's last lines go when the block ends within the edge band and each of them is a
+    furniture line, whole or run together (``pieced``); its first lines likewise at the top."""
+    for block in blocks:
+        if block.dropped or block.kind in (TABLE, PICTURE) or block.bbox is None or block.page not in page_sizes:
+            continue
+        h = page_sizes[block.page][1]
+        lines = block.text.split("\n")
+        start, end = 0, len(lines)
+        if block.bbox[3] >= h * (1 - EDGE):
+            while end > start and _edge_line(lines[end - 1], edges, keep_blank=end < len(lines)):
+                end -= 1
+        if block.bbox[1] <= h * EDGE:
+            while start < end and _edge_line(lines[start], edges, keep_blank=start > 0):
+                start += 1
+        kept = "\n".join(lines[start:end]).strip("\n")
+        if kept != block.text.strip("\n") and kept.strip():
+            block.text = kept
+
+
+def _edge_line(line: str, edges: "_EdgeText", keep_blank: bool) -> bool:
+    """Is this line of a block furniture (a blank line between such lines goes with them)?"""
+    sig = signature(line)
+    if not sig:
+        return keep_blank and not line.strip()
+    return sum(c.isalpha() for c in sig) >= 3 and (edges.recurs(sig) or edges.pieced(sig))
 
 
 def _heads_a_table(blocks: list[Block], k: int) -> bool:
@@ -279,9 +313,10 @@ def strip_furniture_rows(blocks: list[Block], edges: "_EdgeText", page_sizes: di
             block.dropped = "furniture"
             continue
         kept = rows[start:end]
-        if block.bbox[3] >= h * (1 - EDGE):
+        at_bottom = block.bbox[3] >= h * (1 - EDGE)
+        if at_bottom:
             kept[-1] = _without_furniture_lines(kept[-1], edges, block.page)
-        if at_top and len(kept) > 1:
+        if at_top and (len(kept) > 1 or not at_bottom):  # a one-row table's row is looked at once
             kept[0] = _without_furniture_lines(kept[0], edges, block.page)
         kept = [row for row in kept if row.strip("| ")]
         if not kept:

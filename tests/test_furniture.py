@@ -216,5 +216,29 @@ def test_a_header_blocks_labels_in_a_tables_top_row_are_taken_out():
     # beside the labels: the labels go, the title stays.
     cover = "|Clinical Trial Report<br>Appendix 16.1.1|Date:<br>Version:<br>Status:|11 Jun 2020<br>1.0|\n|---|---|---|\n|16.1.1 Protocol|||"
     blocks[2] = Block(2, (72, 20, 540, 120), TABLE, cover)
+    # The same cover again at the end, drawn as a table of that one row.
+    blocks[18] = Block(10, (72, 20, 540, 100), TABLE, cover.split("\n|16.1.1")[0])
     mark_furniture(blocks, {p: (612, 792) for p in range(1, 11)}, 10)
     assert blocks[2].text.splitlines()[0] == "|Clinical Trial Report<br>Appendix 16.1.1||11 Jun 2020<br>1.0|"
+    assert blocks[18].text.splitlines()[0] == "|Clinical Trial Report<br>Appendix 16.1.1||11 Jun 2020<br>1.0|"
+
+
+def test_footer_lines_a_body_block_swallowed_are_taken_off_its_end():
+    from clinparser.model import LIST_ITEM
+
+    sizes = {p: (612, 792) for p in range(1, 11)}
+    blocks = []
+    for p in range(1, 11):
+        blocks.append(Block(p, (72, 200, 540, 260), TEXT, f"Unique body paragraph {p}."))
+        blocks.append(Block(p, (80, 735, 330, 757), TEXT, "18 Apr 2022\nAcme Pharma"))
+        blocks.append(Block(p, (470, 735, 540, 745), TEXT, f"Page {p} of 10"))
+    # Page 4: the last list item and the footer are one block, the footer's lines run together.
+    blocks[10] = Block(4, (80, 690, 540, 757), LIST_ITEM, "- Study contract.\n\n- 18 Apr 2022 Acme Pharma Page 4 of 10")
+    # Page 5: the footer block starts with its date, which reads like "18 Apr..." as a section.
+    blocks[13] = Block(5, (80, 735, 330, 757), TEXT, "18 Apr 2022 Acme Pharma")
+    # Page 6: a paragraph ending near the bottom with a line of its own stays whole.
+    blocks[16] = Block(6, (80, 690, 540, 757), TEXT, "The sponsor is\nAcme Pharma Research Limited")
+    mark_furniture(blocks, sizes, 10)
+    assert blocks[10].text == "- Study contract." and not blocks[10].dropped
+    assert blocks[13].dropped == "furniture"
+    assert blocks[16].text == "The sponsor is\nAcme Pharma Research Limited"
