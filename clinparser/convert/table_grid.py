@@ -53,6 +53,7 @@ import pymupdf
 
 from ..model import TABLE, Block
 from ..tables import _MARK, header_rows, lift_header, parse_pipe_table
+from .table_chars import lean_table_chars
 
 MARGIN = 12.0  # points added around the block's box: its outer rules sit on or just outside it
 SLACK = 3.0  # points: a word this close outside the block's box still belongs to it
@@ -162,8 +163,10 @@ def ruled_grid(page, box: pymupdf.Rect, rules: list) -> Optional[Grid]:
     # whose edges would count as rules, and Word draws the shading of a cell inset from its
     # rules, per text line: it would add columns and rows the table does not have. Thin fills
     # (how many producers draw rules) still count. use_layout=False: the lines alone (gating
-    # them by the layout model would run the model once more per page).
-    finder = page.find_tables(clip=clip, strategy="lines_strict", use_layout=False)
+    # them by the layout model would run the model once more per page). Its character list
+    # is built lean (``table_chars``): the same values, a third of the time.
+    with lean_table_chars():
+        finder = page.find_tables(clip=clip, strategy="lines_strict", use_layout=False)
     found = finder.tables if finder is not None else []  # None: PyMuPDF failed on this page
     overlap = [(pymupdf.Rect(t.bbox) & box).get_area() for t in found]
     if not found or max(overlap) <= 0:
