@@ -12,8 +12,11 @@ default engine and its default ``--workers`` (the cores available); (c1) the sam
 in c1 (everything but the layout converter's start-up and conversion, which b pays too:
 imports, opening, pictures, sections, writing) and their share of b, the floor of c/b (c1's
 conversion split evenly over c's N workers, plus c1's own seconds, over b: what c could reach
-if the pages shared out perfectly), and c's peak memory: the largest sum of resident memory
-over the child and its worker processes (sampled every 50 ms).
+if the pages shared out perfectly), the seconds c1 spends in the page checks (``page_check``:
+the painting log read per page, the looks before and after conversion, the search for text no
+layout box holds; recovering a flagged page is not counted) and their share of c1, and c's
+peak memory: the largest sum of resident memory over the child and its worker processes
+(sampled every 50 ms).
 """
 
 from __future__ import annotations
@@ -66,12 +69,45 @@ def child(mode: str, pdf: str) -> None:
 
         page_workers.LayoutWorkers.__init__ = timed(page_workers.LayoutWorkers.__init__)
         page_workers.LayoutWorkers.convert = timed(page_workers.LayoutWorkers.convert)
+        checking = _time_page_checks() if mode == "c1" else []
         with tempfile.TemporaryDirectory() as out:
             PDFParser(workers=1 if mode == "c1" else None).parse(pdf, output_dir=out)
         seconds = time.perf_counter() - t0
-        print(json.dumps({"seconds": seconds, "own_seconds": seconds - sum(converting)}))
+        print(json.dumps({"seconds": seconds, "own_seconds": seconds - sum(converting), "check_seconds": sum(checking)}))
         return
     print(json.dumps({"seconds": time.perf_counter() - t0}))
+
+
+def _time_page_checks() -> list[float]:
+    """Time the page checks (``page_check``: the painting log each page's verdict is read
+    from, the looks before and after conversion, the search for text no layout box holds)
+    as ``page_recovery`` calls them; in c1 every page is read in this process."""
+    import pymupdf
+
+    from clinparser.convert import page_recovery
+
+    spent: list[float] = []
+
+    def timed(real):
+        def run(*args, **kwargs):
+            start = time.perf_counter()
+            try:
+                return real(*args, **kwargs)
+            finally:
+                spent.append(time.perf_counter() - start)
+
+        return run
+
+    for name in ("before_conversion", "after_conversion", "unboxed_text"):
+        setattr(page_recovery, name, timed(getattr(page_recovery, name)))
+    real_log, timed_log = pymupdf.Page.get_bboxlog, timed(pymupdf.Page.get_bboxlog)
+
+    def bboxlog(page, *args, **kwargs):  # the checks' reads, not the converter's
+        ours = sys._getframe(1).f_globals.get("__name__", "").startswith("clinparser.")
+        return (timed_log if ours else real_log)(page, *args, **kwargs)
+
+    pymupdf.Page.get_bboxlog = bboxlog
+    return spent
 
 
 def measure(mode: str, pdf: Path) -> dict:
@@ -130,8 +166,8 @@ def main(argv=None) -> int:
 
     workers = default_workers()  # what c runs with
     print(f"c: {workers} workers")
-    print("| document | pages | a s/page | b s/page | c s/page | c1 s/page | c/b | c/b floor | c1/b | c/a | own s | own/b | c peak MB |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| document | pages | a s/page | b s/page | c s/page | c1 s/page | c/b | c/b floor | c1/b | c/a | own s | own/b | checks s | checks/c1 | c peak MB |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for pdf in pdfs:
         with pymupdf.open(pdf) as doc:
             pages = doc.page_count
@@ -143,10 +179,11 @@ def main(argv=None) -> int:
         sec = {m: statistics.median(x["seconds"] for x in v) for m, v in runs.items()}
         peak = max(x["peak_mb"] for x in runs["c"])
         own = statistics.median(x["own_seconds"] for x in runs["c1"])
+        checks = statistics.median(x["check_seconds"] for x in runs["c1"])
         floor = ((sec["c1"] - own) / workers + own) / sec["b"]
         print(
             f"| {pdf.stem} | {pages} | {sec['a'] / pages:.4f} | {sec['b'] / pages:.3f} | {sec['c'] / pages:.3f} | {sec['c1'] / pages:.3f} "
-            f"| {sec['c'] / sec['b']:.2f} | {floor:.2f} | {sec['c1'] / sec['b']:.2f} | {sec['c'] / sec['a']:.0f} | {own:.2f} | {own / sec['b']:.3f} | {peak:.0f} |",
+            f"| {sec['c'] / sec['b']:.2f} | {floor:.2f} | {sec['c1'] / sec['b']:.2f} | {sec['c'] / sec['a']:.0f} | {own:.2f} | {own / sec['b']:.3f} | {checks:.2f} | {checks / sec['c1']:.3f} | {peak:.0f} |",
             flush=True,
         )
     return 0
