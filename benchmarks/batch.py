@@ -10,9 +10,16 @@ Modes, each a fresh command on the same documents (PDF and DOCX), timed end to e
 1 CPUs (``ray start --head --num-cpus N`` before the clock starts, as a cluster would be
 running; ``ray stop`` after).
 It prints, per mode: seconds, documents per minute, pages per second, the speed-up over (a),
-peak memory (the largest sum of resident memory over the command's processes and Ray's
-workers, sampled every 100 ms), and whether every document's files are byte-identical to (a)'s
-(``batch.json``, which only batch writes, aside).
+the CPU seconds the command and its processes used (user + system, from the kernel's account
+of waited-for descendants; Ray's workers are not the command's, so n/a for c2 and c1), how busy
+that kept the cores (CPU seconds over seconds times cores), peak memory (the largest sum of
+resident memory over the command's processes and Ray's workers, sampled every 100 ms), and
+whether every document's files are byte-identical to (a)'s (``batch.json``, which only batch
+writes, aside).
+
+The CPU seconds bound what any batch can win: a batch does each document's work too, so it
+takes at least its CPU seconds over the cores. "ceiling" is (a)'s seconds over that: the
+speed-up a batch doing this mode's work would reach with every core busy all the time.
 """
 
 from __future__ import annotations
@@ -47,9 +54,23 @@ def ray_workers() -> list[psutil.Process]:
     return found
 
 
-def run_timed(commands: list[list[str]], env: dict, with_ray: bool) -> tuple[float, float, list[int]]:
-    """Run the commands one after the other; seconds, peak MB, exit codes."""
+def cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def children_cpu() -> float:
+    """CPU seconds (user + system) of this process's waited-for descendants so far."""
+    times = os.times()
+    return times.children_user + times.children_system
+
+
+def run_timed(commands: list[list[str]], env: dict, with_ray: bool) -> tuple[float, float, list[int], float]:
+    """Run the commands one after the other; seconds, peak MB, exit codes, CPU seconds."""
     peak, codes = 0.0, []
+    cpu = children_cpu()
     start = time.perf_counter()
     for command in commands:
         proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
@@ -62,7 +83,7 @@ def run_timed(commands: list[list[str]], env: dict, with_ray: bool) -> tuple[flo
                 pass
             time.sleep(0.1)
         codes.append(proc.returncode)
-    return time.perf_counter() - start, peak, codes
+    return time.perf_counter() - start, peak, codes, children_cpu() - cpu
 
 
 def _rss(proc: psutil.Process) -> int:
@@ -127,24 +148,29 @@ def main() -> None:
                 run_env["RAY_ADDRESS"] = "auto"
                 commands = [clinparser("batch", *inputs, "-o", str(out), "--quiet", "--ray", "auto")]
             try:
-                seconds, peak, codes = run_timed(commands, run_env, with_ray)
+                seconds, peak, codes, cpu = run_timed(commands, run_env, with_ray)
             finally:
                 if with_ray:
                     subprocess.run([RAY, "stop", "--force"], capture_output=True, env=env)
             found = loop_outputs(out, docs) if mode == "a" else batch_outputs(out)
             outputs[mode] = found
-            rows.append((mode, seconds, peak, codes, len(found)))
-            print(f"{mode}: {seconds:.1f} s, peak {peak:.0f} MB, exit codes {sorted(set(codes))}, {len(found)} documents", file=sys.stderr)
+            rows.append((mode, seconds, peak, codes, len(found), None if with_ray else cpu))
+            print(f"{mode}: {seconds:.1f} s, CPU {cpu:.1f} s, peak {peak:.0f} MB, exit codes {sorted(set(codes))}, {len(found)} documents", file=sys.stderr)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     base = next((seconds for mode, seconds, *_ in rows if mode == "a"), None)
     print(f"{len(docs)} documents ({sum(d.suffix.lower() == '.docx' for d in docs)} DOCX), {pages} PDF pages\n")
-    print("| mode | seconds | documents/min | pages/s | vs (a) | peak MB | same bytes as (a) |")
-    print("|---|---|---|---|---|---|---|")
-    for mode, seconds, peak, codes, count in rows:
+    n = cores()
+    print(f"{n} cores")
+    print("| mode | seconds | documents/min | pages/s | vs (a) | CPU s | cores busy | ceiling vs (a) | peak MB | same bytes as (a) |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for mode, seconds, peak, codes, count, cpu in rows:
         same = "n/a" if mode == "a" or "a" not in outputs else ("yes" if outputs[mode] == outputs["a"] else f"NO ({sum(outputs[mode].get(k) != v for k, v in outputs['a'].items())} differ)")
         speed = f"{base / seconds:.2f}x" if base else "n/a"
-        print(f"| {mode} | {seconds:.1f} | {len(docs) / seconds * 60:.1f} | {pages / seconds:.2f} | {speed} | {peak:.0f} | {same} |")
+        busy = f"{cpu / (seconds * n):.0%}" if cpu is not None else "n/a"
+        ceiling = f"{base / (cpu / n):.2f}x" if cpu and base and mode != "r" else "n/a"
+        cpu_s = f"{cpu:.1f}" if cpu is not None else "n/a"
+        print(f"| {mode} | {seconds:.1f} | {len(docs) / seconds * 60:.1f} | {pages / seconds:.2f} | {speed} | {cpu_s} | {busy} | {ceiling} | {peak:.0f} | {same} |")
 
 
 if __name__ == "__main__":
