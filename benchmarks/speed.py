@@ -55,20 +55,10 @@ def child(mode: str, pdf: str) -> None:
         from clinparser import PDFParser
         from clinparser.convert import page_workers
 
+        # The converter's share (its start-up: PyMuPDF's import, the model): the rest is ours.
         converting: list[float] = []
-
-        def timed(real):  # the converter's share (its start-up: PyMuPDF's import, the model): the rest is ours
-            def run(*args, **kwargs):
-                start = time.perf_counter()
-                try:
-                    return real(*args, **kwargs)
-                finally:
-                    converting.append(time.perf_counter() - start)
-
-            return run
-
-        page_workers.LayoutWorkers.__init__ = timed(page_workers.LayoutWorkers.__init__)
-        page_workers.LayoutWorkers.convert = timed(page_workers.LayoutWorkers.convert)
+        page_workers.LayoutWorkers.__init__ = _timed(page_workers.LayoutWorkers.__init__, converting)
+        page_workers.LayoutWorkers.convert = _timed(page_workers.LayoutWorkers.convert, converting)
         checking = _time_page_checks() if mode == "c1" else []
         with tempfile.TemporaryDirectory() as out:
             PDFParser(workers=1 if mode == "c1" else None).parse(pdf, output_dir=out)
@@ -76,6 +66,19 @@ def child(mode: str, pdf: str) -> None:
         print(json.dumps({"seconds": seconds, "own_seconds": seconds - sum(converting), "check_seconds": sum(checking)}))
         return
     print(json.dumps({"seconds": time.perf_counter() - t0}))
+
+
+def _timed(real, spent: list[float]):
+    """``real``, adding the seconds each call takes to ``spent``."""
+
+    def run(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return real(*args, **kwargs)
+        finally:
+            spent.append(time.perf_counter() - start)
+
+    return run
 
 
 def _time_page_checks() -> list[float]:
@@ -87,20 +90,9 @@ def _time_page_checks() -> list[float]:
     from clinparser.convert import page_recovery
 
     spent: list[float] = []
-
-    def timed(real):
-        def run(*args, **kwargs):
-            start = time.perf_counter()
-            try:
-                return real(*args, **kwargs)
-            finally:
-                spent.append(time.perf_counter() - start)
-
-        return run
-
     for name in ("before_conversion", "after_conversion", "unboxed_text"):
-        setattr(page_recovery, name, timed(getattr(page_recovery, name)))
-    real_log, timed_log = pymupdf.Page.get_bboxlog, timed(pymupdf.Page.get_bboxlog)
+        setattr(page_recovery, name, _timed(getattr(page_recovery, name), spent))
+    real_log, timed_log = pymupdf.Page.get_bboxlog, _timed(pymupdf.Page.get_bboxlog, spent)
 
     def bboxlog(page, *args, **kwargs):  # the checks' reads, not the converter's
         ours = sys._getframe(1).f_globals.get("__name__", "").startswith("clinparser.")
