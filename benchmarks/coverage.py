@@ -40,11 +40,11 @@ from pathlib import Path
 
 import pymupdf
 
-from clinparser.artifacts import SaveOptions, write_output
+from clinparser.export.artifacts import SaveOptions, write_output
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from furniture_tables import BAND, furniture_lines, signature  # noqa: E402  (the one furniture rule)
-from clinparser.evaluate import flatten
+from scoring.tree import flatten
 from clinparser.pipeline import ParseOptions, parse_document
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,9 +15,9 @@ import sys
 from pathlib import Path
 
 from clinparser import PDFParser
-from clinparser.chunks import Chunker
-from clinparser.evaluate import flatten
-from clinparser.usdm import schema_validator, to_usdm, usdm_errors
+from clinparser.export.chunks import Chunker
+from scoring.tree import flatten
+from clinparser.export.usdm import schema_validator, to_usdm, usdm_errors
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -48,7 +48,7 @@ from pathlib import Path
 import pymupdf
 
 from clinparser.convert.orientation import upright
-from clinparser.evaluate import flatten
+from scoring.tree import flatten
 
 ROOT = Path(__file__).resolve().parent.parent
 BAND = 0.10  # top/bottom share of the page height

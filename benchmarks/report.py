@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from clinparser import PDFParser  # noqa: E402
-from clinparser.report import REPORT_FILE, build_report  # noqa: E402
-from clinparser.report_pages import PAGES_DIR  # noqa: E402
+from clinparser.review.report import REPORT_FILE, build_report  # noqa: E402
+from clinparser.review.page_pictures import PAGES_DIR  # noqa: E402
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]

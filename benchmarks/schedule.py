@@ -7,7 +7,7 @@ First table: for EVERY corpus document, the schedules its parse holds (``table["
 name, encounters x activities, group rows, marks, diagnostics; "none" when it has none.
 
 Then, for each document with a published USDM file (``--usdm DIR/NAME.usdm.json``), the
-measures of ``clinparser.schedule_eval``: activities, encounters and cells, precision / recall /
+measures of ``scoring.schedule``: activities, encounters and cells, precision / recall /
 F1, under the rule ``shown`` (main timeline, plus the other reference objects one of our
 schedules shows: an ET column, a PK time-point table) and the strict rule ``main`` (main
 timeline only). The module docstring states every matching rule. Below the table, per document
@@ -27,7 +27,7 @@ import json
 import sys
 from pathlib import Path
 
-from clinparser.schedule_eval import RULES, audit, match, schedules_of, score
+from scoring.schedule import RULES, audit, match, schedules_of, score
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -18,9 +18,9 @@ import statistics
 import sys
 from pathlib import Path
 
-from clinparser.evaluate import flatten
-from clinparser.numbering import titles_agree
-from clinparser.numbering import normalize_number
+from scoring.tree import flatten
+from clinparser.structure.numbering import titles_agree
+from clinparser.structure.numbering import normalize_number
 from clinparser.pipeline import ParseOptions, parse_document
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -4,7 +4,7 @@
                                       [--only NAME ...] [--save DIR] [--parsed DIR] [--show N]
 
 A section counts when number and title both match a gold entry after the normalization the
-corpus README describes (``clinparser.evaluate``). Precision counts found sections only down
+corpus README describes (``scoring.tree``). Precision counts found sections only down
 to the gold's ``complete_to_level``: deeper ones the gold does not list are unknown, not wrong.
 Below the table: the targets (F1 >= 0.98 on every protocol, none below 0.95) and, per
 protocol, the worst misses and extras (``--show`` of each).
@@ -27,7 +27,7 @@ from pathlib import Path
 
 from clinparser import PDFParser
 from clinparser.errors import ModelsMissingError
-from clinparser.evaluate import score
+from scoring.tree import score
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET, FLOOR = 0.98, 0.95

@@ -2,7 +2,7 @@
 
 from . import offline  # noqa: F401  (must run before docling or huggingface_hub is imported)
 
-__version__ = "0.1.0"
+from .version import __version__
 __all__ = ["PDFParser", "__version__"]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional, Union
 
-from .artifacts import SaveOptions, write_output
+from .export.artifacts import SaveOptions, write_output
 from .convert.page_workers import default_workers
 from .pipeline import ParseOptions, Reporter, parse_document
 

@@ -20,9 +20,10 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from . import __version__
+from .version import __version__
 from .convert import OCR_MODES
 from .errors import ClinParserError, InputError, SchemaError
+from .export.formats import EXTRA_FILE, FORMATS, extra_files
 from .options import ParseOptions
 
 # The pipeline and artifacts modules are imported inside the commands: ``--help`` and
@@ -32,7 +33,6 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, help="Clinical pro
 err = Console(stderr=True)
 COMMANDS = {"parse", "batch", "validate", "report"}
 BATCH_FAILED = 10  # exit code of a batch in which some documents failed (see manifest.jsonl)
-FORMATS = ("tree", "chunks", "usdm")  # what --json prints; chunks/usdm also add their file
 DEFAULTS = ParseOptions()
 
 
@@ -63,33 +63,6 @@ def _stdout_to_stderr():
         sys.stdout.flush()
         os.dup2(saved, 1)
         os.close(saved)
-
-
-EXTRA_FILE = {"chunks": "chunks.jsonl", "usdm": "usdm.json"}
-
-
-def _extras(fmt: str, max_tokens: int, overlap: int, tokenizer: Optional[Path]):
-    """The extra output file a format adds, made from the final result; None for 'tree'."""
-    if fmt not in FORMATS:
-        raise InputError(f"unknown --format {fmt!r}: choose one of {', '.join(FORMATS)}")
-    if fmt == "chunks":
-        from .chunks import Chunker, tokenizer_counter
-
-        if tokenizer is not None and not tokenizer.is_file():
-            raise InputError(f"{tokenizer}: no such tokenizer file (give a local tokenizer.json)")
-        try:
-            chunker = Chunker(max_tokens, overlap, tokenizer_counter(tokenizer) if tokenizer else None)
-        except ValueError as exc:
-            raise InputError(f"{exc}") from exc
-        except Exception as exc:  # tokenizers raises its own exception type for a bad file
-            raise InputError(f"{tokenizer} is not a tokenizer.json the tokenizers library can load: {exc}") from exc
-        return lambda result: {"chunks.jsonl": "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in chunker.document(result))}
-    if fmt == "usdm":
-        from .artifacts import dumps
-        from .usdm import to_usdm
-
-        return lambda result: {"usdm.json": dumps(to_usdm(result))}
-    return None
 
 
 def _fail(error: Exception, debug: bool) -> None:
@@ -137,13 +110,13 @@ def parse(
     debug: bool = typer.Option(False, "--debug", help="Show tracebacks and converter messages."),
 ) -> None:
     """Parse a protocol into its numbered section tree and write the artifacts."""
-    from .artifacts import SaveOptions, dumps, write_output
+    from .export.artifacts import SaveOptions, dumps, write_output
     from .pipeline import parse_document
 
     options = ParseOptions(engine=engine, models_dir=models, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, min_image_size=min_image_size, workers=workers)
     save = SaveOptions(save_intermediate_files=not no_intermediate, save_images=not no_images, save_table_csv=not no_table_csv, save_report=not no_report)
     try:
-        extras = _extras(fmt, max_tokens, overlap, tokenizer)
+        extras = extra_files(fmt, max_tokens, overlap, tokenizer)
         with _stdout_to_stderr(), Progress(
             TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err, disable=quiet, transient=True
         ) as progress:
@@ -194,7 +167,7 @@ def batch(
     """Parse many protocols into one folder each, with a manifest; a rerun skips what is done."""
     import signal
 
-    from .batch import Settings, manifest_location, run_batch, summary
+    from .batch.run import Settings, manifest_location, run_batch, summary
 
     options = ParseOptions(engine=engine, models_dir=models, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, min_image_size=min_image_size, workers=workers)
     settings = Settings(options, not no_intermediate, not no_images, not no_table_csv, fmt, max_tokens, overlap, tokenizer)
@@ -225,7 +198,7 @@ def batch(
             raise InputError(f"unknown --format {fmt!r}: choose one of {', '.join(FORMATS)}")
         if combined_chunks and fmt != "chunks":
             raise InputError("--combined-chunks needs --format chunks")
-        _extras(fmt, max_tokens, overlap, tokenizer)  # a bad tokenizer is one error now, not one per document
+        extra_files(fmt, max_tokens, overlap, tokenizer)  # a bad tokenizer is one error now, not one per document
         with _stdout_to_stderr(), progress:
             lines = run_batch(inputs, output_dir, settings, ray_address=ray, combined_chunks=combined_chunks, on_record=on_record, on_plan=lambda n: progress.update(task, total=n), on_pages=on_pages)
     except KeyboardInterrupt:
@@ -264,7 +237,7 @@ def validate(
     debug: bool = typer.Option(False, "--debug", help="Show tracebacks."),
 ) -> None:
     """Check a result JSON file against the schema."""
-    from .schema import errors
+    from .export.schema import errors
 
     try:
         try:
@@ -289,7 +262,7 @@ def report(
     debug: bool = typer.Option(False, "--debug", help="Show tracebacks."),
 ) -> None:
     """(Re)build report.html, the offline review page, from a finished output folder."""
-    from .report import build_report
+    from .review.report import build_report
 
     try:
         if source is not None and not source.is_file():

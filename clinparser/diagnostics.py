@@ -8,10 +8,10 @@ numbering), numbering irregularities, and the documents bundled with the protoco
 
 from __future__ import annotations
 
-from .bundles import Bundled
+from .structure.bundles import Bundled
 from .model import Block, OutlineEntry
-from .numbering import normalize_number
-from .sections import Choice
+from .structure.numbering import normalize_number
+from .structure.sections import Choice
 
 TRUSTED_SHARE = 0.95  # below this share of outline entries found, the tree needs a look
 IRREGULAR_SHARE = 0.02  # more numbered headings left out of order / duplicated than this: look

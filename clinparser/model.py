@@ -44,6 +44,10 @@ class Block:
     # Where a number the text did not carry came from (e.g. "word-numbering"); "" = the text.
     number_source: str = ""
 
+    def to_dict(self) -> dict:
+        """The block as ``blocks.json`` lists it (and as the study readers trace items to)."""
+        return {"page": self.page, "bbox": [round(v, 2) for v in self.bbox] if self.bbox else None, "kind": self.kind, "dropped": self.dropped, "text": self.text}
+
 
 @dataclass
 class OutlineEntry:

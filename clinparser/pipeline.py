@@ -7,23 +7,23 @@ from importlib import metadata as importlib_metadata
 from pathlib import Path
 from typing import Optional, Protocol
 
-from . import __version__
-from .assemble import Tree, assemble
-from .bundles import split_documents
-from .clean_text import clean_blocks, clean_entries, unmapped_warning
+from .version import __version__
+from .content.assemble import Tree, assemble
+from .structure.bundles import split_documents
+from .content.clean_text import clean_blocks, clean_entries, unmapped_warning
 from .convert import convert
 from .convert.inspect_input import sha256_file
 from .convert.page_recovery import ledger_warnings
 from .diagnostics import summarize
-from .furniture import mark_furniture
+from .content.furniture import mark_furniture
 from .model import Converted
-from .numbering import normalize_number
+from .structure.numbering import normalize_number
 from .options import ParseOptions
-from .outline import OutlineIndex, PrintedToc, find_printed_toc
-from .recover import merge, outline_candidates, outline_titled_candidates
-from .references import resolve_references
-from .schedules import attach_schedules
-from .sections import Choice, find_candidates, split_merged_headings, split_outline_headings
+from .structure.outline import OutlineIndex, PrintedToc, find_printed_toc, number_bookmarks
+from .structure.recover import merge, outline_candidates, outline_titled_candidates
+from .content.references import resolve_references
+from .schedule.find import attach_schedules
+from .structure.sections import Choice, find_candidates, split_merged_headings, split_outline_headings
 
 
 class Reporter(Protocol):
@@ -76,6 +76,7 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
     reporter.stage("finding sections")
     blocks = converted.blocks
     unmapped = clean_blocks(blocks)
+    converted.bookmarks = number_bookmarks(converted.bookmarks)
     clean_entries(converted.bookmarks)
     mark_furniture(blocks, converted.page_sizes, converted.page_count)
     printed = find_printed_toc(blocks)

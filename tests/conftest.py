@@ -14,6 +14,9 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
 USDM = ROOT.parent / "shared" / "usdm"
 CORPUS_PDFS = sorted(CORPUS.glob("*.pdf")) if CORPUS.is_dir() else []
+# The scoring code benchmarks use (benchmarks/scoring) is not part of the package; tests of it
+# and tests that flatten a tree with it import it as the benchmarks do: as ``scoring``.
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 
 def _load_generator():

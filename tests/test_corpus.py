@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from clinparser.evaluate import flatten, score
-from clinparser.schema import errors
+from scoring.tree import flatten, score
+from clinparser.export.schema import errors
 from conftest import CORPUS_PDFS, gold
 
 BAD_CHARACTERS = re.compile("[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
@@ -81,7 +81,7 @@ def test_m11_docx_has_top_level_sections_in_order(corpus_run):
 @pytest.mark.corpus
 @pytest.mark.parametrize("name", PDF_NAMES)
 def test_every_corpus_pdf_gives_chunks_within_budget(corpus_run, name):
-    from clinparser.chunks import Chunker
+    from clinparser.export.chunks import Chunker
 
     result, _ = corpus_run(name)
     records = Chunker(max_tokens=512, overlap=64).document(json.loads(json.dumps(result)))

@@ -12,7 +12,7 @@ import re
 
 import pandas as pd
 
-from clinparser.evaluate import flatten
+from scoring.tree import flatten
 
 
 def _truth_nodes(truth):

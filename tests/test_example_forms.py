@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from clinparser.evaluate import flatten
+from scoring.tree import flatten
 
 FORMS = ["protocol_004", "protocol_005", "protocol_006"]
 

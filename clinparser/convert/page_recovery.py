@@ -135,7 +135,7 @@ _ENGINE = None  # one RapidOCR engine per process, made on the first page that n
 def _read_lines(image) -> list:
     """RapidOCR on a page render: ``[(box, text, score), ...]`` in pixels."""
     global _ENGINE
-    from .page_workers import without_memory_arena
+    from .onnx_sessions import without_memory_arena
 
     with without_memory_arena():  # RapidOCR makes some of its sessions on first use
         if _ENGINE is None:

@@ -42,6 +42,7 @@ from typing import Callable, Optional
 
 from ..errors import ConversionError
 from ..model import CAPTION, FOOTNOTE, HEADING, LIST_ITEM, OCR, PAGE_FOOTER, PAGE_HEADER, PICTURE, TABLE, TEXT, Block, PageRecord
+from .onnx_sessions import single_threaded_sessions
 from .worker_processes import WorkerDied, WorkerPool
 
 UNIT_PAGES = 2  # pages per task: few enough that the last task is short, enough to keep calls few
@@ -161,7 +162,7 @@ class LayoutWorkers:
         k = tasks.take()
         feeder = _Feeder(self.pool, self.children, tasks) if self.pool is not None else None
         try:
-            with _LAYOUT_LOCK, _single_threaded_sessions(), _using(_pinned_layout()):
+            with _LAYOUT_LOCK, single_threaded_sessions(), _using(_pinned_layout()):
                 while k is not None:
                     tasks.results[k] = converter.convert(units[k])
                     counter.add(len(units[k]))
@@ -417,7 +418,7 @@ def _start_worker(path: str, password: Optional[str], ocr: str) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         # For the life of this worker: also pins sessions made later (RapidOCR's, under --ocr).
-        _WORKER_STACK.enter_context(_single_threaded_sessions())
+        _WORKER_STACK.enter_context(single_threaded_sessions())
         _import_pymupdf_pinned()
         import pymupdf
 
@@ -446,7 +447,7 @@ def _import_pymupdf_pinned() -> None:
     global _PINNED
     if "pymupdf" in sys.modules:
         return
-    with _single_threaded_sessions():
+    with single_threaded_sessions():
         import pymupdf
     if callable(pymupdf._get_layout):  # the layout package is installed and activated
         _PINNED = pymupdf._get_layout
@@ -469,7 +470,7 @@ def _pinned_layout():
     if _PINNED is None:
         from pymupdf.layout import DocumentLayoutAnalyzer
 
-        with _single_threaded_sessions():
+        with single_threaded_sessions():
             model = DocumentLayoutAnalyzer.get_model()  # the same model pymupdf.layout.activate() builds
         _PINNED = model.predict
     return _PINNED
@@ -486,55 +487,3 @@ def _using(layout):
         yield
     finally:
         pymupdf._get_layout = previous
-
-
-# Modules that import InferenceSession by name, so patching onnxruntime alone misses them.
-_BOUND_BY_NAME = ("rapidocr.inference_engine.onnxruntime.main",)
-
-
-def _bind(session_class) -> None:
-    for name in _BOUND_BY_NAME:
-        module = sys.modules.get(name)
-        if module is not None and hasattr(module, "InferenceSession"):
-            module.InferenceSession = session_class
-
-
-_ARENA = [True]  # the memory arena of sessions made now (see without_memory_arena)
-
-
-@contextlib.contextmanager
-def without_memory_arena():
-    """Sessions made while open keep no memory arena. For the OCR models: their inputs (whole
-    page renders of any size) would grow an arena by about 0.6 GB per process, kept to the end;
-    the layout model's fixed-size inputs are what the arena is for."""
-    _ARENA[0] = False
-    try:
-        yield
-    finally:
-        _ARENA[0] = True
-
-
-@contextlib.contextmanager
-def _single_threaded_sessions():
-    """While open, every new onnxruntime.InferenceSession is single-threaded, without spinning,
-    with its memory arena on."""
-    import onnxruntime
-
-    real = onnxruntime.InferenceSession
-
-    class Pinned(real):  # a subclass, so isinstance checks still hold
-        def __init__(self, path_or_bytes, sess_options=None, providers=None, provider_options=None, **kwargs):
-            options = sess_options or onnxruntime.SessionOptions()
-            options.intra_op_num_threads = 1
-            options.inter_op_num_threads = 1
-            options.enable_cpu_mem_arena = _ARENA[0]
-            options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-            super().__init__(path_or_bytes, sess_options=options, providers=providers, provider_options=provider_options, **kwargs)
-
-    onnxruntime.InferenceSession = Pinned
-    _bind(Pinned)
-    try:
-        yield
-    finally:
-        onnxruntime.InferenceSession = real
-        _bind(real)  # also undoes the name a module imported while the pin was on

@@ -17,9 +17,9 @@ from typing import Callable, Optional
 import pymupdf
 
 from ..errors import ConversionError, EncryptedError, InputError, TooManyPagesError
-from ..figures import join_tiles
+from .image_tiles import join_tiles
 from ..model import OCR, PICTURE, TEXT, Block, Converted, RawImage
-from ..outline import bookmark_entries
+from .bookmarks import read_bookmarks
 from .orientation import turn_upright
 from .page_workers import LayoutWorkers
 from .table_words import respace_tables
@@ -89,7 +89,7 @@ def convert_pdf(
         page_count=total,
         engine="pymupdf",
         page_sizes=page_sizes,
-        bookmarks=bookmark_entries(doc.get_toc(simple=True)),
+        bookmarks=read_bookmarks(doc.get_toc(simple=True)),
         warnings=warnings,
         pages=layout.ledger,
     )

@@ -25,7 +25,7 @@ says why not):
 - it reads the table differently: the cells differ once markup, spaces and punctuation are
   folded away; with no fewer columns, and at least two rows (one row has no header to tell
   from its body);
-- the pipeline's header lifting (``tables.lift_header``) would not take a body row of it
+- the pipeline's header lifting (``pipe_tables.lift_header``) would not take a body row of it
   into the header (an empty stub cell over a full first row invites that).
 
 A table without ruling lines has no grid and stays exactly as the model wrote it.
@@ -34,7 +34,7 @@ Header rows: the grid shows which top rows form a header, by their spans. A head
 spans several columns has its sub-columns split in the row below, and a cell spanning down
 from a header row takes the rows it reaches into the header. In a schedule, the header-like
 rows after those and before the first marked row are header rows too (the rule
-``tables.header_rows`` applies). All of them are written above the pipe table's separator,
+``pipe_tables.header_rows`` applies). All of them are written above the pipe table's separator,
 where ``parse_pipe_table`` joins them per column as ``lift_header`` would, each spanned slot
 carrying the text of the cell spanning it, so an epoch label ("Inpatient Period 1") reaches
 every day column under it. A spanned slot in the body is empty.
@@ -52,7 +52,7 @@ from typing import Optional
 import pymupdf
 
 from ..model import TABLE, Block
-from ..tables import _MARK, header_rows, lift_header, parse_pipe_table
+from .pipe_tables import MARK, header_rows, lift_header, parse_pipe_table
 from .table_chars import lean_table_chars
 
 MARGIN = 12.0  # points added around the block's box: its outer rules sit on or just outside it
@@ -311,7 +311,7 @@ def header_count(grid: Grid) -> int:
 
 
 def _marked(rows: list[list[str]]) -> bool:
-    return any(_MARK.match(c.strip()) for row in rows for c in row)
+    return any(MARK.match(c.strip()) for row in rows for c in row)
 
 
 def _plain(cell: str) -> str:
@@ -427,7 +427,7 @@ def shortfall(markdown: str, grid: Grid, words: list, box: pymupdf.Rect) -> str:
 
 
 def _lifted_later(markdown: str) -> bool:
-    """Would ``tables.lift_header`` take a body row of this pipe table into its header? It does
+    """Would ``pipe_tables.lift_header`` take a body row of this pipe table into its header? It does
     when a header cell is empty over a column with content (an empty stub cell) and the first
     body row reads as a header: the grid's header is complete, that row is the body."""
     df = parse_pipe_table(markdown)

@@ -1,0 +1,26 @@
+"""Plain text of the converters' Markdown: the one reading of markup every stage shares.
+
+It sits below the stage packages because all of them read block text: the converter's
+table cells, the numbering grammar, furniture, references and the study readers."""
+
+from __future__ import annotations
+
+import re
+
+# Markup the converters wrap around or inside heading text, by kind rather than by name: any
+# HTML/XML tag, Markdown emphasis (*, _, ~~, ==), code ticks, and a Markdown link reduced to its
+# text. A new tag a converter starts to emit therefore never hides a number.
+_MARKUP = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>|\*\*|__|~~|==|(?<!\w)[_*](?=\S)|(?<=\S)[_*](?!\w)|`")
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_HEADING_HASHES = re.compile(r"^\s{0,3}#{1,6}\s*")
+_BULLET = re.compile(r"^\s*[-*+\u2022\u25aa\u25cf]\s+")  # the layout model may call a heading a bullet
+
+
+def strip_markup(line: str) -> str:
+    """Plain text of one Markdown line: no heading hashes, emphasis, HTML tags."""
+    line = _HEADING_HASHES.sub("", line)
+    line = _BULLET.sub("", line)
+    line = _LINK.sub(r"\1", line)
+    line = _MARKUP.sub("", line)
+    line = line.replace("\\", "")
+    return " ".join(line.split())

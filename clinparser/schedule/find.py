@@ -1,0 +1,86 @@
+"""Find the schedule-of-activities tables of a parsed tree and attach their schedules.
+
+A table is read as a schedule when its caption or its section's title names a schedule
+("Schedule of Activities", "Schedule of Events", "Schedule of Assessments", "Time and Events",
+"Study Flow Chart", "Flowchart", "Study Calendar", "SoA", …) or, wherever it stands, when its
+shape is one (``by_shape``): a label column and several visit columns, many cells of them marks.
+Either way the reading (``schedule_read``) must find visit columns and marked activities.
+
+Several timelines are kept apart (main, PK sampling, follow-up): each table is its own schedule.
+The main one is the largest schedule (most marks) whose caption or section names a schedule;
+``main`` is true on it alone.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from ..content.assemble import Tree
+from ..model import Section, Table
+from .grid import is_mark, label_column, read_schedule, vocabulary_of
+
+SCHEDULE_TITLE = re.compile(
+    r"\bschedules?\s+of\s+(?:\w+\s+){0,4}?(?:activities|events|assessments|procedures|visits|evaluations|study\s+procedures|sampling|observations)\b"
+    r"|\btime\s+(?:and|&)\s+events?\b|\bflow\s?-?\s?charts?\b|\bstudy\s+(?:flow|calendar)\b|\bvisit\s+schedule\b|\(SoA\)|\bSoA\b",
+    re.I,
+)
+MIN_SHAPE_COLUMNS = 4  # visit columns a table needs to be a schedule by shape alone
+MIN_SHAPE_MARKS = 8
+MIN_SHAPE_SHARE = 0.3  # of the filled visit cells, the share that are marks
+
+
+def attach_schedules(tree: Tree) -> list[str]:
+    """Set ``table.schedule`` on every schedule table of the tree; warnings for the ones that
+    could not be read cleanly (their diagnostics say how)."""
+    in_toc = list(_sections(tree.toc))
+    sections = in_toc + list(_sections(tree.non_toc))
+    vocabulary = vocabulary_of(s.text for s in sections)
+    found: list[tuple[Table, bool, bool]] = []  # table, named as a schedule, in the toc
+    toc_ids = {id(s) for s in in_toc}
+    for section in sections:
+        for table, notes in zip(section.tables, _notes_after_tables(section)):
+            named = bool(SCHEDULE_TITLE.search(table.title) or SCHEDULE_TITLE.search(section.title))
+            if not (named or by_shape(table)):
+                continue
+            schedule = read_schedule(table, notes, vocabulary, name=table.title or section.title)
+            if schedule:
+                table.schedule = schedule
+                found.append((table, named, id(section) in toc_ids))
+    _choose_main(found)
+    return [
+        f"schedule {t.schedule['name']!r} (page {t.page}): {len(t.schedule['diagnostics'])} reading problem(s), see its diagnostics"
+        for t, _, _ in found
+        if t.schedule["diagnostics"]
+    ]
+
+
+def by_shape(table: Table) -> bool:
+    """A label column and at least ``MIN_SHAPE_COLUMNS`` columns of cells that are mostly marks."""
+    label = label_column(table)
+    if len(table.columns) - label - 1 < MIN_SHAPE_COLUMNS or len(table.data) < 2:
+        return False
+    cells = [r[k].strip() for r in table.data for k in range(label + 1, len(r)) if r[k].strip()]
+    marks = sum(is_mark(c) for c in cells)
+    return marks >= MIN_SHAPE_MARKS and marks >= MIN_SHAPE_SHARE * len(cells)
+
+
+def _choose_main(found: list[tuple[Table, bool, bool]]) -> None:
+    if not found:
+        return
+    ranked = [f for f in found if f[1] and f[2]] or [f for f in found if f[1]] or found
+    main = max(ranked, key=lambda f: len(f[0].schedule["marks"]))[0]  # max keeps the first of equals
+    main.schedule["main"] = True
+
+
+def _sections(nodes: Iterable[Section]):
+    for node in nodes:
+        yield from node.walk()
+
+
+def _notes_after_tables(section: Section) -> list[str]:
+    """For each table of the section, the section text after its placeholder, where its
+    footnotes are printed (after the table, or after the last of its parts)."""
+    starts = [m.end() for m in re.finditer(r"^\[Table\b[^\n]*\]$", section.text, flags=re.M)]
+    notes = [section.text[at:] for at in starts]
+    return notes + [""] * (len(section.tables) - len(notes))

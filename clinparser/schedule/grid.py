@@ -1,0 +1,323 @@
+"""Read one schedule-of-activities table into a schedule: epochs, encounters, activities, marks.
+
+The table stage hands over a whole table (parts continued over pages or sideways already joined,
+header rows joined per column with " / "). Here each column is told apart (the activity labels,
+header-label columns such as "VISIT / WEEK" that name the header rows, and visit columns), each
+row (group rows, activities), and each cell (a mark and its footnote markers). The footnotes
+printed under the table are read from the section text that follows it.
+
+Footnote markers lose their superscript in table cells ("Discharge from unitf", "Xa"). A marker
+is split off only when it is a marker the footnotes define, and, inside a word, only when the word
+without it is a word of the document and the word with it is not ("unitf" -> "unit" + f, while
+"consent" keeps its t).
+
+What cannot be read cleanly is said in ``diagnostics``, one line each; nothing is guessed silently.
+The shape of the result is documented in ``schemas/document.schema.json`` (``schedule``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from ..model import Table
+from .header import read_encounter, row_kinds
+
+# A mark as schedules print them, and the footnote markers glued after it ("Xa", "X b,c", "•1").
+_MARK = re.compile(r"^(?P<mark>\(?[Xx]\)?|[✓✔√•●○■□☒◊]|[A-Z]{1,2})\s?(?P<markers>(?:[a-z]|\d{1,2}|[*†‡§¶#]+)(?:\s?,\s?(?:[a-z]|\d{1,2}|[*†‡§¶#]+))*)?$")
+_SYMBOL_MARKERS = re.compile(r"[*†‡§¶#]+$")
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")
+# A footnote line under a table: "a Within 42 days…", "b. Text", "(c) Text", "X<sup>a</sup> = Text", "1 Text".
+_NOTE = re.compile(
+    r"^(?:[-•*]\s+)?(?:[A-Z•]?\s?<sup>\s*(?P<sup>[^<]{1,4})\s*</sup>|\(?(?P<marker>[a-z]|\d{1,2}|[*†‡§¶#]{1,3})\)?)"
+    r"(?:\s*[=:.)]\s*|\s+)(?P<text>\S.*)$",
+    re.S,
+)
+MIN_ENCOUNTERS = 2
+MIN_MARKS = 2
+_PLACEHOLDER = re.compile(r"^\[(?:Table|Image|Figure)\b.*\]$")
+_HEADER_NAMES = re.compile(r"^(?:visit|week|day|days|study day|study week|cycle|month|hour|hours|time ?points?|window|visit window|period|epoch|procedures?|activit(?:y|ies)|assessments?)$", re.I)
+
+
+def read_schedule(table: Table, notes: str, vocabulary: set[str], *, name: str) -> Optional[dict]:
+    """The schedule a table holds, or None when it has no visit column or no marked activity."""
+    label = label_column(table)
+    names, visit_columns = _split_columns(table, label)
+    if not visit_columns:
+        return None
+    footnotes = read_footnotes(notes)
+    markers = {f["marker"] for f in footnotes}
+    diagnostics: list[str] = []
+    lead = header_rows_in_data(table, label, visit_columns)
+    names += [" ".join(r[label].split()) for r in table.data[:lead] if r[label].strip()]
+    encounters = _encounters(table, visit_columns, row_kinds(names), markers, vocabulary, diagnostics, lead)
+    groups, activities, marks = _rows(table, label, visit_columns, markers, vocabulary, diagnostics, lead)
+    if len(encounters) < MIN_ENCOUNTERS or sum(is_mark(m["text"]) for m in marks) < MIN_MARKS:
+        return None  # a list, a legend, a table of contents: not a grid of visits
+    _check_footnotes(encounters, activities, marks, groups, markers, diagnostics)
+    return {
+        "name": name,
+        "main": False,
+        "label_column": label,
+        "epochs": epochs(encounters),
+        "encounters": encounters,
+        "groups": groups,
+        "activities": activities,
+        "marks": marks,
+        "footnotes": footnotes,
+        "diagnostics": diagnostics,
+    }
+
+
+def is_mark(cell: str) -> bool:
+    return bool(_MARK.match(" ".join(cell.split())))
+
+
+def label_column(table: Table) -> int:
+    """The column of activity labels: the first one filled in most rows with words, not marks
+    (a first column holding only a category now and then, "Tier 2", is not it)."""
+    for k in range(min(3, len(table.columns))):
+        cells = [r[k].strip() for r in table.data if r[k].strip()]
+        if len(cells) * 2 > len(table.data) and sum(len(c) > 3 and not is_mark(c) for c in cells) * 2 > len(cells):
+            return k
+    return 0
+
+
+def _split_columns(table: Table, label: int) -> tuple[list[str], list[int]]:
+    """The header-row names (label column's header and columns such as "VISIT / WEEK" that hold
+    no cell) and the visit columns (every other column with a header or a cell)."""
+    names = [p for p in table.columns[label].split(" / ") if p.strip()]
+    visits = []
+    for k, column in enumerate(table.columns):
+        if k == label:
+            continue
+        parts = [p.strip() for p in column.split(" / ") if p.strip()]
+        filled = any(r[k].strip() for r in table.data)
+        if parts and not filled and all(_HEADER_NAMES.match(" ".join(p.split())) for p in parts):
+            names += parts
+        elif k > label and (parts or filled):
+            visits.append(k)
+    return names, visits
+
+
+def header_rows_in_data(table: Table, label: int, columns: list[int]) -> int:
+    """Leading rows that are more header ("Visit day (window) | -28 to -1 | 1 | 15 +/- 3"): before
+    the first marked row, most visit cells filled, none of them a mark."""
+    lead = 0
+    for row in table.data:
+        cells = [row[k].strip() for k in columns]
+        if any(is_mark(c) for c in cells) or sum(bool(c) for c in cells) * 2 < len(cells):
+            break
+        lead += 1
+    first_marked = next((i for i, r in enumerate(table.data) if any(is_mark(r[k].strip()) for k in columns)), 0)
+    return min(lead, first_marked)
+
+
+def _encounters(table, columns, kinds, markers, vocabulary, diagnostics, lead=0) -> list[dict]:
+    out = []
+    for k in columns:
+        parts = [p for p in table.columns[k].split(" / ") + [r[k] for r in table.data[:lead]] if p.strip()]
+        enc = read_encounter(parts, kinds)
+        words = [split_markers(w, markers, vocabulary)[0] for w in enc.words]
+        for part in enc.unread:
+            diagnostics.append(f"column {k} ({' '.join(table.columns[k].split())!r}): header part {part!r} not read as a visit, time or window")
+        if not parts:
+            diagnostics.append(f"column {k}: marks under no header (outside the visit grid): its visit is unknown")
+        out.append({
+            "label": " / ".join(" ".join(p.split()) for p in parts),
+            "column": k,
+            "epoch": None,
+            "visit": enc.visit,
+            "timing": enc.timing,
+            "window": enc.window,
+            "_words": words,
+        })
+    return out
+
+
+def epochs(encounters: list[dict]) -> list[dict]:
+    """Spanning header groups: the top name over a run of adjacent columns. When some name
+    spans two or more columns, the top names of the row are epochs (a one-column epoch
+    included); the rest of a column's names name its visit."""
+    tops = [e["_words"][0] if e["_words"] else None for e in encounters]
+    spanning = any(a and a == b for a, b in zip(tops, tops[1:]))
+    for i, enc in enumerate(encounters):
+        # A lone name over one column with no visit number names that visit ("ET", "UNS").
+        alone = enc["visit"] is None and len(enc["_words"]) == 1 and tops[i] not in (tops[i - 1] if i else None, tops[i + 1] if i + 1 < len(tops) else None)
+        if alone:
+            tops[i] = None
+    out: list[dict] = []
+    for i, enc in enumerate(encounters):
+        words = enc.pop("_words")
+        if spanning and tops[i]:
+            enc["epoch"] = tops[i]
+            words = words[1:]
+            if out and out[-1]["label"] == tops[i] and out[-1]["encounters"][-1] == i - 1:
+                out[-1]["encounters"].append(i)
+            else:
+                out.append({"label": tops[i], "encounters": [i]})
+        if enc["visit"] is None and words:
+            enc["visit"] = words[-1]
+    return out
+
+
+def _rows(table, label, columns, markers, vocabulary, diagnostics, lead=0):
+    groups, activities, marks = [], [], []
+    rows = table.data
+    group = None
+    for r, row in enumerate(rows):
+        if r < lead:
+            continue
+        text = " ".join(row[label].split())
+        cells = [(e, row[k].strip()) for e, k in enumerate(columns) if row[k].strip()]
+        if not text and not cells:
+            continue
+        if not text:
+            diagnostics.append(f"row {r}: {len(cells)} mark(s) with no activity label, left out")
+            continue
+        clean, notes = split_markers(text, markers, vocabulary)
+        if not cells:
+            nxt = next((x for x in rows[r + 1 :] if any(x[k].strip() for k in columns) or x[label].strip()), None)
+            heads = nxt is not None and any(nxt[k].strip() for k in columns)
+            after_activity = activities and activities[-1]["row"] == r - 1
+            reads_on = clean[:1].islower() or re.search(r"(?:[-,/(]|\b(?:and|or|of|for|with|to))$", activities[-1]["label"]) if after_activity else False
+            wrapped = after_activity and (reads_on or r in table.part_rows)  # or the page break cut the row
+            if not heads and after_activity and nxt is not None and wrapped:
+                # A label-only line between an activity and a group row that reads on from the
+                # activity's label ("Blood sampling for" / "PK and PD"), or that opens the next
+                # page's part of the table: the activity's label, wrapped or cut by the page break.
+                activities[-1]["label"] += " " + clean
+                activities[-1]["footnotes"] += notes
+                continue
+            if heads or nxt is not None:
+                group = clean
+                groups.append({"label": clean, "row": r, "footnotes": notes})
+                continue
+        activities.append({"label": clean, "row": r, "group": group, "footnotes": notes})
+        a = len(activities) - 1
+        for e, cell in cells:
+            mark, cell_notes = split_mark(cell)
+            if "\n" in cell or "  " in cell or re.fullmatch(r"(?:[Xx]\s+)+[Xx]", cell):
+                diagnostics.append(f"row {r}, column {columns[e]}: one cell holds several marks ({' '.join(cell.split())!r}): columns may be merged")
+            marks.append({"activity": a, "encounter": e, "text": mark, "footnotes": cell_notes})
+    return groups, activities, marks
+
+
+def split_mark(cell: str) -> tuple[str, list[str]]:
+    """A mark and its footnote markers: "Xa" -> ("X", ["a"]); "X b,c" -> ("X", ["b", "c"]).
+    Other cell text (a time list, "Day 1 only") is kept as printed, with no markers."""
+    text = " ".join(cell.split())
+    m = _MARK.match(text)
+    if not m or not m["markers"]:
+        return text, []
+    return m["mark"], [x.strip() for x in m["markers"].split(",")]
+
+
+def split_markers(text: str, markers: set[str], vocabulary: set[str]) -> tuple[str, list[str]]:
+    """A label without the footnote markers glued to its words, and the markers in order."""
+    found: list[str] = []
+    symbols = _SYMBOL_MARKERS.search(text)
+    if symbols and symbols.group(0) in markers | {"*", "†", "‡", "§", "¶"}:
+        found.append(symbols.group(0))
+        text = text[: symbols.start()].rstrip()
+
+    def unglue(m: re.Match) -> str:
+        word = m.group(0)
+        if word[-1] in markers and _glued(word.lower(), vocabulary):
+            found.append(word[-1])
+            return word[:-1]
+        return word
+
+    def after_bracket(m: re.Match) -> str:  # "(safety)t": a letter right after a bracket
+        found.append(m.group(1))
+        return ""
+
+    text = _WORD.sub(unglue, text)
+    if markers:
+        text = re.sub(rf"(?<=[)\]])([{''.join(sorted(x for x in markers if len(x) == 1 and x.isalpha()))}])(?![A-Za-z])", after_bracket, text)
+    return " ".join(text.split()), found
+
+
+def _glued(word: str, vocabulary: set[str]) -> bool:
+    """Is the word's last letter a glued marker? The word is not the document's, the word
+    without the letter is (or its singular is: "demographicsi"). An "s" or "d" that makes a
+    plural or past tense of a known word ("checks", "placed") stays."""
+    if word in vocabulary or len(word) < 3:
+        return False
+    stem = word[:-1]
+    if word[-1] in "sd" and stem in vocabulary:
+        return False
+    return stem in vocabulary or stem.endswith("s") and stem[:-1] in vocabulary
+
+
+def read_footnotes(notes: str) -> list[dict]:
+    """The footnotes printed after a table, in order: marker and text. A line whose marker the
+    converter turned into a bullet ("o" -> "- ") between two markers of a run ("n", "p") takes
+    the missing one; two footnotes run into one paragraph ("b … c At the …") are split where the
+    next marker of the run starts a sentence."""
+    out: list[dict] = []
+    pending: list[str] = []
+    for para in _paragraphs(notes):
+        m = _NOTE.match(para)
+        if m:
+            marker = (m["sup"] or m["marker"]).strip()
+            if any(f["marker"] == marker for f in out):
+                break  # a marker again: the notes of a later table (or a part repeating them)
+            if pending and out:
+                _fill_gap(out, pending, marker)
+            pending = []
+            out.append({"marker": marker, "text": m["text"].strip()})
+            _split_run(out)
+        elif out and re.match(r"^[-•]\s+\S", para):
+            pending.append(para[2:].strip())
+    return out
+
+
+def _paragraphs(notes: str) -> list[str]:
+    # Placeholders and headings are passed over: a table's parts and its "(continued)" caption
+    # stand between the table and its footnotes.
+    paras = (" ".join(p.split()) for p in re.split(r"\n\s*\n", notes))
+    return [p for p in paras if p and not _PLACEHOLDER.match(p) and not p.startswith("#")]
+
+
+def _next_marker(marker: str) -> Optional[str]:
+    if len(marker) == 1 and marker.isalpha() and marker.islower() and marker != "z":
+        return chr(ord(marker) + 1)
+    if marker.isdigit():
+        return str(int(marker) + 1)
+    return None
+
+
+def _fill_gap(out: list[dict], pending: list[str], marker: str) -> None:
+    expected = _next_marker(out[-1]["marker"])
+    if len(pending) == 1 and expected and _next_marker(expected) == marker:
+        out.append({"marker": expected, "text": pending[0]})
+
+
+def _split_run(out: list[dict]) -> None:
+    last = out[-1]
+    nxt = _next_marker(last["marker"])
+    while nxt:
+        m = re.search(rf"(?<=[.;)])\s+{re.escape(nxt)}\s+(?=[A-Z])", last["text"])
+        if not m:
+            return
+        head, tail = last["text"][: m.start()].strip(), last["text"][m.end() :].strip()
+        last["text"] = head
+        last = {"marker": nxt, "text": tail}
+        out.append(last)
+        nxt = _next_marker(nxt)
+
+
+def _check_footnotes(encounters, activities, marks, groups, markers, diagnostics) -> None:
+    used = {x for item in activities + marks + groups for x in item["footnotes"]}
+    for marker in sorted(used - markers):
+        diagnostics.append(f"footnote {marker!r} is used in the table but its text was not found below it")
+
+
+def vocabulary_of(texts) -> set[str]:
+    """The lower-case words of a document's running text (tables left out: their words carry
+    the glued markers this vocabulary tells apart)."""
+    words: set[str] = set()
+    for text in texts:
+        words.update(w.lower() for w in _WORD.findall(text))
+    return words

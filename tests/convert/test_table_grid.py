@@ -1,0 +1,156 @@
+"""Ruled tables are read from their drawn grid when it reads them better than the layout model."""
+
+from __future__ import annotations
+
+import pymupdf
+import pytest
+
+from clinparser.convert.table_grid import regrid_tables
+from scoring.tree import flatten
+from clinparser.model import TABLE, Block
+from clinparser.convert.pipe_tables import parse_pipe_table
+
+# A schedule drawn by the test: a label column, then eight narrow day columns under two
+# spanning epoch cells; "Procedure" spans the two header rows.
+LEFT, LABEL_RIGHT, WIDTH, DAYS = 60.0, 200.0, 24.0, ["1", "2-3", "4-7", "8", "9", "10", "11-14", "15"]
+EPOCHS = [("Treatment", 0, 5), ("Follow-up", 5, 8)]  # label, first day column, end
+ROWS = [("Consent", {0}), ("Vital signs", {0, 2, 5, 7}), ("Dosing", {1, 2, 3, 4})]
+TOP, HEIGHT = 100.0, 18.0
+RIGHT = LABEL_RIGHT + WIDTH * len(DAYS)
+BOTTOM = TOP + HEIGHT * (2 + len(ROWS))
+BOX = (LEFT - 2, TOP - 2, RIGHT + 2, BOTTOM + 2)
+# How the layout model misreads such a table: neighbouring day columns merged.
+MERGED = "\n".join(
+    [
+        "|Procedure|Treatment||Follow-up|",
+        "|---|---|---|---|",
+        "||1 2-3 4-7|8 9|10 11-14 15|",
+        "|Consent|X|||",
+        "|Vital signs|X X|X|X|",
+        "|Dosing|X X X|X||",
+    ]
+)
+
+
+def _x(col: int) -> float:
+    return LABEL_RIGHT + WIDTH * col
+
+
+def _text(page, x: float, top: float, text: str) -> None:
+    page.insert_text((x + 2, top + 12), text, fontsize=7)
+
+
+def _draw_schedule(page, rules: bool = True) -> None:
+    if rules:
+        line = page.draw_line
+        for y in [TOP, TOP + 2 * HEIGHT] + [TOP + HEIGHT * (3 + k) for k in range(len(ROWS))]:
+            line((LEFT, y), (RIGHT, y))
+        line((LABEL_RIGHT, TOP + HEIGHT), (RIGHT, TOP + HEIGHT))  # under the epochs only
+        for x in (LEFT, LABEL_RIGHT, RIGHT):
+            line((x, TOP), (x, BOTTOM))
+        for _, start, end in EPOCHS:  # an epoch's day columns are split below its cell
+            for col in range(start + 1, end):
+                line((_x(col), TOP + HEIGHT), (_x(col), BOTTOM))
+            line((_x(end), TOP), (_x(end), BOTTOM))
+    _text(page, LEFT, TOP + HEIGHT / 2, "Procedure")
+    for label, start, _ in EPOCHS:
+        _text(page, _x(start), TOP, label)
+    for col, day in enumerate(DAYS):
+        _text(page, _x(col), TOP + HEIGHT, day)
+    for k, (label, marks) in enumerate(ROWS):
+        top = TOP + HEIGHT * (2 + k)
+        _text(page, LEFT, top, label)
+        for col in marks:
+            _text(page, _x(col), top, "X")
+
+
+def _schedule(rules: bool = True) -> pymupdf.Document:
+    doc = pymupdf.open()
+    _draw_schedule(doc.new_page(width=842, height=595), rules)
+    return doc
+
+
+def test_a_ruled_schedule_is_read_from_its_grid():
+    block = Block(1, BOX, TABLE, MERGED)
+    assert regrid_tables(_schedule(), [block]) == 1
+    table = parse_pipe_table(block.text)
+    # Every day its own column; the epoch label reaches every day column it spans.
+    expected = ["Procedure"] + [f"{label} / {DAYS[c]}" for label, start, end in EPOCHS for c in range(start, end)]
+    assert table.columns.tolist() == expected
+    assert table.values.tolist() == [[label] + ["X" if c in marks else "" for c in range(len(DAYS))] for label, marks in ROWS]
+
+
+def test_a_table_without_rules_is_left_exactly_as_it_was():
+    block = Block(1, BOX, TABLE, MERGED)
+    assert regrid_tables(_schedule(rules=False), [block]) == 0
+    assert block.text == MERGED
+
+
+def test_a_grid_that_misses_some_of_the_block_is_not_used():
+    # An unruled column of row groups left of the rules, inside the model's table: the grid
+    # would drop it.
+    doc = _schedule()
+    for k, (label, _) in enumerate(ROWS):
+        _text(doc[0], 8, TOP + HEIGHT * (2 + k), f"Arm {k}")
+    model = MERGED
+    for k, (label, _) in enumerate(ROWS):
+        model = model.replace(f"|{label}|", f"|Arm {k}|{label}|")
+    block = Block(1, (6, BOX[1], BOX[2], BOX[3]), TABLE, model)
+    assert regrid_tables(doc, [block]) == 0 and block.text == model
+
+
+def test_rows_printed_without_rules_between_them_keep_the_model_reading():
+    # One ruled body row holding three printed rows, their lines level across both columns:
+    # the grid would merge them, the model's three rows are right.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for y in (100, 118, 172):
+        page.draw_line((60, y), (300, y))
+    for x in (60, 180, 300):
+        page.draw_line((x, 100), (x, 172))
+    _text(page, 60, 100, "Test")
+    _text(page, 180, 100, "Result")
+    for k, (test, result) in enumerate([("Sodium", "Normal"), ("Potassium", "Low"), ("Calcium", "High")]):
+        _text(page, 60, 118 + 16 * k, test)
+        _text(page, 180, 118 + 16 * k, result)
+    model = "|Test|Result|\n|---|---|\n|Sodium|Normal|\n|Potassium|Low|\n|Calcium|High|"
+    block = Block(1, (58, 98, 302, 174), TABLE, model)
+    assert regrid_tables(doc, [block]) == 0 and block.text == model
+
+
+
+@pytest.mark.corpus
+def test_alexion_schedule_has_its_day_columns_apart(corpus_run):
+    """Page 14's schedule: 26 ruled columns the layout model merged ("-3 4-7 8 9")."""
+    result, _ = corpus_run("Alexion_NCT04573309_Wilsons.pdf")
+    tables = [t for n in flatten(result["toc"]) + flatten(result["non_toc"]) for t in n["tables"] if t["pages"][0] == 14]
+    assert tables, "no table starts on page 14"
+    columns = tables[0]["columns"]
+    days = [c.split(" / ")[-1] for c in columns]
+    assert "2-3" in days and "4-7" in days, columns
+    assert days.index("4-7") == days.index("2-3") + 1
+    assert any(c.startswith("Inpatient Period 1 / ") and c.endswith(" / 2-3") for c in columns), columns
+    assert all(len(row) == len(columns) for row in tables[0]["data"])
+
+
+def test_the_worker_reads_the_grid_of_its_text_pages_but_not_of_pages_ocr_read(tmp_path, monkeypatch):
+    # The grid is read by the worker process that converted the page, from its own handle:
+    # on a page OCR read, that handle's words are OCR's, so its table stays as converted.
+    from clinparser.convert import page_recovery, page_workers
+    from clinparser.model import OCR, TEXT_LAYER, PageRecord
+
+    doc = pymupdf.open()
+    for _ in range(2):
+        _draw_schedule(doc.new_page(width=842, height=595))
+    pdf = tmp_path / "schedules.pdf"
+    doc.save(pdf)
+
+    def converted(doc, unit, mode, parse):
+        sources = {0: TEXT_LAYER, 1: OCR}
+        return [([Block(n + 1, BOX, TABLE, MERGED)], [None], PageRecord(n + 1, sources[n])) for n in unit]
+
+    monkeypatch.setattr(page_recovery, "read_pages", converted)
+    results = page_workers._Converter(str(pdf), None, "auto").convert((0, 1))
+    text_page, ocr_page = (blocks[0].text for blocks, _, _ in results)
+    assert parse_pipe_table(text_page).shape == (len(ROWS), 1 + len(DAYS))
+    assert ocr_page == MERGED

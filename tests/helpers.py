@@ -1,0 +1,29 @@
+"""Fixture makers more than one test module uses (importable: tests/ is on the path)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def make_docx(path: Path) -> Path:
+    """A small Word protocol with real heading styles (python-docx comes with docling)."""
+    import docx
+
+    d = docx.Document()
+    d.add_heading("Synthetic Word Protocol", level=0)
+    d.add_paragraph("Sponsor: Example Pharma Inc.")
+    d.add_heading("1 Introduction", level=1)
+    d.add_paragraph("The introduction explains the study.")
+    d.add_heading("1.1 Background", level=2)
+    d.add_paragraph("Background text for the Word protocol.")
+    d.add_heading("2 Study Population", level=1)
+    d.add_heading("2.1 Inclusion Criteria", level=2)
+    for k in range(1, 4):
+        d.add_paragraph(f"{k}. Participant criterion number {k} holds.")
+    table = d.add_table(rows=2, cols=2)
+    table.cell(0, 0).text, table.cell(0, 1).text = "Visit", "Day"
+    table.cell(1, 0).text, table.cell(1, 1).text = "Screening", "-28"
+    d.add_heading("3 Statistics", level=1)
+    d.add_paragraph("Analysis text.")
+    d.save(path)
+    return path

@@ -1,0 +1,60 @@
+"""Which tables of a tree are schedules, and which one is the main timeline."""
+
+from clinparser.content.assemble import Tree
+from clinparser.model import Section, Table
+from clinparser.schedule.find import SCHEDULE_TITLE, attach_schedules, by_shape
+
+
+def grid(title, visits, rows, page=5):
+    return Table(title=title, page=page, pages=[page, page], columns=["Assessment / Week"] + visits, data=rows)
+
+
+MAIN = grid("Table 1: Schedule of Activities", ["0", "2", "4", "8"], [
+    ["Consent", "X", "", "", ""],
+    ["Vital signs", "X", "X", "X", "Xa"],
+    ["ECG", "X", "", "", "X"],
+])
+PK = grid("Table 2: Pharmacokinetic Sampling Schedule of Assessments", ["0", "2"], [["PK sample", "X", "X"]], page=6)
+UNNAMED = grid("Table 9", ["1", "2", "3", "4", "5"], [
+    ["Diary review", "X", "X", "X", "X", "X"],
+    ["Phone call", "", "X", "", "X", ""],
+    ["Weight", "X", "", "", "", "X"],
+], page=40)
+OTHER = Table(title="Table 3: Laboratory Tests", page=7, pages=[7, 7], columns=["Panel", "Tests"], data=[["Chemistry", "ALT, AST"], ["Hematology", "Hb, WBC"]])
+
+
+def tree():
+    soa = Section("1.3", "Schedule of Activities", 2, text="[Table 1: Schedule of Activities]\n\na Seated.\n\n[Table 2: Pharmacokinetic Sampling Schedule of Assessments]",
+                  tables=[MAIN, PK])
+    labs = Section("8.2", "Clinical Laboratory Tests", 2, text="[Table 3: Laboratory Tests]", tables=[OTHER])
+    appendix = Section("APPENDIX 2", "Diary", 1, text="[Table 9]", tables=[UNNAMED])
+    return Tree(toc=[Section("1", "PROTOCOL SUMMARY", 1, subsections=[soa]), Section("8", "ASSESSMENTS", 1, subsections=[labs])], non_toc=[appendix])
+
+
+def test_named_and_shaped_schedules_are_read_and_one_is_main():
+    t = tree()
+    for table in (MAIN, PK, UNNAMED, OTHER):
+        table.schedule = None
+    warnings = attach_schedules(t)
+    assert MAIN.schedule["main"] is True
+    assert PK.schedule["main"] is False and len(PK.schedule["encounters"]) == 2
+    assert UNNAMED.schedule is not None and UNNAMED.schedule["main"] is False  # by its shape, in an appendix
+    assert OTHER.schedule is None
+    assert MAIN.schedule["footnotes"] == [{"marker": "a", "text": "Seated."}]
+    assert warnings == []
+    assert "schedule" not in OTHER.to_dict() and "schedule" in MAIN.to_dict()
+
+
+def test_schedule_titles():
+    for title in ("Schedule of Activities (SoA)", "Table 7 Schedule of Events – Main Study", "TIME AND EVENTS SCHEDULE",
+                  "Study Flow Chart", "Trial Flow Chart – Initial Phase", "STUDY CALENDAR", "Flowchart",
+                  "Schedule of Pharmacokinetic and Pharmacodynamic Assessments"):
+        assert SCHEDULE_TITLE.search(title), title
+    for title in ("Laboratory Tests", "Schedule for dose reduction", "Activities of daily living"):
+        assert not SCHEDULE_TITLE.search(title), title
+
+
+def test_shape_needs_several_visit_columns_mostly_marked():
+    assert by_shape(UNNAMED)
+    assert not by_shape(PK)  # two visit columns: a schedule only when named as one
+    assert not by_shape(OTHER)

@@ -1,0 +1,146 @@
+"""A schedule table read into encounters, groups, activities, marks and footnotes."""
+
+from clinparser.model import Table
+from clinparser.schedule.grid import read_footnotes, read_schedule, split_mark, split_markers, vocabulary_of
+
+VOCAB = vocabulary_of(["Participants leave the unit after the last visit. Vital signs and consent are checked."])
+
+
+def table(columns, rows):
+    return Table(title="Table 1: Schedule of Activities", page=3, pages=[3, 3], columns=columns, data=rows)
+
+
+SOA = table(
+    ["Procedure / Visit / Study day", "Screening / V1 / -28 to -1", "Treatment / V2 / 1", "Treatment / V3 / 15 ±3", "Follow-up / V4 / 43 ±7"],
+    [
+        ["Eligibility", "", "", "", ""],
+        ["Informed consent", "X", "", "", ""],
+        ["Discharge from unitf", "", "X", "", ""],
+        ["Safety", "", "", "", ""],
+        ["Vital signs", "X", "Xa", "X b,f", "•"],
+        ["Blood sample", "", "P", "0, 2, 4 h", ""],
+    ],
+)
+NOTES = "\n\na Before dosing.\n\nb Seated for 5 minutes.\n\nf After the last visit only.\n\nAbbreviations: V = visit."
+
+
+def read(t=SOA, notes=NOTES):
+    return read_schedule(t, notes, VOCAB, name=t.title)
+
+
+def test_encounters_epochs_and_timings():
+    s = read()
+    assert [e["visit"] for e in s["encounters"]] == ["1", "2", "3", "4"]  # "V1": visit 1
+    assert [e["column"] for e in s["encounters"]] == [1, 2, 3, 4]
+    assert s["encounters"][0]["timing"] == {"unit": "day", "from": -28, "to": -1, "cycle": None}
+    assert s["encounters"][3]["window"] == {"text": "±7", "before": 7, "after": 7, "unit": "day"}
+    assert s["epochs"] == [
+        {"label": "Screening", "encounters": [0]},
+        {"label": "Treatment", "encounters": [1, 2]},
+        {"label": "Follow-up", "encounters": [3]},
+    ]
+    assert [e["epoch"] for e in s["encounters"]] == ["Screening", "Treatment", "Treatment", "Follow-up"]
+
+
+def test_groups_activities_and_marks_with_their_footnotes():
+    s = read()
+    assert [(g["label"], g["row"]) for g in s["groups"]] == [("Eligibility", 0), ("Safety", 3)]
+    assert [(a["label"], a["group"], a["footnotes"]) for a in s["activities"]] == [
+        ("Informed consent", "Eligibility", []),
+        ("Discharge from unit", "Eligibility", ["f"]),
+        ("Vital signs", "Safety", []),
+        ("Blood sample", "Safety", []),
+    ]
+    vital = [(m["encounter"], m["text"], m["footnotes"]) for m in s["marks"] if m["activity"] == 2]
+    assert vital == [(0, "X", []), (1, "X", ["a"]), (2, "X", ["b", "f"]), (3, "•", [])]
+    blood = [(m["encounter"], m["text"]) for m in s["marks"] if m["activity"] == 3]
+    assert blood == [(1, "P"), (2, "0, 2, 4 h")]  # a time list is kept as printed
+    assert [f["marker"] for f in s["footnotes"]] == ["a", "b", "f"]
+    assert s["diagnostics"] == []
+
+
+def test_a_marker_used_but_not_printed_below_is_a_diagnostic():
+    s = read(notes="\n\na Before dosing.")
+    assert any("'b'" in d for d in s["diagnostics"]) and any("'f'" in d for d in s["diagnostics"])
+
+
+def test_merged_marks_and_unlabelled_marks_are_diagnostics_not_guesses():
+    t = table(SOA.columns, SOA.data + [["", "X", "", "", ""], ["Weight", "X X", "", "X", ""]])
+    s = read(t)
+    assert any("no activity label" in d for d in s["diagnostics"])
+    assert any("several marks" in d for d in s["diagnostics"])
+
+
+def test_a_table_that_is_not_a_grid_of_visits_has_no_schedule():
+    listing = table(["Abbreviation", "Meaning"], [["AE", "adverse event"], ["ECG", "electrocardiogram"]])
+    assert read(listing) is None
+    no_marks = table(["Parameter", "Week 1", "Week 2", "Week 4"], [["Dose (mg)", "10", "20", "40"], ["Volume (mL)", "1", "2", "4"]])
+    assert read(no_marks) is None
+
+
+def test_marks():
+    assert split_mark("Xa") == ("X", ["a"])
+    assert split_mark("X b,c") == ("X", ["b", "c"])
+    assert split_mark("(X)") == ("(X)", [])
+    assert split_mark("Day 1 only") == ("Day 1 only", [])
+
+
+def test_markers_leave_words_of_the_document_alone():
+    markers = {"f", "t", "s"}
+    assert split_markers("Discharge from unitf", markers, VOCAB) == ("Discharge from unit", ["f"])
+    assert split_markers("Informed consent", markers, VOCAB) == ("Informed consent", [])  # "consen" + t: no
+    assert split_markers("Vital signs checks", markers, VOCAB) == ("Vital signs checks", [])  # a plural stays
+    assert split_markers("Serum sample (safety)t", markers, VOCAB) == ("Serum sample (safety)", ["t"])
+    assert split_markers("Discharge from unitf", set(), VOCAB) == ("Discharge from unitf", [])  # no such footnote
+
+
+def test_footnote_runs():
+    notes = "a First.\n\n- Second, its marker read as a bullet.\n\nc Third. d Fourth in the same paragraph.\n\nX<sup>e</sup> = Fifth."
+    assert [(f["marker"], f["text"]) for f in read_footnotes(notes)] == [
+        ("a", "First."),
+        ("b", "Second, its marker read as a bullet."),
+        ("c", "Third."),
+        ("d", "Fourth in the same paragraph."),
+        ("e", "Fifth."),
+    ]
+
+
+def test_footnotes_stop_where_a_later_table_starts_its_own_run():
+    notes = "a One.\n\nb Two.\n\n[Table 2: Other]\n\na Another table's."
+    assert [f["text"] for f in read_footnotes(notes)] == ["One.", "Two."]
+
+
+def test_marks_under_no_header_are_a_diagnostic():
+    t = table(SOA.columns + [""], [r + ["X" if r[0] == "Vital signs" else ""] for r in SOA.data])
+    s = read(t)
+    assert s["encounters"][-1]["label"] == "" and any("under no header" in d for d in s["diagnostics"])
+
+
+def test_an_empty_group_row_is_a_group_and_a_wrapped_label_joins_its_activity():
+    t = table(SOA.columns, [
+        ["Randomization", "", "X", "", ""],
+        ["Pretreatment procedures", "", "", "", ""],  # a group with no activity of its own
+        ["Study drug", "", "", "", ""],
+        ["Blood sampling for", "", "X", "X", ""],
+        ["pharmacokinetics", "", "", "", ""],  # the label above, wrapped into a row of its own
+        ["Other", "", "", "", ""],
+        ["Weight", "X", "", "", "X"],
+    ])
+    s = read(t)
+    assert [g["label"] for g in s["groups"]] == ["Pretreatment procedures", "Study drug", "Other"]
+    assert [a["label"] for a in s["activities"]] == ["Randomization", "Blood sampling for pharmacokinetics", "Weight"]
+
+
+def test_a_row_cut_by_the_page_break_joins_its_activity():
+    rows = [
+        ["Vital signs", "X", "", "", ""],
+        ["Blood sampling for PK: plasma drug", "", "X", "X", ""],
+        ["PD: plasma markers", "", "", "", ""],  # first row of the next page's part
+        ["Safety", "", "", "", ""],
+        ["Weight", "X", "", "", "X"],
+    ]
+    cut = table(SOA.columns, rows)
+    cut.part_rows = [2]
+    assert [a["label"] for a in read(cut)["activities"]] == ["Vital signs", "Blood sampling for PK: plasma drug PD: plasma markers", "Weight"]
+    whole = table(SOA.columns, rows)  # the same rows on one page: an empty group
+    assert [g["label"] for g in read(whole)["groups"]] == ["PD: plasma markers", "Safety"]

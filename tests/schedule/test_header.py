@@ -1,0 +1,85 @@
+"""Visit column headers read into visit, timing and window."""
+
+import pytest
+
+from clinparser.schedule.header import read_encounter, row_kinds, window
+
+
+def test_row_kinds_name_the_numbered_header_rows_in_order():
+    assert row_kinds(["ACTIVITY", "VISIT", "WEEK"]) == ["visit", "week"]
+    assert row_kinds(["Study Procedures", "Days"]) == ["day"]
+    assert row_kinds(["Procedure", "Visit day (window)"]) == ["day"]  # "Visit day" holds days
+    assert row_kinds(["Timepoint(hours)a"]) == ["hour"]
+    assert row_kinds(["Assessment"]) == []
+
+
+@pytest.mark.parametrize(
+    "parts, kinds, visit, timing",
+    [
+        (["1", "-2"], ["visit", "week"], "1", ("week", -2, -2, None)),
+        (["2", "-.3"], ["visit", "week"], "2", ("week", -0.3, -0.3, None)),
+        (["8", "8"], ["visit", "week"], "8", ("week", 8, 8, None)),
+        (["Screening", "-42 to\n-9"], ["day"], None, ("day", -42, -9, None)),
+        (["Period 1", "-6 through\n-5"], ["day"], None, ("day", -6, -5, None)),
+        (["Period 1", "4-7"], ["day"], None, ("day", 4, 7, None)),
+        (["Day \u221242 to \u22129"], [], None, ("day", -42, -9, None)),
+        (["Cycle 2 Day 8"], [], None, ("day", 8, 8, 2)),
+        (["C3D1"], [], None, ("day", 1, 1, 3)),
+        (["Visit 3", "Week 12"], [], "3", ("week", 12, 12, None)),
+        (["V4"], [], "4", None),
+        (["\u22120.5"], ["hour"], None, ("hour", -0.5, -0.5, None)),
+    ],
+)
+def test_visit_and_timing(parts, kinds, visit, timing):
+    enc = read_encounter(parts, kinds)
+    assert enc.visit == visit
+    got = (enc.timing["unit"], enc.timing["from"], enc.timing["to"], enc.timing["cycle"]) if enc.timing else None
+    assert got == timing
+
+
+def test_a_row_named_by_its_unit_gives_the_timing_and_a_week_name_above_it_stays_a_name():
+    enc = read_encounter(["Week 2", "15 +/- 3"], ["day"])
+    assert enc.timing == {"unit": "day", "from": 15, "to": 15, "cycle": None}
+    assert enc.window == {"text": "+/- 3", "before": 3, "after": 3, "unit": "day"}
+    assert enc.words == ["Week 2"]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("±3 days", (3, 3, "day")),
+        ("(-3/+7 d)", (3, 7, "day")),
+        ("+/- 2 weeks", (2, 2, "week")),
+        ("Day 54+/-2", (2, 2, None)),
+        ("Week 4", None),
+    ],
+)
+def test_windows(text, expected):
+    got = window(text, None)
+    assert (None if got is None else (got["before"], got["after"], got["unit"])) == expected
+
+
+def test_a_window_without_a_unit_takes_the_timing_unit():
+    enc = read_encounter(["EOS", "Week 52 ±1"], [])
+    assert enc.window["unit"] == "week" and enc.timing["from"] == 52
+
+
+def test_words_alone_are_names_and_unread_numbers_are_reported():
+    enc = read_encounter(["EOS or ET"], ["visit", "week"])
+    assert enc.words == ["EOS or ET"] and enc.visit is None and enc.timing is None
+    odd = read_encounter(["1", "2", "3"], ["visit", "week"])
+    assert odd.unread == ["3"]
+
+
+def test_cycle_rows_window_rows_and_visit_codes():
+    assert row_kinds(["Cycle1", "Day"]) == ["cycle", "day"]  # a footnote number glued to the row name
+    enc = read_encounter(["2", "1"], ["cycle", "day"])
+    assert enc.timing == {"unit": "day", "from": 1, "to": 1, "cycle": 2}
+    kinds = row_kinds(["Visit (V), Phone (P)", "Timing of Visit (Weeks)", "Visit Window (Days)"])
+    assert kinds == ["visit", "week", "window-day"]
+    first = read_encounter(["Screening", "V1", "-1", "-7 to 0"], kinds)
+    assert (first.visit, first.timing["from"], first.timing["unit"]) == ("1", -1, "week")
+    assert first.window == {"text": "-7 to 0", "before": 7, "after": 0, "unit": "day"}
+    phone = read_encounter(["P13", "24", "±3"], kinds)
+    assert (phone.visit, phone.timing["from"], phone.window["unit"]) == ("P13", 24, "day")
+    assert read_encounter(["D8"], []).visit is None  # Day 8, not a visit code
