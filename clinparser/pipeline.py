@@ -23,6 +23,7 @@ from .structure.outline import OutlineIndex, PrintedToc, find_printed_toc, numbe
 from .structure.recover import merge, outline_candidates, outline_titled_candidates
 from .content.references import resolve_references
 from .schedule.find import attach_schedules
+from .study.definition import read_study
 from .structure.sections import Choice, find_candidates, split_merged_headings, split_outline_headings
 
 
@@ -47,14 +48,18 @@ class Parsed:
     metadata: dict
     converted: Converted
     printed_toc: PrintedToc
+    study: Optional[dict] = None  # the study definition (clinparser.study), once read
 
     def to_dict(self) -> dict:
-        """The result: ``{"toc": [...], "non_toc": [...], "metadata": {...}}``."""
-        return {
+        """The result: ``{"toc": [...], "non_toc": [...], "metadata": {...}, "study": {...}}``."""
+        out = {
             "toc": [s.to_dict() for s in self.tree.toc],
             "non_toc": [s.to_dict() for s in self.tree.non_toc],
             "metadata": self.metadata,
         }
+        if self.study is not None:
+            out["study"] = self.study
+        return out
 
 
 def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporter] = None) -> Parsed:
@@ -105,7 +110,11 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
     metadata = _metadata(path, converted, choice, outline_entries, warnings, documents)
     metadata["diagnostics"]["summary"] = summarize(choice, outline_entries, documents, blocks)
     metadata["diagnostics"]["unresolved_references"] = unresolved
-    return Parsed(tree=tree, metadata=metadata, converted=converted, printed_toc=printed)
+    reporter.stage("reading the study definition")
+    parsed = Parsed(tree=tree, metadata=metadata, converted=converted, printed_toc=printed)
+    # The readers read the result as it is written (and the blocks as blocks.json lists them).
+    parsed.study = read_study(parsed.to_dict(), [b.to_dict() for b in converted.blocks])
+    return parsed
 
 
 def _version(dist: str) -> Optional[str]:

@@ -8,7 +8,7 @@ itself, it knows exactly which section every paragraph, list item, table and
 figure belongs to and on which page each heading is printed; that knowledge is
 written to a JSON "truth" file.
 
-Seven protocols are defined (see :data:`PROTOCOLS`):
+Ten protocols are defined (see :data:`PROTOCOLS`):
 
 * ``protocol_001`` -- the general example: decimal numbering, a two-page
   schedule of activities, a vector schema and a raster figure.
@@ -38,6 +38,34 @@ Seven protocols are defined (see :data:`PROTOCOLS`):
   some with superscript footnote markers, as are one activity label and one
   group label; each page prints the footnotes it uses below the table
   ("a  text").  A small ordinary table follows in section 2.1.
+* ``protocol_008`` .. ``protocol_010`` -- the study definition (read by
+  ``clinparser/study``).  008: title-page identifiers in a ruled table
+  (protocol number, NCT, EudraCT, IND), "Phase 2b"; inclusion criteria
+  numbered "1." under bold grouping lines, one with sub-items and a note,
+  one with a small uncaptioned table, one continued over a page break;
+  exclusion criteria "[1]"; run-in criteria "INC #1"; a synopsis
+  sub-section summarizing the criteria (not the criteria); an objectives-
+  and-endpoints table with Primary/Secondary/Exploratory rows spanning both
+  columns and a cell of bulleted endpoints; a table of abbreviations.
+  009: short title, acronym, EU CT number, "Phase 1/2"; criteria "I 01" /
+  "E 01"; objectives as sub-sections "Primary Objective" / "Secondary
+  Objectives", their endpoints in the statistics chapter, joined by level
+  and order.  010: inclusion criteria printed as numbered sub-sections
+  (3.1.1 ...), exclusion criteria "a." (one with roman sub-items),
+  bulleted randomization criteria; objectives and endpoints under bold
+  lead lines.
+
+Study definitions in the truth file: only the truths of 008-010 have a
+``study`` key, shaped like ``clinparser/study``'s output without "boxes" and
+"diagnostics" (the generator cannot know the parser's blocks): ``titles``,
+``identifiers`` (kind, text, page, source: all on the title page),
+``phase``, ``sponsor``, ``eligibility`` (category, identifier as printed or
+null for a bullet, text, section, pages, applies_to), ``objectives`` (level,
+label, text, section, pages, endpoints) and ``abbreviations``.  Texts follow
+the readers' conventions: a criterion's sub-items (with their markers), its
+note and its table's rows (header first, cells joined by a space) each on a
+line of their own after its text; a criterion printed as a sub-section is
+its title, then its text.
 
 Schedules in the truth file: only protocol_007's truth speaks about them.
 There every table entry has a ``schedule`` key: ``null`` for a table that is
@@ -63,8 +91,8 @@ Usage (from the repository root)::
     python examples/make_protocol.py             # -> examples/input/
     python examples/make_protocol.py --out DIR   # -> DIR/
 
-Each run writes ``protocol_00N.pdf`` and ``protocol_00N.truth.json`` for all
-seven.  The output is byte-for-byte deterministic (fixed metadata, no document
+Each run writes ``protocol_0NN.pdf`` and ``protocol_0NN.truth.json`` for all
+of them.  The output is byte-for-byte deterministic (fixed metadata, no document
 id, no randomness), so a PDF's hash only changes when this script changes.
 
 Tests can call :func:`build` or :func:`build_named` directly::
@@ -208,6 +236,66 @@ class Signature:
     labels: list[str]
 
 
+@dataclass
+class Entry:
+    """One item of a :class:`Listing`: its printed marker ("1.", "[2]", "I 01",
+    "INC #3", "a.", a bullet) and text, then, indented under the text, its
+    sub-items (marker, text), a note paragraph and a small uncaptioned
+    table (a :class:`Grid`), in that order."""
+
+    label: str
+    text: str
+    subs: list[tuple[str, str]] = field(default_factory=list)
+    note: str = ""
+    table: "Grid | None" = None
+    # The layout must break the page inside this entry's text (it is then
+    # printed on two pages); layout fails loudly if an edit changes that.
+    split: bool = False
+
+
+@dataclass
+class Listing:
+    """A list whose markers are printed as given (criteria, objectives or
+    endpoints as bullets).  `role` says what the study truth makes of it:
+    "criteria" (each entry one criterion of `category`, for the study step
+    `applies_to`), "objectives" / "endpoints" (of `level`, printed label
+    `label`) or "" (nothing: the synopsis's summary of the criteria)."""
+
+    entries: list[Entry]
+    role: str = ""
+    category: str | None = None
+    applies_to: str | None = None
+    level: str | None = None
+    label: str | None = None
+
+
+@dataclass
+class Lead:
+    """A bold line at the margin that groups the items after it ("Medical
+    Conditions") or introduces a summary ("Key Inclusion Criteria:")."""
+
+    text: str
+
+
+@dataclass
+class Grid:
+    """A ruled table that can do what :class:`Table` cannot: rows of one
+    cell spanning every column (printed bold on a grey fill), cells of
+    several lines ("\\n" separates them; a line "\u2022 text" is a bullet),
+    no caption (`title` empty), and a left indent (`x0`: the table sits
+    under a list item's text).  `objectives` marks an objectives-and-
+    endpoints table: its spanning rows are level words ("Primary") and its
+    other rows (objective, endpoints) with one endpoint per line."""
+
+    title: str
+    columns: list[str]
+    widths: list[float]  # must sum to RIGHT - x0
+    rows: list[list[str]]
+    x0: float = LEFT
+    font_size: float = 9
+    objectives: bool = False
+
+
 @dataclass(frozen=True)
 class Visit:
     """One visit column of a schedule of activities, as the generator knows
@@ -313,7 +401,7 @@ class Schedule:
 
 
 Block = Union[Para, NumberedList, Table, Figure, Questionnaire, Signature,
-              Schedule]
+              Schedule, Listing, Lead, Grid]
 
 
 @dataclass
@@ -332,6 +420,9 @@ class Section:
     form: str = "inline"
     style: HeadingStyle | None = None  # overrides the document's level style
     new_page: bool | None = None  # None: the document's chapter-break rule
+    # (category, study step) when the section is itself one eligibility
+    # criterion ("5.1.1 Age": the title and the text under it).
+    criterion: tuple[str, str | None] | None = None
 
     @property
     def level(self) -> int:
@@ -392,6 +483,27 @@ class Protocol:
     # The truth tells for every table whether it is a schedule of activities:
     # its "schedule" object, or null (older truths say nothing).
     says_schedules: bool = False
+    # The title page's label/value rows drawn as a ruled table.
+    cover_grid: bool = False
+    # What the truth says about the study definition (a "study" block); older
+    # truths have none.
+    study: "Study | None" = None
+
+
+@dataclass(frozen=True)
+class Study:
+    """The study definition's facts that are not laid out by the outline: the
+    identifiers printed on the title page (kind, text) in printed order, the
+    phase (value, as printed) and the short title and acronym when printed.
+    The official title is the protocol's title and the sponsor its sponsor;
+    criteria, objectives, endpoints and abbreviations come from the
+    outline's :class:`Listing`, :class:`Grid` and criterion sections and the
+    section titled "List of Abbreviations"."""
+
+    identifiers: tuple[tuple[str, str], ...]
+    phase: tuple[str, str]
+    short: str | None = None
+    acronym: str | None = None
 
 
 @dataclass(frozen=True)
@@ -1605,6 +1717,423 @@ PROTOCOL_007 = Protocol(
     says_schedules=True,
 )
 
+# --------------------------------------------------------------------------
+# protocols 008-010: the study definition (issue: clinparser/study).  Their
+# truths carry a "study" block: titles, identifiers, phase, sponsor,
+# eligibility criteria, objectives with their endpoints and abbreviations,
+# as the generator lays them out.
+# --------------------------------------------------------------------------
+DOT = "\u2022"  # a bullet (BULLET is defined with the fonts, below)
+STUDY_STYLES = {**HEADING_STYLES, 1: HeadingStyle(BOLD_FONT, 14, 18, 18, 8)}
+
+
+def E(label: str, text: str, *subs: tuple[str, str], **more) -> Entry:
+    if "note" in more:
+        more["note"] = " ".join(more["note"].split())
+    return Entry(label, " ".join(text.split()),
+                 [(m, " ".join(t.split())) for m, t in subs], **more)
+
+
+def criteria(category: str, *entries: Entry, applies_to: str | None = None
+             ) -> Listing:
+    return Listing(list(entries), "criteria", category, applies_to)
+
+
+def bullets(role: str, level: str, label: str, *texts: str) -> Listing:
+    return Listing([E(DOT, t) for t in texts], role, level=level,
+                   label=label)
+
+
+# protocol_008: a title page whose identifiers sit in a ruled table, Phase
+# 2b; criteria numbered "1." (grouped under bold sub-headings, one with
+# sub-items and a note, one with a small table, one broken by a page turn),
+# "[1]" and "INC #1" (the run-in's); a synopsis summary of the criteria; an
+# objectives-and-endpoints table with Primary/Secondary/Exploratory rows
+# spanning both columns; a table of abbreviations.
+WASHOUT_008 = Grid("", ["Medication class", "Washout before Day 1"],
+                   [238, 191], [
+                       ["Systemic corticosteroids", "4 weeks"],
+                       ["Leukotriene receptor antagonists", "2 weeks"],
+                       ["Cyclosporine or other immunosuppressants", "8 weeks"],
+                   ], x0=LEFT + 39)
+
+OUTLINE_008: list[Section] = [
+    S("1", "PROTOCOL SUMMARY",
+      P("""This protocol describes a dose-ranging study of subcutaneous
+        EXP-5206 in adults whose chronic spontaneous urticaria stays active
+        despite antihistamine treatment.""")),
+    S("1.1", "Synopsis",
+      P("""About 160 adults are randomized to one of three doses of
+        EXP-5206 or to placebo, given every 4 weeks for 12 weeks after a
+        two-week placebo run-in. A follow-up period of 12 weeks without
+        treatment completes each participant's time in the study.""")),
+    S("1.1.1", "Key Eligibility Criteria",
+      Lead("Inclusion:"),
+      Listing([E("1.", "Adults aged 18 to 70 years."),
+               E("2.", "Hives for 6 months or longer despite antihistamines."),
+               E("3.", "Signed consent.")]),
+      Lead("Exclusion:"),
+      Listing([E("1.", "Prior anaphylaxis to a biologic."),
+               E("2.", "Pregnancy or breastfeeding.")])),
+    S("2", "INTRODUCTION",
+      P("""Chronic spontaneous urticaria causes itchy wheals and swelling
+        that come and go without an external trigger for months or years.
+        Many patients keep having symptoms at the highest approved
+        antihistamine doses, and their sleep and work suffer as a
+        result."""),
+      P("""EXP-5206 is a humanized antibody that blocks a receptor found on
+        mast cells of the skin. In a first study in healthy volunteers,
+        single doses were well tolerated and lowered a blood marker of mast
+        cell activation for several weeks.""")),
+    S("3", "OBJECTIVES AND ENDPOINTS",
+      P("""The objectives of the study and the endpoints that measure them
+        are given in Table 1."""),
+      Grid("Table 1: Objectives and Endpoints", ["Objectives", "Endpoints"],
+           [214, 254], [
+               ["Primary"],
+               ["To evaluate the dose-response relationship of EXP-5206 on "
+                "urticaria activity after 12 weeks of treatment",
+                "Change from baseline to Week 12 in the weekly urticaria "
+                "activity score"],
+               ["Secondary"],
+               ["To compare each dose of EXP-5206 with placebo on itch and "
+                "hive control",
+                f"{DOT} Proportion of participants with a weekly urticaria "
+                "activity score of 6 or lower at Week 12\n"
+                f"{DOT} Change from baseline to Week 12 in the weekly "
+                "itch severity score"],
+               ["To characterize the safety and tolerability of EXP-5206 "
+                "over 24 weeks",
+                "Incidence of treatment-emergent adverse events through "
+                "Week 24"],
+               ["Exploratory"],
+               ["To explore the effect of EXP-5206 on episodes of "
+                "angioedema",
+                "Number of days with angioedema recorded in the diary "
+                "through Week 12"],
+           ], objectives=True)),
+    S("4", "STUDY DESIGN",
+      P("""After a screening period of up to four weeks, every participant
+        receives placebo in a single-blind run-in of two weeks. Those who
+        still qualify are then randomized in equal numbers to the three
+        doses of EXP-5206 or to placebo, with stratification by body
+        weight."""),
+      P("""Participants record hives and itch twice a day in an electronic
+        diary from screening until the end of follow-up. Rescue
+        antihistamines are allowed at the approved dose and are recorded in
+        the same diary.""")),
+    S("5", "STUDY POPULATION",
+      P("""The criteria below are checked at the screening visit and again
+        on the day of randomization, before the first dose.""")),
+    S("5.1", "Inclusion Criteria",
+      P("""Participants are eligible to be included in the study only if
+        all of the following criteria apply:"""),
+      Lead("Medical Conditions"),
+      criteria(
+          "inclusion",
+          E("1.", """Participant is 18 to 70 years of age inclusive at the
+            time of signing the informed consent form."""),
+          E("2.", """Participant has had chronic spontaneous urticaria for
+            at least six months before screening, with itchy hives on at
+            least four days of each week despite antihistamines."""),
+          E("3.", """Participant meets one of the following conditions on
+            the day of randomization:""",
+            ("a.", """a weekly urticaria activity score of sixteen or higher
+              over the seven days before Day 1, or"""),
+            ("b.", """a weekly itch severity score of eight or higher over
+              the same seven days."""),
+            note="""Note: The weekly scores are computed from the electronic
+              diary entries of the run-in period; a day without an entry
+              is not replaced by an estimate."""),
+          E("4.", """Participant has stopped every prohibited medication
+            for at least the washout period listed below before Day 1:""",
+            table=WASHOUT_008)),
+      Lead("Informed Consent"),
+      criteria(
+          "inclusion",
+          E("5.", """Participant is capable of giving signed informed
+            consent, which includes agreeing to the requirements and
+            restrictions listed in the informed consent form and in this
+            protocol, and agrees to remain reachable by telephone for the
+            whole follow-up period.""", split=True),
+          E("6.", """Participant agrees to record urticaria symptoms twice
+            daily in the electronic diary for the full duration of the
+            study, including the follow-up period after the last dose of
+            study intervention."""))),
+    S("5.2", "Exclusion Criteria",
+      P("""Participants are excluded from the study if any of the following
+        criteria apply:"""),
+      criteria(
+          "exclusion",
+          E("[1]", """Participant has a history of anaphylaxis to any
+            biologic therapy or to any component of the study
+            intervention."""),
+          E("[2]", """Participant has a diagnosis of urticarial vasculitis,
+            hereditary angioedema, or another skin disease with chronic itch
+            that could confound the assessments."""),
+          E("[3]", """Participant has received an anti-IgE monoclonal
+            antibody within sixteen weeks before Day 1."""),
+          E("[4]", """Participant has an active infection requiring systemic
+            antibiotics, antivirals, or antifungals within two weeks before
+            screening."""),
+          E("[5]", """Participant is pregnant or breastfeeding, or intends
+            to become pregnant during the study or within five months after
+            the last dose."""))),
+    S("5.3", "Criteria for Entry into the Run-in Period",
+      P("""Participants are eligible to enter the two-week single-blind
+        placebo run-in period only if all of the following criteria
+        apply:"""),
+      criteria(
+          "inclusion",
+          E("INC #1", """Participant has completed all screening assessments
+            and meets every inclusion criterion and no exclusion
+            criterion."""),
+          E("INC #2", """Participant has completed at least ten of the
+            fourteen diary entries expected during the last week of
+            screening."""),
+          applies_to="run-in")),
+    S("6", "STUDY INTERVENTION",
+      P("""EXP-5206 and placebo are supplied in identical prefilled pens
+        that the site staff inject under the skin of the abdomen or
+        thigh.""")),
+    S("7", "LIST OF ABBREVIATIONS",
+      P("""The abbreviations used in this protocol are listed in
+        Table 2."""),
+      Table("Table 2: Abbreviations", ["Abbreviation", "Definition"],
+            [120, 348], [
+                ["AE", "adverse event"],
+                ["CSU", "chronic spontaneous urticaria"],
+                ["EudraCT", "European Union Drug Regulating Authorities "
+                            "Clinical Trials Database"],
+                ["IND", "Investigational New Drug application"],
+                ["NCT", "National Clinical Trial number"],
+                ["Q4W", "every 4 weeks"],
+                ["UAS7", "weekly urticaria activity score"],
+            ])),
+]
+
+PROTOCOL_008 = Protocol(
+    outline=OUTLINE_008,
+    title="A Phase 2b, Randomized, Double-Blind, Placebo-Controlled, "
+          "Dose-Ranging Study of EXP-5206 in Adults with Chronic Spontaneous "
+          "Urticaria",
+    number="CP-008",
+    sponsor="Example Pharma Inc.",
+    cover=[("Protocol Number:", "CP-008"), ("NCT Number:", "NCT07412958"),
+           ("EudraCT Number:", "2025-004817-31"), ("IND Number:", "163502"),
+           ("Phase:", "Phase 2b"), ("Sponsor:", "Example Pharma Inc."),
+           ("Date:", "3 March 2026")],
+    running_header=("CP-008 Clinical Study Protocol", "Version 1.0"),
+    styles=STUDY_STYLES,
+    chapter_breaks=False,
+    cover_grid=True,
+    study=Study(identifiers=(("sponsor", "CP-008"), ("nct", "NCT07412958"),
+                             ("eudract", "2025-004817-31"), ("ind", "163502")),
+                phase=("2", "Phase 2b")),
+)
+
+# protocol_009: a short title and an acronym on the title page, an EU CT
+# number, Phase 1/2; criteria numbered "I 01" and "E 01"; objectives as
+# sub-sections "Primary Objective" / "Secondary Objectives" with bulleted
+# objectives, their endpoints in the statistics chapter's "Study Endpoints"
+# (joined by level and order).
+OUTLINE_009: list[Section] = [
+    S("1", "INTRODUCTION",
+      P("""Ulcerative colitis is a chronic inflammation of the large bowel
+        that flares and settles over many years. EXP-7731 is an oral
+        inhibitor of an enzyme that drives the recruitment of white blood
+        cells into the gut wall."""),
+      P("""This first study in patients looks for the highest tolerated
+        weekly dose and gathers early signs of efficacy before a larger
+        trial.""")),
+    S("2", "STUDY OBJECTIVES",
+      P("""The objectives are listed below by their importance to the
+        study.""")),
+    S("2.1", "Primary Objective",
+      bullets("objectives", "primary", "Primary",
+              """To determine the highest tolerated weekly dose of EXP-7731
+              in adults with ulcerative colitis""")),
+    S("2.2", "Secondary Objectives",
+      bullets("objectives", "secondary", "Secondary",
+              """To describe the pharmacokinetics of EXP-7731 after single
+              and repeated doses""",
+              """To assess clinical remission after ten weeks of treatment
+              with EXP-7731""")),
+    S("3", "STUDY DESIGN",
+      P("""Groups of six participants receive rising weekly doses of
+        EXP-7731; a review committee decides on the next dose after every
+        group has completed four weeks of treatment.""")),
+    S("4", "STUDY POPULATION",
+      P("""Participants are adults with ulcerative colitis confirmed by
+        endoscopy and biopsy.""")),
+    S("4.1", "Inclusion Criteria",
+      P("""A participant may take part only if all of the following
+        apply:"""),
+      criteria(
+          "inclusion",
+          E("I 01", """Participant is 18 to 75 years old at the screening
+            visit."""),
+          E("I 02", """Participant has moderately to severely active
+            ulcerative colitis with a modified Mayo score of five to nine at
+            screening."""),
+          E("I 03", """Participant has failed or not tolerated at least one
+            conventional or advanced therapy for ulcerative colitis."""),
+          E("I 04", """Participant agrees to use a highly effective method
+            of contraception from screening until eight weeks after the last
+            dose."""))),
+    S("4.2", "Exclusion Criteria",
+      P("""A participant may not take part if any of the following
+        apply:"""),
+      criteria(
+          "exclusion",
+          E("E 01", """Participant has Crohn's disease, indeterminate colitis
+            or colitis limited to the rectum."""),
+          E("E 02", """Participant has had bowel surgery other than an
+            appendectomy."""),
+          E("E 03", """Participant has a stool test positive for a bacterial
+            pathogen or for toxigenic bacteria at screening."""))),
+    S("5", "STUDY INTERVENTION",
+      P("""EXP-7731 is supplied as tablets of 25 mg and 100 mg taken once a
+        week with water on an empty stomach.""")),
+    S("6", "STATISTICAL CONSIDERATIONS",
+      P("""All analyses are descriptive; no formal hypothesis is
+        tested.""")),
+    S("6.1", "Study Endpoints",
+      P("""All measures below are summarized by dose group.""")),
+    S("6.1.1", "Primary Endpoint",
+      bullets("endpoints", "primary", "Primary",
+              """Number of participants with a dose-limiting toxicity during
+              the first four weeks of treatment""")),
+    S("6.1.2", "Secondary Endpoints",
+      bullets("endpoints", "secondary", "Secondary",
+              """Maximum serum concentration and area under the
+              concentration-time curve after the first and fourth doses""",
+              """Proportion of participants in clinical remission at Week
+              10, as defined by the modified Mayo score""")),
+    S("6.2", "Sample Size",
+      P("""Up to thirty participants are enough to describe the safety of
+        five dose levels.""")),
+]
+
+PROTOCOL_009 = Protocol(
+    outline=OUTLINE_009,
+    title="A Phase 1/2, Open-Label, Dose-Escalation Study of Oral EXP-7731 "
+          "in Adults with Moderately to Severely Active Ulcerative Colitis",
+    number="CP-009",
+    sponsor="Example Biotherapeutics Ltd",
+    cover=[("Protocol Number:", "CP-009"),
+           ("Short Title:", "Dose Escalation of EXP-7731 in Colitis"),
+           ("Acronym:", "KESTREL-2"),
+           ("EU CT Number:", "2025-521234-18-00"),
+           ("NCT Number:", "NCT07398821"),
+           ("Phase:", "Phase 1/2"),
+           ("Sponsor:", "Example Biotherapeutics Ltd"),
+           ("Date:", "14 April 2026")],
+    running_header=("CP-009 Clinical Study Protocol", "Version 1.0"),
+    styles=STUDY_STYLES,
+    chapter_breaks=False,
+    study=Study(identifiers=(("sponsor", "CP-009"), ("eu_ct", "2025-521234-18-00"),
+                             ("nct", "NCT07398821")),
+                phase=("1/2", "Phase 1/2"),
+                short="Dose Escalation of EXP-7731 in Colitis",
+                acronym="KESTREL-2"),
+)
+
+# protocol_010: inclusion criteria printed as numbered sub-sections
+# (5.1.1 ...), exclusion criteria lettered "a." (one with roman sub-items),
+# bulleted randomization criteria; objectives and endpoints under bold lead
+# lines, the endpoints in a sub-section of their own.
+OUTLINE_010: list[Section] = [
+    S("1", "INTRODUCTION",
+      P("""Moderate plaque psoriasis in adolescents is often treated with
+        creams alone, which many find hard to use every day. EXP-3318 is a
+        once-daily tablet that calms the inflammation in the skin.""")),
+    S("2", "OBJECTIVES AND ENDPOINTS",
+      P("""The study has one primary and one secondary objective."""),
+      Lead("Primary Objective"),
+      bullets("objectives", "primary", "Primary",
+              """To show that EXP-3318 clears psoriasis plaques better than
+              placebo after 16 weeks"""),
+      Lead("Secondary Objective"),
+      bullets("objectives", "secondary", "Secondary",
+              """To compare the effect of EXP-3318 and placebo on the itch
+              caused by psoriasis""")),
+    S("2.1", "Endpoints",
+      Lead("Primary Endpoint"),
+      bullets("endpoints", "primary", "Primary",
+              """Proportion of participants with clear or almost clear skin
+              on the physician global assessment at Week 16"""),
+      Lead("Secondary Endpoint"),
+      bullets("endpoints", "secondary", "Secondary",
+              """Change from baseline to Week 16 in the weekly mean itch
+              score of the participant diary""")),
+    S("3", "STUDY POPULATION",
+      P("""Adolescents with plaque psoriasis are recruited at dermatology
+        clinics in several countries.""")),
+    S("3.1", "Inclusion Criteria",
+      P("""A participant is eligible for the study only if each of the
+        three criteria below is met.""")),
+    S("3.1.1", "Age",
+      P("""Participants must be twelve to seventeen years old when the
+        parent or guardian signs the consent form."""),
+      criterion=("inclusion", None)),
+    S("3.1.2", "Confirmed Plaque Psoriasis",
+      P("""Participants must have had plaque psoriasis for at least six
+        months, covering at least three percent of the body surface at
+        screening."""),
+      criterion=("inclusion", None)),
+    S("3.1.3", "Consent and Assent",
+      P("""A parent or guardian signs the consent form and the participant
+        signs an assent form suited to their age."""),
+      criterion=("inclusion", None)),
+    S("3.2", "Exclusion Criteria",
+      P("""Participants are excluded from the study if any of the following
+        criteria apply:"""),
+      criteria(
+          "exclusion",
+          E("a.", """Participant has pustular, erythrodermic or drug-induced
+            psoriasis."""),
+          E("b.", """Participant has used either of the following treatments
+            in the four weeks before Day 1:""",
+            ("i.", "phototherapy of any kind;"),
+            ("ii.", "a systemic treatment for psoriasis.")),
+          E("c.", """Participant has a liver enzyme level above twice the
+            upper limit of normal at screening."""),
+          E("d.", """Participant has a history of suicidal behaviour or
+            current suicidal thoughts."""))),
+    S("3.3", "Randomization Criteria",
+      P("""Participants are eligible for randomization only if both of the
+        following apply at the Day 1 visit:"""),
+      criteria(
+          "inclusion",
+          E(DOT, """The washout of all topical psoriasis treatments has
+            been completed."""),
+          E(DOT, """The screening laboratory results have been reviewed
+            and show no exclusionary value."""),
+          applies_to="randomization")),
+    S("4", "STUDY INTERVENTION",
+      P("""EXP-3318 and matching placebo tablets are taken once daily with
+        breakfast for sixteen weeks.""")),
+]
+
+PROTOCOL_010 = Protocol(
+    outline=OUTLINE_010,
+    title="A Phase 3, Randomized, Placebo-Controlled Study of Oral EXP-3318 "
+          "in Adolescents with Moderate Plaque Psoriasis",
+    number="CP-010",
+    sponsor="Example Pharma Inc.",
+    cover=[("Protocol Number:", "CP-010"),
+           ("EudraCT Number:", "2024-001932-27"),
+           ("Phase:", "Phase 3"), ("Sponsor:", "Example Pharma Inc."),
+           ("Date:", "2 June 2026")],
+    running_header=("CP-010 Clinical Study Protocol", "Version 1.0"),
+    styles=STUDY_STYLES,
+    chapter_breaks=False,
+    cover_grid=True,
+    study=Study(identifiers=(("sponsor", "CP-010"), ("eudract", "2024-001932-27")),
+                phase=("3", "Phase 3")),
+)
+
 PROTOCOLS: dict[str, Protocol] = {
     "protocol_001": PROTOCOL_001,
     "protocol_002": PROTOCOL_002,
@@ -1613,6 +2142,9 @@ PROTOCOLS: dict[str, Protocol] = {
     "protocol_005": PROTOCOL_005,
     "protocol_006": PROTOCOL_006,
     "protocol_007": PROTOCOL_007,
+    "protocol_008": PROTOCOL_008,
+    "protocol_009": PROTOCOL_009,
+    "protocol_010": PROTOCOL_010,
 }
 
 
@@ -1637,6 +2169,17 @@ def section_text(sec: Section) -> list[str]:
         elif isinstance(b, Schedule):
             out.extend(row.label for row in b.rows)
             out.extend(b.footnotes.values())
+        elif isinstance(b, Listing):
+            for e in b.entries:
+                out.append(e.text)
+                out.extend(text for _, text in e.subs)
+                out.extend([e.note] if e.note else [])
+                if e.table:
+                    out.extend(c for row in e.table.rows for c in row)
+        elif isinstance(b, Lead):
+            out.append(b.text)
+        elif isinstance(b, Grid):
+            out.extend(c for row in b.rows for c in row)
     return out
 
 
@@ -1651,13 +2194,23 @@ def paragraphs_of(sec: Section) -> list[str]:
             out.extend(options for _, options in b.items)
         elif isinstance(b, Signature):
             out.extend(b.labels)
+        elif isinstance(b, Lead):
+            out.append(b.text)
+        elif isinstance(b, Listing):
+            out.extend(e.note for e in b.entries if e.note)
     return out
 
 
 def list_items_of(sec: Section) -> list[str]:
-    return [item for b in sec.blocks
-            if isinstance(b, (NumberedList, Questionnaire))
-            for item in b.labelled()]
+    out = []
+    for b in sec.blocks:
+        if isinstance(b, (NumberedList, Questionnaire)):
+            out.extend(b.labelled())
+        elif isinstance(b, Listing):  # each entry, then its sub-items
+            for e in b.entries:
+                out.append(f"{e.label} {e.text}")
+                out.extend(f"{m} {t}" for m, t in e.subs)
+    return out
 
 
 def references_of(sec: Section, pattern: re.Pattern) -> list[str]:
@@ -1717,6 +2270,16 @@ def unlabelled_lines(sec: Section) -> Iterator[str]:
         elif isinstance(b, Questionnaire):
             for _, options in b.items:
                 yield from question_lines(options)
+        elif isinstance(b, Listing):
+            text_x = listing_text_x(b)
+            for e in b.entries:
+                yield from wrap(e.text, BODY_FONT, BODY_SIZE, RIGHT - text_x)[1:]
+                for m, t in e.subs:
+                    yield from sub_lines(text_x, m, t)[1:]
+                if e.note:
+                    yield from wrap(e.note, BODY_FONT, BODY_SIZE, RIGHT - text_x)
+        elif isinstance(b, Lead):
+            yield b.text
 
 
 def check_line_starts(spec: Protocol) -> None:
@@ -1770,6 +2333,11 @@ def check_outline(spec: Protocol) -> None:
                 assert all(len(r) == len(b.columns) for r in b.rows), b.title
             if isinstance(b, Schedule):
                 check_schedule(b)
+            grids = [b] if isinstance(b, Grid) else [
+                e.table for e in getattr(b, "entries", []) if e.table]
+            for g in grids:
+                assert abs(g.x0 + sum(g.widths) - RIGHT) < 0.01, g.title
+                assert all(len(r) in (1, len(g.columns)) for r in g.rows)
         # Sentences must be unique so tests can locate each in one section.
         for text in section_text(sec):
             if len(text.split()) < 4:  # table cells like "X", "ECG"
@@ -1913,6 +2481,10 @@ class Placed:
     page: int = 0
     tables: list[dict] = field(default_factory=list)
     images: list[dict] = field(default_factory=list)
+    last_page: int = 0  # the page its last block ends on
+    # Pages of study items placed in the section, by id() of the Entry or
+    # of the Grid row (id(grid), row index).
+    item_pages: dict = field(default_factory=dict)
 
 
 def para_lines(p: Para) -> list[str]:
@@ -2003,6 +2575,17 @@ def lead_height(items: list, i: int) -> float:
         return blk.height + 6 + CAPTION_LEADING
     if isinstance(blk, Schedule):
         return schedule_part_height(blk, 0)  # each part is kept whole
+    if isinstance(blk, Listing):
+        first = blk.entries[0]
+        n = len(wrap(first.text, BODY_FONT, BODY_SIZE, RIGHT - listing_text_x(blk)))
+        return min(2, n) * BODY_LEADING
+    if isinstance(blk, Lead):  # kept with the first lines after it
+        rest = lead_height(items, i + 1) if i + 1 < len(items) else 0
+        return BODY_LEADING + PARA_GAP + rest
+    if isinstance(blk, Grid):
+        return ((CAPTION_LEADING + 4 if blk.title else 0)
+                + grid_row_height(blk, blk.columns, True)
+                + grid_row_height(blk, blk.rows[0], False))
     raise TypeError(blk)
 
 
@@ -2361,6 +2944,156 @@ def place_figure(flow: Flow, fig: Figure, need: float, placed: Placed) -> None:
     })
 
 
+# --------------------------------------------------------------------------
+# Study-definition blocks: listings with printed markers, lead lines, grids
+# --------------------------------------------------------------------------
+SUB_INDENT = 20  # a sub-item's text hangs this far right of its item's text
+GRID_SPAN_FILL = (0.93, 0.93, 0.93)
+
+
+def listing_text_x(lst: Listing) -> float:
+    """x of the entries' text: markers are set right-aligned before it, the
+    widest one at the margin at the least."""
+    widest = max(text_width(e.label + " ", BODY_FONT, BODY_SIZE)
+                 for e in lst.entries)
+    return LEFT + max(LIST_TEXT_INDENT, round(widest + 2))
+
+
+def sub_lines(text_x: float, marker: str, text: str) -> list[str]:
+    return wrap(text, BODY_FONT, BODY_SIZE, RIGHT - text_x - SUB_INDENT)
+
+
+def place_lead(flow: Flow, lead: Lead, need: float) -> None:
+    flow.start_block(PARA_GAP + 2, need)
+    flow.lines(LEFT, wrap(lead.text, BOLD_FONT, BODY_SIZE, CONTENT_W),
+               font=BOLD_FONT)
+
+
+def place_listing(flow: Flow, lst: Listing, placed: Placed) -> None:
+    text_x = listing_text_x(lst)
+    for n, e in enumerate(lst.entries):
+        lines = wrap(e.text, BODY_FONT, BODY_SIZE, RIGHT - text_x)
+        flow.start_block(LIST_GAP if n else PARA_GAP,
+                         min(2, len(lines)) * BODY_LEADING)
+        pages = [flow.page_no]
+        label = e.label + " "
+        # Marker and first line are one string, as in place_list.
+        flow.text(text_x - text_width(label, BODY_FONT, BODY_SIZE), flow.y,
+                  label + lines[0], BODY_FONT, BODY_SIZE, BODY_LEADING)
+        flow.y += BODY_LEADING
+        for line in lines[1:]:
+            flow.lines(text_x, [line])
+            pages.append(flow.page_no)
+        assert e.split == (len(set(pages)) == 2), (e.label, e.text, pages)
+        for marker, text in e.subs:
+            sub = sub_lines(text_x, marker, text)
+            flow.start_block(LIST_GAP, min(2, len(sub)) * BODY_LEADING)
+            pages.append(flow.page_no)
+            sub_x = text_x + SUB_INDENT
+            mark = marker + " "
+            flow.text(sub_x - text_width(mark, BODY_FONT, BODY_SIZE), flow.y,
+                      mark + sub[0], BODY_FONT, BODY_SIZE, BODY_LEADING)
+            flow.y += BODY_LEADING
+            for line in sub[1:]:
+                flow.lines(sub_x, [line])
+                pages.append(flow.page_no)
+        if e.note:
+            note = wrap(e.note, BODY_FONT, BODY_SIZE, RIGHT - text_x)
+            flow.start_block(LIST_GAP, min(2, len(note)) * BODY_LEADING)
+            for line in note:
+                flow.lines(text_x, [line])
+                pages.append(flow.page_no)
+        if e.table:
+            need = (grid_row_height(e.table, e.table.columns, True)
+                    + grid_row_height(e.table, e.table.rows[0], False))
+            place_grid(flow, e.table, need, placed, LIST_GAP + 2)
+            pages.extend(p for k, p in placed.item_pages.items()
+                         if isinstance(k, tuple) and k[0] == id(e.table))
+        placed.item_pages[id(e)] = sorted(set(pages))
+
+
+def grid_cell_lines(grid: Grid, text: str, width: float, bold: bool) -> list[str]:
+    font = BOLD_FONT if bold else BODY_FONT
+    return [line for part in text.split("\n")
+            for line in wrap(part, font, grid.font_size, width - 2 * CELL_PAD)]
+
+
+def grid_cells(grid: Grid, row: list[str]) -> list[tuple[float, float, str]]:
+    """(x, width, text) of each printed cell of a row."""
+    if len(row) == 1:
+        return [(grid.x0, sum(grid.widths), row[0])]
+    out, x = [], grid.x0
+    for w, text in zip(grid.widths, row):
+        out.append((x, w, text))
+        x += w
+    return out
+
+
+def grid_row_height(grid: Grid, row: list[str], header: bool) -> float:
+    bold = header or len(row) == 1
+    n = max(len(grid_cell_lines(grid, t, w, bold)) or 1
+            for _, w, t in grid_cells(grid, row))
+    return n * grid.font_size * 1.25 + 2 * CELL_PAD
+
+
+def draw_grid_row(flow: Flow, grid: Grid, row: list[str], header: bool) -> None:
+    h = grid_row_height(grid, row, header)
+    span = len(row) == 1 and not header
+    right = grid.x0 + sum(grid.widths)
+    if header or span:
+        flow.ops.append(("rect", grid.x0, flow.y, right, flow.y + h, None,
+                         HEADER_FILL if header else GRID_SPAN_FILL, 0))
+    bold = header or span
+    lead = grid.font_size * 1.25
+    for x, w, text in grid_cells(grid, row):
+        top = flow.y + CELL_PAD
+        for line in grid_cell_lines(grid, text, w, bold):
+            flow.text(x + CELL_PAD, top, line, BOLD_FONT if bold else BODY_FONT,
+                      grid.font_size, lead)
+            top += lead
+    # Rules: the row's top edge, its outer sides and the column edges its
+    # cells have (a spanning row has none inside).
+    flow.ops.append(("line", grid.x0, flow.y, right, flow.y, 0.6, TEXT_COLOR))
+    edges = sorted({x for x, _, _ in grid_cells(grid, row)} | {right})
+    for x in edges:
+        flow.ops.append(("line", x, flow.y, x, flow.y + h, 0.6, TEXT_COLOR))
+    flow.y += h
+
+
+def place_grid(flow: Flow, grid: Grid, need: float, placed: Placed,
+               gap: float) -> None:
+    flow.start_block(gap, need)
+    pages = [flow.page_no]
+    right = grid.x0 + sum(grid.widths)
+
+    def close() -> None:
+        flow.ops.append(("line", grid.x0, flow.y, right, flow.y, 0.6,
+                         TEXT_COLOR))
+
+    def start(title: str) -> None:
+        if title:
+            table_caption(flow, title)
+        draw_grid_row(flow, grid, grid.columns, header=True)
+
+    start(grid.title)
+    for k, row in enumerate(grid.rows):
+        if flow.y + grid_row_height(grid, row, False) > BODY_BOTTOM:
+            close()
+            flow.new_page()
+            pages.append(flow.page_no)
+            start(f"{grid.title} (continued)" if grid.title else "")
+        draw_grid_row(flow, grid, row, header=False)
+        placed.item_pages[(id(grid), k)] = flow.page_no
+    close()
+    placed.tables.append({
+        "title": grid.title,
+        "pages": pages,
+        "columns": list(grid.columns),
+        "data": [list(r) + [""] * (len(grid.columns) - len(r))
+                 for r in grid.rows],
+    })
+
+
 def heading_of(spec: Protocol, sec: Section) -> Heading:
     new_page = sec.new_page
     if new_page is None:
@@ -2404,6 +3137,13 @@ def layout_body(spec: Protocol, first_page: int
             place_questionnaire(flow, blk)
         elif isinstance(blk, Signature):
             place_signature(flow, blk, need)
+        elif isinstance(blk, Listing):
+            place_listing(flow, blk, info)
+        elif isinstance(blk, Lead):
+            place_lead(flow, blk, need)
+        elif isinstance(blk, Grid):
+            place_grid(flow, blk, need, info, TABLE_GAP)
+        info.last_page = flow.page_no
     return flow.pages, placed
 
 
@@ -2513,7 +3253,9 @@ def title_page_ops(spec: Protocol) -> list[Op]:
     flow.y += 14
     flow.ops.append(("line", LEFT, flow.y, RIGHT, flow.y, 1, TEXT_COLOR))
     flow.y += 40
-    for label, value in spec.cover:
+    if spec.cover_grid:
+        cover_grid_ops(flow, spec.cover)
+    for label, value in [] if spec.cover_grid else spec.cover:
         flow.text(LEFT + 60, flow.y, label, BOLD_FONT, 11, 20)
         flow.text(LEFT + 210, flow.y, value, BODY_FONT, 11, 20)
         flow.y += 20
@@ -2529,6 +3271,26 @@ def title_page_ops(spec: Protocol) -> list[Op]:
     for line in wrap(notice, BODY_FONT, 9, CONTENT_W - 60):
         flow.centered(line, BODY_FONT, 9, 12)
     return flow.ops
+
+
+COVER_GRID_X, COVER_GRID_SPLIT, COVER_GRID_ROW = LEFT + 30, LEFT + 200, 20
+
+
+def cover_grid_ops(flow: Flow, rows: list[tuple[str, str]]) -> None:
+    """The title page's label/value rows as a ruled two-column table."""
+    right = RIGHT - 30
+    top = flow.y
+    for label, value in rows:
+        flow.text(COVER_GRID_X + 5, flow.y, label, BOLD_FONT, 10, COVER_GRID_ROW)
+        flow.text(COVER_GRID_SPLIT + 5, flow.y, value, BODY_FONT, 10,
+                  COVER_GRID_ROW)
+        flow.ops.append(("line", COVER_GRID_X, flow.y, right, flow.y, 0.6,
+                         TEXT_COLOR))
+        flow.y += COVER_GRID_ROW
+    flow.ops.append(("line", COVER_GRID_X, flow.y, right, flow.y, 0.6,
+                     TEXT_COLOR))
+    for x in (COVER_GRID_X, COVER_GRID_SPLIT, right):
+        flow.ops.append(("line", x, top, x, flow.y, 0.6, TEXT_COLOR))
 
 
 TOC_TITLE_GAP = 30
@@ -2720,7 +3482,7 @@ def build_truth(spec: Protocol, placed: list[Placed], page_count: int,
         nodes.append(n)
         (nodes[parent]["subsections"] if parent is not None else roots
          ).append(n)
-    return {
+    truth = {
         "title": spec.title,
         "protocol_number": spec.number,
         "page_count": page_count,
@@ -2728,6 +3490,94 @@ def build_truth(spec: Protocol, placed: list[Placed], page_count: int,
         "running_header": list(spec.running_header),
         "running_footer": [FOOTER_LEFT, PAGE_LABEL],
         "sections": roots,
+    }
+    if spec.study is not None:
+        truth["study"] = study_truth(spec, placed)
+    return truth
+
+
+def criterion_text(e: Entry) -> str:
+    """A criterion's text as the study reader gives it: the item's text,
+    then each sub-item with its marker, the note and the table's rows (header
+    first, cells joined by spaces), one per line."""
+    parts = [e.text] + [f"{m} {t}" for m, t in e.subs]
+    parts += [e.note] if e.note else []
+    if e.table:
+        parts += [" ".join(c for c in row if c)
+                  for row in [e.table.columns] + e.table.rows]
+    return "\n".join(parts)
+
+
+def study_truth(spec: Protocol, placed: list[Placed]) -> dict:
+    """The study definition as the generator knows it (the shape of
+    ``clinparser/study``'s output without "boxes" and "diagnostics")."""
+    st = spec.study
+    criteria, objectives, endpoints, abbreviations = [], [], [], []
+    for sec, info in zip(spec.outline, placed):
+        if sec.criterion:
+            category, step = sec.criterion
+            criteria.append({
+                "category": category, "identifier": sec.number,
+                "text": "\n".join([sec.title] + paragraphs_of(sec)),
+                "section": sec.number,
+                "pages": list(range(info.page, info.last_page + 1)),
+                "applies_to": step})
+        if re.search(r"abbreviations", sec.title, re.I):
+            for b in sec.blocks:
+                if isinstance(b, Table):
+                    abbreviations += [{"abbreviation": a, "expansion": x}
+                                      for a, x in b.rows]
+        for b in sec.blocks:
+            if isinstance(b, Listing) and b.role == "criteria":
+                criteria += [{
+                    "category": b.category,
+                    "identifier": None if e.label == BULLET else e.label,
+                    "text": criterion_text(e), "section": sec.number,
+                    "pages": info.item_pages[id(e)],
+                    "applies_to": b.applies_to} for e in b.entries]
+            elif isinstance(b, Listing) and b.role in ("objectives", "endpoints"):
+                items = objectives if b.role == "objectives" else endpoints
+                items += [{"level": b.level, "label": b.label, "text": e.text,
+                           "section": sec.number,
+                           "pages": info.item_pages[id(e)]}
+                          for e in b.entries]
+            elif isinstance(b, Grid) and b.objectives:
+                label = None
+                for k, row in enumerate(b.rows):
+                    if len(row) == 1:
+                        label = row[0]
+                        continue
+                    where = {"level": label.lower(), "label": label,
+                             "section": sec.number,
+                             "pages": [info.item_pages[(id(b), k)]]}
+                    objectives.append({**where, "text": row[0], "endpoints": [
+                        {**where, "text": line.removeprefix(BULLET + " ")}
+                        for line in row[1].split("\n")]})
+    # Endpoints printed apart from their objectives: the k-th endpoint of a
+    # level belongs to the k-th objective of that level (the documents are
+    # written so that this holds).
+    for level in dict.fromkeys(e["level"] for e in endpoints):
+        mine = [e for e in endpoints if e["level"] == level]
+        targets = [o for o in objectives if o["level"] == level]
+        assert len(mine) == len(targets), level
+        for o, e in zip(targets, mine):
+            o.setdefault("endpoints", []).append(e)
+    objectives = [{**o, "endpoints": o.get("endpoints", [])}
+                  for o in objectives]
+    return {
+        "titles": {
+            "official": {"text": spec.title, "page": 1},
+            "short": {"text": st.short, "page": 1} if st.short else None,
+            "acronym": {"text": st.acronym, "page": 1} if st.acronym else None,
+        },
+        "identifiers": [{"kind": kind, "text": text, "page": 1,
+                         "source": "title page"}
+                        for kind, text in st.identifiers],
+        "phase": {"value": st.phase[0], "printed": st.phase[1]},
+        "sponsor": {"text": spec.sponsor, "page": 1},
+        "eligibility": criteria,
+        "objectives": objectives,
+        "abbreviations": abbreviations,
     }
 
 

@@ -13,11 +13,13 @@ import re
 from typing import Iterable, Optional
 
 _WORD = re.compile(r"[a-z0-9]+")
+# The converter's HTML inside block text (a table cell's <br>, <sup>): markup, not words.
+_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>")
 OPENING = 8  # words of an item that must be found in a row to place it
 
 
 def words(text: str) -> list[str]:
-    return _WORD.findall((text or "").lower())
+    return _WORD.findall(_TAG.sub(" ", text or "").lower())
 
 
 class Tracer:
@@ -44,6 +46,11 @@ class Tracer:
             self._starts.append(pos)
             pos += len(w) + 1
         self._text = " ".join(self._words)
+
+    def blocks_on(self, pages: Iterable[int]) -> list[dict]:
+        """The kept blocks (not dropped, with words) printed on ``pages``, in reading order."""
+        wanted = set(pages)
+        return [b for b in self._blocks if b["page"] in wanted]
 
     def trace(self, text: str, first_page: Optional[int] = None, last_page: Optional[int] = None) -> dict:
         """``{"pages": [...], "boxes": [{"page", "bbox"}, ...]}`` of ``text``'s source; both empty

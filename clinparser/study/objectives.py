@@ -1,0 +1,970 @@
+"""Objectives and endpoints: who the study means to show what, and how it will measure it.
+
+Protocols print these in three layouts, often mixed:
+
+* an objectives-and-endpoints table (an objective column, an endpoint column; the level as a
+  spanning row, a first column, or the first line of the objective cell);
+* headed lists: "Primary Objective(s)" / "Secondary ..." headings, subsection titles or bold
+  lead-in lines, each followed by objective paragraphs or bullets (sometimes with the objective's
+  endpoints bulleted under it);
+* endpoints printed in a section of their own ("Endpoints", "Efficacy Outcomes", a statistics
+  chapter's "Primary Endpoint"), joined to the objectives by level and order.
+
+The body's objectives section is read; the synopsis copy only when the body has none. Every rule
+is about a kind of layout, never about one sponsor's wording.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..markup import strip_markup
+from .trace import Tracer, words
+
+OBJECTIVE, ENDPOINT = "objective", "endpoint"
+PRIMARY, SECONDARY, EXPLORATORY = "primary", "secondary", "exploratory"
+
+# A printed level word; "key secondary" before "secondary" so the label keeps "Key". No \b on
+# the right or left: PDF text layers glue words ("Anexploratory objectiveof").
+_LEVEL = re.compile(r"(key\s+secondary|primary|secondary|tertiary|exploratory|\bother\b)", re.IGNORECASE)
+_LEVEL_OF = {"primary": PRIMARY, "secondary": SECONDARY, "tertiary": EXPLORATORY,
+             "exploratory": EXPLORATORY, "other": EXPLORATORY}
+
+_OBJECTIVE_WORD = re.compile(r"objectives?(?!\s+response)|\baims?\b", re.IGNORECASE)
+_ENDPOINT_WORD = re.compile(r"end\s?-?points?|outcome\s+measures?|(?:efficacy|safety|primary|secondary|"
+                            r"exploratory|tertiary|study|trial)\s+outcomes?\b", re.IGNORECASE)
+_SYNOPSIS = re.compile(r"synopsis|protocol\s+summary|summary\s+of\s+(?:the\s+)?protocol|^\s*summary\s*$", re.IGNORECASE)
+# Titles that name objectives or endpoints without listing them: why they were chosen, how
+# they are analysed, who adjudicates them, a tumour-response measure, the estimands.
+_NOT_A_LIST = re.compile(r"rationale|justification|analys[ie]s\s+of|adjudicat|committee|reporting|"
+                         r"estimand|objective\s+response|reported\s+outcome|definition|assessment",
+                         re.IGNORECASE)
+# Titles that mention objectives but are no objectives section.
+_NOT_ROOT = re.compile(r"objective\s+response|analys[ie]s\s+of|justification|rationale\s+for", re.IGNORECASE)
+# Headings and bold labels that open something else inside an objectives section.
+_OTHER_BLOCK = re.compile(r"hypothes[ie]s|estimand|rationale|justification", re.IGNORECASE)
+_CROSS_REFERENCE = re.compile(r"\b(?:see|refer\s+to|described\s+in|listed\s+in|defined\s+in|provided\s+in)\s+"
+                              r"(?:the\s+)?(?:section|appendix|table)\s+\S+", re.IGNORECASE)
+# "... and Associated Estimand(s)": the ICH M11 template's objectives headings name the estimands
+# each objective carries ("3.1 Primary Objective(s) and Associated Estimand(s)"); the heading
+# still lists objectives, and the words are no part of its level label.
+_AND_ESTIMANDS = re.compile(r"\s*(?:,|\band\b|&)?\s*(?:(?:the|their|associated)\s+)*estimands?(?:\s*\(s\))?", re.IGNORECASE)
+# The attributes by which an estimand is described under its objective (ICH E9(R1), as the M11
+# template labels them): "Population:", "Treatment:", "Intercurrent Event(s):", "Population-Level
+# Summary:" ... A line so labelled describes the estimand, not another objective.
+_ESTIMAND_ATTRIBUTE = re.compile(r"^(?:(?:target|analysis)\s+)?population(?:-level\s+summary|\s+level\s+summary)?$|"
+                                 r"^(?:treatment|intervention)s?(?:\s+conditions?)?$|^intercurrent\s+events?|"
+                                 r"^(?:remaining\s+)?intercurrent|^(?:population[-\s]level\s+)?summary\s+measure|"
+                                 r"^strateg(?:y|ies)\b|^estimand\b|^variable$", re.IGNORECASE)
+_EMPTY = re.compile(r"^(?:not\s+applicable|none|n/?a|not\s+done|tbd)\.?$", re.IGNORECASE)
+# "The primary endpoint is ...", "The secondary efficacy outcomes are ...": a paragraph that states
+# an endpoint (as opposed to prose about how it is measured or analysed).
+_STATES_ENDPOINT = re.compile(r"^(?:the|an?|this|each)?\s*(?:\S+\s+){0,3}(?:end\s?-?points?|outcomes?)\s+"
+                              r"(?:is|are|was|include|includes|of\s+th(?:is|e)|for\s+th(?:is|e)|will\s+be|addressing)\b",
+                              re.IGNORECASE)
+# "The primary objectives of this study are": a lead-in that only announces the list.
+_ANNOUNCES_OBJECTIVES = re.compile(r"^(?:the|an?)?\s*(?:\S+\s+){0,3}objectives?\s+(?:(?:of|for)\s+(?:this|the)\s+"
+                                   r"(?:study|trial|protocol)\s+)?(?:are|is|include|includes)(?:\s+the\s+following)?\s*:?$",
+                                   re.IGNORECASE)
+# "... are as follows:" -- a sentence announcing a list (a label such as "Safety parameters:" is not).
+_ANNOUNCES_LIST = re.compile(r"\b(?:are|is|include[sd]?|as\s+follows|following)\s*:$", re.IGNORECASE)
+_DEFINITIONS = re.compile(r"\bdefinitions?\b|\bdefined\b", re.IGNORECASE)
+_LIST_MARK = re.compile(r"^(?P<indent>\s*)(?:[-*+]|\d{1,2}[.)]|\(\d{1,2}\)|\([a-z]\)|[a-z][.)])\s+")
+# Bullet glyphs left in the text after the list marker: a lone symbol, a Wingdings letter.
+_GLYPH = re.compile(r"^(?:[^\w\s(\[\"'\u201c]|[o\u00a7\u00d8](?=\s))\s*")
+_TABLE_PLACEHOLDER = re.compile(r"^\[(?:Table\b[^\]]*)\]$")
+_IMAGE_PLACEHOLDER = re.compile(r"^\[(?:Image|Figure)\b[^\]]*\]$")
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
+# A whole line in bold, italics or underline: the layout model's way of printing a lead-in label.
+_EMPHASIS_LINE = re.compile(r"^\s*(?:\*\*|__|<u>|<b>|_)(?P<body>.+?)(?:\*\*|__|</u>|</b>|_)\s*:?\s*$")
+# "**Primary Objective:** text" or "**Objective** : text": a label glued to its item.
+_LEAD_LABEL = re.compile(r"^\s*(?:\*\*|__)(?P<label>[^*_]{1,60}?)\s*:?\s*(?:\*\*|__)\s*:?\s*(?P<rest>\S.*)$")
+_LABEL_WORDS = re.compile(r"\b(?:study|trial|objectives?|end\s?-?points?|outcomes?|and|hypothes[ie]s)\b|\(s\)|\(es\)|&", re.IGNORECASE)
+_BULLET_LINE = re.compile(r"^\s*(?:[\u2022\u25aa\u25cf\u2023\u2043\uf0b7\uf0a7\uf0d8\uf076\u27a2\u25e6\-\u2013]|\d{1,2}[.)])\s*(?P<rest>.*)$")
+_SUB_BULLET_LINE = re.compile(r"^\s*(?:o|\u25e6|\uf06f|-)\s+(?P<rest>.*)$")
+_INDENT_STEP = 6.0  # points: a list item this much right of its list's left edge is a sub-item
+# The raw Markdown pipe tables of blocks.json: a cell between unescaped pipes, its lines split at <br>.
+_PIPE = re.compile(r"(?<!\\)\|")
+_PIPE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_BR = re.compile(r"<br\s*/?>", re.IGNORECASE)
+# A cell line's list mark that ``strip_markup`` drops when the converter cleans the cell (so the
+# table in document.json no longer shows it): the same pattern as ``markup._BULLET``.
+_DROPPED_BULLET = re.compile(r"^\s*[-*+\u2022\u25aa\u25cf]\s+")
+
+
+# ---------------------------------------------------------------------------------------------
+# Small text helpers
+
+def plain(text: str) -> str:
+    """Markdown-free text of a paragraph or list item, bullet marks and glyphs removed."""
+    text = _LIST_MARK.sub("", text, count=1)
+    text = strip_markup(text)
+    text = _GLYPH.sub("", text, count=1)
+    return " ".join(text.split())
+
+
+def level_of(text: str) -> tuple[str, str] | None:
+    """(level, printed word) of the level word in ``text``; None when there is none, or when
+    the text names several levels ("Primary and Secondary Objectives")."""
+    found = _LEVEL.findall(text or "")
+    if not found or len({_LEVEL_OF[" ".join(w.split()).lower().split()[-1]] for w in found}) > 1:
+        return None
+    m = _LEVEL.search(text)
+    word = " ".join(m.group(1).split())
+    key = word.lower().split()[-1]
+    return _LEVEL_OF[key], word.title() if word.isupper() or word.islower() else word
+
+
+def label_of(heading: str) -> str:
+    """The printed level label of a heading: "Primary Efficacy Objective" -> "Primary Efficacy"."""
+    text = re.sub(r"\([^)]*\)", " ", plain(heading))  # "(North America sites only)"
+    text = _LABEL_WORDS.sub(" ", text)
+    text = re.sub(r"^\W+|\W+$", "", " ".join(text.replace(":", " ").split()))
+    return text.title() if text.isupper() else text
+
+
+def join_lines(lines: list[str]) -> str:
+    """Lines of a table cell joined as one text; a word split at a line-end hyphen stays split."""
+    out = ""
+    for line in (l.strip() for l in lines):
+        if not line:
+            continue
+        out = line if not out else (out + line if out.endswith("-") else out + " " + line)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Units: the Markdown of a section cut into headings, paragraphs, list items and tables
+
+@dataclass
+class Unit:
+    kind: str  # "heading" | "para" | "item" | "table"
+    text: str = ""
+    indent: int = 0
+    table: dict | None = None
+    label: str = ""  # a bold label glued to the start of a paragraph or item
+
+
+def units_of(section: dict) -> list[Unit]:
+    tables = list(section.get("tables") or [])
+    units: list[Unit] = []
+    for raw in (section.get("text") or "").split("\n"):
+        line = raw.rstrip()
+        if not line.strip():
+            continue
+        stripped = line.strip()
+        if _TABLE_PLACEHOLDER.match(stripped):
+            if tables:
+                units.append(Unit("table", table=tables.pop(0)))
+            continue
+        if _IMAGE_PLACEHOLDER.match(stripped) or stripped.startswith(">"):
+            continue  # pictures; footnotes set as quotes
+        if _HEADING.match(line):
+            units.append(Unit("heading", plain(line)))
+            continue
+        mark = _LIST_MARK.match(line)
+        kind = "item" if mark else "para"
+        body = line[mark.end():] if mark else line
+        body = re.sub(r"^\s*(?:\(\d{1,2}\)|\d{1,2}[.)])\s+", "", body)  # "- (1) ...": a printed number
+        emph = _EMPHASIS_LINE.match(body)
+        if kind == "para" and emph and len(plain(body).split()) <= 10 and not plain(body).endswith("."):
+            units.append(Unit("heading", plain(body)))  # a bold/underlined lead-in line
+            continue
+        label = ""
+        lead = _LEAD_LABEL.match(body)
+        if lead and len(lead["label"].split()) <= 6:
+            label, body = lead["label"].strip(), lead["rest"]
+            if not plain(body):
+                units.append(Unit("heading", label))
+                continue
+        text = plain(body)
+        if not text:
+            continue
+        units.append(Unit(kind, text, indent=len(mark["indent"]) if mark else 0, label=label))
+    for table in tables:  # tables the text did not place: read them after the text
+        units.append(Unit("table", table=table))
+    return units
+
+
+# ---------------------------------------------------------------------------------------------
+# Items as read, before objectives and endpoints are put together
+
+@dataclass
+class Item:
+    kind: str  # OBJECTIVE | ENDPOINT
+    level: str
+    label: str
+    text: str
+    section: dict
+    endpoints: list[Item] = field(default_factory=list)
+    printed_with_objective: bool = False  # an endpoint found inside its objective's row/list
+
+
+@dataclass
+class Context:
+    kind: str | None  # OBJECTIVE, ENDPOINT, or None when the section title says neither
+    level: str | None = None
+    label: str = ""
+    explicit: bool = False  # the level was printed (not defaulted)
+
+
+def _context_from_title(title: str, parent: Context) -> Context:
+    kind = parent.kind
+    has_obj, has_ep = bool(_OBJECTIVE_WORD.search(title)), bool(_ENDPOINT_WORD.search(title))
+    if has_ep and not has_obj:
+        kind = ENDPOINT
+    elif has_obj and not has_ep:
+        kind = OBJECTIVE
+    found = level_of(title)
+    if found:
+        return Context(kind, found[0], label_of(title) or found[1], True)
+    label = label_of(title)
+    if label and kind and has_obj != has_ep and len(label.split()) <= 3:
+        return Context(kind, None, label, False)  # "Safety Objective": a category, no level
+    return Context(kind, parent.level, parent.label, parent.explicit)
+
+
+class Reader:
+    """Reads one document's objectives and endpoints (see module docstring)."""
+
+    def __init__(self, document: dict, tracer: Tracer):
+        self.document = document
+        self.tracer = tracer
+        self.diagnostics: list[dict] = []
+        self._items_endpoint_lead = False  # objectives in this document list their endpoints
+        self._raw_cells: dict[tuple[int, ...], dict[tuple[str, ...], list[list[str]]]] = {}
+
+    # -- section choice ------------------------------------------------------------------------
+
+    def body_sections(self) -> list[tuple[dict, list[dict]]]:
+        """(section, ancestors) in reading order, the synopsis and its subsections left out."""
+        out: list[tuple[dict, list[dict]]] = []
+
+        def walk(sections, ancestors):
+            for s in sections:
+                if _SYNOPSIS.search(s.get("title") or ""):
+                    continue
+                out.append((s, ancestors))
+                walk(s.get("subsections") or [], ancestors + [s])
+
+        walk(self.document.get("toc") or [], [])
+        if not out:  # no printed contents: the sections the parser found are the body
+            walk(self.document.get("non_toc") or [], [])
+        return out
+
+    def synopsis_sections(self) -> list[dict]:
+        out = []
+
+        def walk(sections, inside):
+            for s in sections:
+                now = inside or bool(_SYNOPSIS.search(s.get("title") or ""))
+                if now:
+                    out.append(s)
+                walk(s.get("subsections") or [], now)
+
+        walk(self.document.get("toc") or [], False)
+        walk(self.document.get("non_toc") or [], False)
+        return out
+
+    def objectives_root(self) -> dict | None:
+        """The first body section whose title names objectives (its subsections with it)."""
+        for section, _ in self.body_sections():
+            title = section.get("title") or ""
+            if _OBJECTIVE_WORD.search(title) and not _NOT_ROOT.search(title):
+                return section
+        return None
+
+    def endpoint_sections(self, root: dict | None) -> list[dict]:
+        """Topmost body sections, outside ``root``, whose titles name endpoints."""
+        out = []
+        inside_root = set()
+        if root is not None:
+            stack = [root]
+            while stack:
+                s = stack.pop()
+                inside_root.add(id(s))
+                stack.extend(s.get("subsections") or [])
+        for section, ancestors in self.body_sections():
+            title = section.get("title") or ""
+            if id(section) in inside_root or any(id(a) in {id(o) for o in out} for a in ancestors):
+                continue
+            if _ENDPOINT_WORD.search(title) and not _NOT_A_LIST.search(title) and not any(
+                    _NOT_ROOT.search(a.get("title") or "") for a in ancestors):
+                out.append(section)
+        return out
+
+    # -- reading sections ----------------------------------------------------------------------
+
+    def read_tree(self, section: dict, parent: Context, top: bool = True) -> list[Item]:
+        """Items of ``section`` and its subsections. Below the top, a subsection whose title says
+        something else (rationale, estimands, benefit-risk) is left out; one whose title names no
+        objective, endpoint or level keeps its parent's kind only when the title is short."""
+        title = _objectives_title(section.get("title") or "")
+        if not top:
+            if _NOT_A_LIST.search(title) or (_OTHER_BLOCK.search(title) and not _OBJECTIVE_WORD.search(title)):
+                return []
+            named = _OBJECTIVE_WORD.search(title) or _ENDPOINT_WORD.search(title) or _LEVEL.search(title)
+            if not named and len(title.split()) > 3:
+                return []
+        context = _context_from_title(title, parent)
+        items = self.read_units(units_of(section), context, section)
+        for sub in section.get("subsections") or []:
+            items.extend(self.read_tree(sub, context, top=False))
+        return items
+
+    def read_units(self, units: list[Unit], context: Context, section: dict) -> list[Item]:
+        """Items of one section's units; headings and lead-in labels move the context."""
+        items: list[Item] = []
+        block: list[Unit] = []
+        current = context
+        skipping = False  # under a heading that opens something else (hypotheses, a scale ...)
+        last_table = None  # the last objectives table's rows and layout, for its continuation
+        table_items: list[Item] = []
+        endpoint_name_layout = False  # level headings followed by one heading per endpoint
+        just_leveled = False  # the last unit was a level heading
+
+        def flush():
+            if block and not skipping:
+                items.extend(self.read_block(block, current, section))
+            block.clear()
+
+        for unit in units:
+            if unit.kind == "heading":
+                flush()
+                heading = unit.text
+                if _OTHER_BLOCK.search(heading) and not _OBJECTIVE_WORD.search(heading):
+                    skipping = True
+                    continue
+                has_obj, has_ep = bool(_OBJECTIVE_WORD.search(heading)), bool(_ENDPOINT_WORD.search(heading))
+                found = level_of(heading)
+                if found and len(heading.split()) <= 8:
+                    current = _context_from_title(heading, Context(current.kind))
+                    skipping = False
+                    endpoint_name_layout = False
+                    just_leveled = True
+                    continue
+                elif has_obj or has_ep:
+                    current = _context_from_title(heading, Context(current.kind, current.level,
+                                                                   current.label, current.explicit))
+                    skipping = False
+                elif current.kind == ENDPOINT and current.level and not endpoint_name_layout and just_leveled:
+                    # A level heading, then a heading naming each endpoint, its definition below.
+                    endpoint_name_layout = True
+                    items.append(self.make(ENDPOINT, current, heading, section))
+                    skipping = True
+                elif endpoint_name_layout:
+                    items.append(self.make(ENDPOINT, current, heading, section))
+                    skipping = True
+                else:
+                    skipping = True
+                just_leveled = False
+                continue
+            just_leveled = False
+            if unit.kind == "table":
+                flush()
+                found, last_table = self.read_table(unit.table, current, section, last_table)
+                items.extend(found)
+                table_items.extend(found)
+                continue
+            if unit.label:
+                label = unit.label
+                if _OTHER_BLOCK.search(label) or _ESTIMAND_ATTRIBUTE.search(plain(label).rstrip(": ")):
+                    continue  # "Hypothesis: ..." printed after an objective; an estimand's attribute
+                if level_of(label) or _ENDPOINT_WORD.search(label) or _OBJECTIVE_WORD.search(label):
+                    flush()
+                    current = _context_from_title(label, Context(current.kind, current.level,
+                                                                 current.label, current.explicit))
+                    skipping = False
+            if skipping:
+                continue
+            block.append(unit)
+        flush()
+        if table_items:  # when the objectives are tabulated, the text around the table is commentary
+            return [i for i in items if any(i is t for t in table_items)]
+        return items
+
+    # -- one block: the paragraphs and list items under one heading ----------------------------
+
+    def read_block(self, block: list[Unit], context: Context, section: dict) -> list[Item]:
+        block = self._joined_continuations(block)
+        block = [u for u in block if not _EMPTY.match(u.text) and not self._is_cross_reference(u.text)]
+        block = self._without_other_statements(block)
+        groups = self._groups(block, section)
+        kind = context.kind
+        if kind is None:
+            return []
+        items: list[Item] = []
+        # Paragraphs between lists are notes when the block's objectives are bare list items; when
+        # every list hangs from a lead-in sentence, a paragraph on its own is an objective too.
+        has_items = any(lead is None or _ANNOUNCES_OBJECTIVES.match(lead.text) for lead, members in groups if members)
+        for lead, members in groups:
+            if kind == OBJECTIVE:
+                items.extend(self._objectives_of(lead, members, has_items, context, section))
+            else:
+                items.extend(self._endpoints_of(lead, members, has_items, context, section))
+        return items
+
+    def _objectives_of(self, lead: Unit | None, members: list[str], has_items: bool,
+                       context: Context, section: dict) -> list[Item]:
+        if lead is None:
+            return [self.make(OBJECTIVE, context, text, section) for text in members]
+        lead_text = _cut_hypothesis(lead.text)
+        if not members:
+            if has_items or lead_text.endswith(":") or not self._has_level(context, lead_text):
+                return []
+            return [self.make(OBJECTIVE, context, lead_text, section)]
+        if _ANNOUNCES_OBJECTIVES.match(lead_text):
+            return [self.make(OBJECTIVE, context, text, section) for text in members]
+        if _ENDPOINT_WORD.search(lead_text) or self._items_endpoint_lead:
+            # "... on the basis of the following endpoints:" -- the bullets are its endpoints.
+            self._items_endpoint_lead = True
+            objective = self.make(OBJECTIVE, context, lead_text, section)
+            for text in members:
+                # its objective's level, which the objective's own words may have given
+                endpoint = self.make(ENDPOINT, Context(ENDPOINT, objective.level, objective.label, True), text, section)
+                endpoint.printed_with_objective = True
+                objective.endpoints.append(endpoint)
+            return [objective]
+        # A lead-in sentence and the outcomes it lists: one objective.
+        return [self.make(OBJECTIVE, context, " ".join([lead_text] + members), section)]
+
+    def _endpoints_of(self, lead: Unit | None, members: list[str], has_items: bool,
+                      context: Context, section: dict) -> list[Item]:
+        if lead is None:
+            return [self.make(ENDPOINT, context, text, section) for text in members]
+        if members:
+            if _DEFINITIONS.search(lead.text) and not _STATES_ENDPOINT.search(lead.text):
+                return []  # "The definitions for each component ... are:" + the definitions
+            return [self.make(ENDPOINT, context, text, section) for text in members]
+        if lead.text.endswith(":"):
+            return []
+        if _STATES_ENDPOINT.search(lead.text) or (lead.label and _ENDPOINT_WORD.search(lead.label)):
+            # "The primary endpoint is ..." or "**Endpoint:** change from baseline in ..."
+            return [self.make(ENDPOINT, context, lead.text, section)]
+        return []
+
+    @staticmethod
+    def _without_other_statements(block: list[Unit]) -> list[Unit]:
+        """Leave out an estimand or hypothesis stated among the objectives, with the list it leads."""
+        out: list[Unit] = []
+        dropping = False
+        for unit in block:
+            if unit.kind == "para":
+                dropping = bool(_OTHER_BLOCK.search(_first_clause(unit.text)))
+            if not dropping:
+                out.append(unit)
+        return out
+
+    @staticmethod
+    def _has_level(context: Context, text: str) -> bool:
+        return bool(context.level or context.label or level_of(_first_clause(text)))
+
+    @staticmethod
+    def _is_cross_reference(text: str) -> bool:
+        return bool(_CROSS_REFERENCE.search(text)) and len(text.split()) <= 15
+
+    @staticmethod
+    def _joined_continuations(block: list[Unit]) -> list[Unit]:
+        """A paragraph broken by a page turn continues in lower case: join it back."""
+        out: list[Unit] = []
+        for unit in block:
+            if (out and unit.kind == "para" and out[-1].kind == "para" and unit.text[:1].islower()
+                    and not out[-1].text.endswith((".", ":"))):
+                out[-1] = Unit("para", out[-1].text + " " + unit.text, label=out[-1].label)
+            elif out and unit.kind == "para" and unit.text[:1].islower() and out[-1].kind == "item":
+                out.append(Unit("item", unit.text, indent=99))  # "and to assess ...:" keeps a list going
+            else:
+                out.append(unit)
+        return out
+
+    def _groups(self, block: list[Unit], section: dict) -> list[tuple[Unit | None, list[str]]]:
+        """(lead-in paragraph or None, list item texts) in order; sub-items joined into their item.
+
+        A paragraph followed by list items is their lead-in; list items with no paragraph before
+        them form a group of their own; a paragraph followed by a paragraph stands alone."""
+        groups: list[tuple[Unit | None, list[Unit]]] = []
+        for unit in block:
+            if unit.kind == "para":
+                if groups and groups[-1][0] is not None and groups[-1][1] and groups[-1][0].text.endswith(":") \
+                        and unit.text[:1].islower():
+                    groups[-1][1].append(Unit("item", unit.text, indent=99))
+                    continue
+                groups.append((unit, []))
+            elif groups and (groups[-1][0] is None or groups[-1][0].text.endswith(":") or
+                             groups[-1][0].text.endswith(tuple("abcdefghijklmnopqrstuvwxyz")) or groups[-1][1]):
+                groups[-1][1].append(unit)
+            else:
+                groups.append((None, [unit]))
+        return [(lead, self._nest(members, section)) for lead, members in groups]
+
+    def _nest(self, members: list[Unit], section: dict) -> list[str]:
+        """Item texts with each sub-item joined into the item it hangs from.
+
+        An item ending in ":" opens sub-items; the items after it are its sub-items when they are
+        indented (in the Markdown, or on the page per the tracer) or start in lower case."""
+        if not members:
+            return []
+        xs = [self._left_edge(u.text, section) for u in members]
+        known = [x for x in xs if x is not None]
+        left = min(known) if known else None
+        out: list[str] = []
+        opener = False  # the last top-level item ended in ":" -- what follows may hang from it
+        for unit, x in zip(members, xs):
+            indented = unit.indent > members[0].indent or (x is not None and left is not None and x > left + _INDENT_STEP)
+            at_left = unit.indent == members[0].indent and x is not None and left is not None and x <= left + _INDENT_STEP
+            if out and opener and (indented or unit.text[:1].islower() or not at_left):
+                out[-1] = out[-1] + " " + unit.text  # a sub-item (or one that cannot be placed)
+                continue
+            out.append(unit.text)
+            opener = unit.text.endswith(":")
+        return out
+
+    def _left_edge(self, text: str, section: dict) -> float | None:
+        first, last = _page_range(section)
+        found = self.tracer.trace(text, first, last)
+        boxes = found.get("boxes") or []
+        if not boxes or not boxes[0].get("bbox"):
+            return None
+        return float(boxes[0]["bbox"][0])
+
+    # -- tables ---------------------------------------------------------------------------------
+
+    def read_table(self, table: dict, context: Context, section: dict,
+                   previous: tuple[list[Item], tuple, Context] | None = None) -> tuple[list[Item], tuple | None]:
+        """Objectives (with their endpoints) of an objectives-and-endpoints table, and the table's
+        layout for a continuation. A table with no objective/endpoint header right after one of the
+        same width is its continuation over a page break: its header is a data row."""
+        header = [plain(str(c or "")) for c in table.get("columns") or []]
+        raw_header = [str(c or "") for c in table.get("columns") or []]
+        rows = [[str(c or "") for c in row] for row in table.get("data") or []]
+        objective_col, endpoint_col = _column(header, _OBJECTIVE_WORD), _column(header, _ENDPOINT_WORD_CELL)
+        if (objective_col is None or endpoint_col is None) and rows:  # the header may be the first data row
+            first = [plain(c) for c in rows[0]]
+            objective_col, endpoint_col = _column(first, _OBJECTIVE_WORD), _column(first, _ENDPOINT_WORD_CELL)
+            if objective_col is not None and endpoint_col is not None:
+                header, rows = first, rows[1:]
+        raw_cells = self._raw_cells_of(table, section)
+        items: list[Item] = []
+        level_col = None
+        cell_label: str | None = None
+        # The section's level is a default: a row's own words ("A secondary objective ...") win.
+        current = Context(OBJECTIVE, context.level, context.label, False)
+        if objective_col is None or endpoint_col is None or objective_col == endpoint_col:
+            if previous is None or len(raw_header) != len(previous[1][3]):
+                return [], None
+            items, (objective_col, endpoint_col, level_col, header), current = previous
+            rows = [raw_header] + rows
+            items = list(items)
+            start = len(items)
+        else:
+            level_col = next((i for i, h in enumerate(header) if re.search(r"level|type|category", h, re.IGNORECASE)
+                              and i not in (objective_col, endpoint_col)), None)
+            start = 0
+        for row in rows:
+            cells = [c.strip() for c in row]
+            if [plain(c) for c in cells] == header:
+                continue  # the header repeated after a page break
+            filled = {c for c in cells if c}
+            if len(filled) == 1 and level_of(next(iter(filled))) and len(plain(next(iter(filled))).split()) <= 6:
+                current = _context_from_title(plain(next(iter(filled))), Context(OBJECTIVE))
+                continue  # a spanning level row
+            objective_cell = cells[objective_col] if objective_col < len(cells) else ""
+            endpoint_cell = _with_bullets(cells[endpoint_col], raw_cells) if endpoint_col < len(cells) else ""
+            if level_col is not None and level_col < len(cells) and cells[level_col]:
+                current = _context_from_title(plain(cells[level_col]), Context(OBJECTIVE))
+            lines = [l for l in objective_cell.split("\n")]
+            labelled = False
+            if lines and re.search(r"[A-Za-z]{3}", lines[0]) and not _is_bullet(lines[0]) \
+                    and len(plain(lines[0]).split()) <= 3 and len(lines) > 1 \
+                    and not plain(lines[0]).endswith((".", ",")) and lines[0].strip()[:1].isupper():
+                # "Primary" / "Safety" on the cell's first line: the level of this and later rows
+                current = _context_from_title(plain(lines[0]) + " objective", Context(OBJECTIVE))
+                lines = lines[1:]
+                labelled = True
+            objective_text = plain(join_lines([_strip_bullet(l) for l in lines]))
+            # A row whose objective cell is empty, or goes on in lower case without a bullet of
+            # its own, continues the previous row: a page break or a wrapped line split it.
+            continues = not objective_text or (not labelled and not _is_bullet(objective_cell)
+                                                and objective_text[:1] in "abcdefghijklmnopqrstuvwxyz(")
+            if not (continues and items):
+                cell_label = None  # a level printed inside the endpoint cell holds for its objective only
+            endpoints, cell_label = _cell_items(endpoint_cell, cell_label)
+            endpoints = [e for e in endpoints if not _EMPTY.match(e[0])]  # "TBD": no endpoint yet
+            if continues and items:
+                previous = items[-1]
+                if objective_text:
+                    previous.text = previous.text + " " + objective_text
+                if endpoints and endpoints[0][2] and previous.endpoints:  # a wrapped endpoint line
+                    previous.endpoints[-1].text += " " + endpoints.pop(0)[0]
+                for text, label, _ in endpoints:
+                    previous.endpoints.append(self._table_endpoint(previous, text, label, section))
+                continue
+            if not objective_text:
+                continue
+            objective = self.make(OBJECTIVE, current, objective_text, section)
+            for text, label, _ in endpoints:
+                objective.endpoints.append(self._table_endpoint(objective, text, label, section))
+            items.append(objective)
+        return items[start:], (items, (objective_col, endpoint_col, level_col, header), current)
+
+    def _raw_cells_of(self, table: dict, section: dict) -> dict[tuple[str, ...], list[list[str]]]:
+        """The cells of the raw pipe tables in the blocks on ``table``'s pages (the section's when
+        the table gives none), as their <br>-separated lines, by their words."""
+        pages = tuple(sorted({p for p in (table.get("pages") or [table.get("page")]) if isinstance(p, int)}))
+        if not pages:
+            first, last = _page_range(section)
+            pages = tuple(range(first, last + 1)) if first is not None and last is not None else ()
+        if pages not in self._raw_cells:
+            found: dict[tuple[str, ...], list[list[str]]] = {}
+            for block in self.tracer.blocks_on(pages):
+                for lines in _pipe_cells(block.get("text") or ""):
+                    key = tuple(w for line in lines for w in words(strip_markup(line)))
+                    if key:
+                        found.setdefault(key, []).append(lines)
+            self._raw_cells[pages] = found
+        return self._raw_cells[pages]
+
+    def _table_endpoint(self, objective: Item, text: str, label: str | None, section: dict) -> Item:
+        context = Context(ENDPOINT, objective.level, objective.label, True)
+        if label:  # "Secondary Safety Endpoints" printed inside the endpoint cell
+            context = _context_from_title(label, Context(ENDPOINT, objective.level, objective.label, True))
+        endpoint = self.make(ENDPOINT, context, text, section)
+        endpoint.printed_with_objective = True
+        return endpoint
+
+    # -- items ----------------------------------------------------------------------------------
+
+    def make(self, kind: str, context: Context, text: str, section: dict) -> Item:
+        text = " ".join(text.split())
+        if kind == OBJECTIVE:
+            text = _cut_hypothesis(text)
+        level, label = context.level, context.label
+        if not context.explicit:
+            # No printed level: the item's own words may give it ("The exploratory biomarker
+            # objectives ..."); otherwise a category such as Safety or PK counts as secondary.
+            found = level_of(_first_clause(text))
+            if found:
+                level, label = found[0], label or found[1]
+        level = level or SECONDARY
+        return Item(kind, level, label or level.title(), text, section)
+
+
+_ENDPOINT_WORD_CELL = re.compile(r"end\s?-?points?|outcome|measure", re.IGNORECASE)
+
+
+def _column(header: list[str], pattern: re.Pattern) -> int | None:
+    return next((i for i, h in enumerate(header) if pattern.search(h)), None)
+
+
+def _objectives_title(title: str) -> str:
+    """A title naming objectives, without the estimands it also names (M11: "Primary Objective(s)
+    and Associated Estimand(s)" -> "Primary Objective(s)"); any other title as it is."""
+    if not _OBJECTIVE_WORD.search(title):
+        return title
+    return " ".join(_AND_ESTIMANDS.sub(" ", title).split()) or title
+
+
+def _first_clause(text: str) -> str:
+    return re.split(r"[.:;]", text, maxsplit=1)[0][:120]
+
+
+def _cut_hypothesis(text: str) -> str:
+    """An objective item that also prints its hypothesis ("... Hypotheses: ...") loses it."""
+    m = re.search(r"\s+hypothes[ie]s\s*:", text, re.IGNORECASE)
+    return text[: m.start()].strip() if m else text
+
+
+def _strip_bullet(line: str) -> str:
+    m = _BULLET_LINE.match(line)
+    return m["rest"] if m else line
+
+
+def _page_range(section: dict) -> tuple[int | None, int | None]:
+    pages = section.get("pages") or []
+    if not pages:
+        return None, None
+    return pages[0], pages[-1]
+
+
+def _pipe_cells(markdown: str) -> list[list[str]]:
+    """Every cell of the Markdown pipe table(s) in ``markdown`` as its raw lines (split at <br>)."""
+    out = []
+    for line in markdown.splitlines():
+        line = line.strip()
+        if not line.startswith("|") or _PIPE_SEPARATOR.match(line):
+            continue
+        line = line[1:]
+        if line.endswith("|") and not line.endswith("\\|"):
+            line = line[:-1]
+        out.extend(_BR.split(cell.replace("\\|", "|")) for cell in _PIPE.split(line))
+    return out
+
+
+def _with_bullets(cell: str, raw_cells: dict[tuple[str, ...], list[list[str]]]) -> str:
+    """``cell`` with the bullets its raw Markdown printed and the converter's cleaning dropped put
+    back ("• " before each line that opened with one), so that ``_cell_items`` reads one endpoint
+    per bullet. The raw cell is the one with the same words on the table's pages; with none, or
+    several that disagree, or lines that do not line up, the cell is returned as it is.
+
+    Put back only when the bullets list endpoints: they open the cell, or follow a level label
+    ("Secondary Endpoints") or a lead-in that announces a list ("... are as follows:"). After a
+    label ("Safety parameters:") or a sentence stating one endpoint ("The primary endpoint is
+    response ... defined as follows:"), the bullets are that endpoint's parts: one endpoint, as
+    the cell without its bullets reads."""
+    lines = cell.split("\n")
+    counts = [len(words(line)) for line in lines]
+    key = tuple(w for line in lines for w in words(line))
+    results = set()
+    for raw in raw_cells.get(key, []) if key else []:
+        starts, at = [], 0  # word offsets at which a dropped bullet opened a line
+        for line in raw:
+            if _DROPPED_BULLET.match(line):
+                starts.append(at)
+            at += len(words(strip_markup(line)))
+        opened = {s for s in starts if s < len(key)}  # a bullet on a line of its own opens the next
+        out, at, placed = list(lines), 0, set()
+        for i, (line, n) in enumerate(zip(lines, counts)):
+            if n and at in opened:
+                placed.add(at)
+                if not _is_bullet(line):
+                    out[i] = "\u2022 " + line.lstrip()
+            at += n
+        results.add("\n".join(out) if placed == opened and _lead_opens_list(out) else cell)
+    return results.pop() if len(results) == 1 else cell
+
+
+def _lead_opens_list(lines: list[str]) -> bool:
+    """Do the lines before a cell's first bullet (none, a level label, or a lead-in announcing a
+    list) leave its bullets as endpoints of their own? See ``_with_bullets``."""
+    first = next((i for i, line in enumerate(lines) if _is_bullet(line)), len(lines))
+    lead = plain(join_lines(lines[:first]))
+    if not lead or _is_level_label(lead):
+        return True
+    first_sentence = re.split(r"(?<=[.:])\s", lead, maxsplit=1)[0]
+    return first_sentence.endswith(":") and bool(_ANNOUNCES_LIST.search(first_sentence))
+
+
+def _cell_items(cell: str, label: str | None = None) -> tuple[list[tuple[str, str | None, bool]], str | None]:
+    """Endpoints of one table cell as (text, level label printed above it, continues the previous
+    row's last endpoint): one per bullet, sub-bullets and wrapped lines joined into it; a cell
+    with no bullets is one endpoint unless it announces a list. Lead-in lines ending in ':' are
+    left out; a short unbulleted line naming a level ("Secondary Safety Endpoints") labels the
+    bullets under it."""
+    lines = [l for l in cell.split("\n")]
+    bullets = [i for i, l in enumerate(lines) if _is_bullet(l)]
+    if not bullets:
+        whole = plain(join_lines(lines))
+        if _is_level_label(whole):
+            return [], whole
+        first_sentence = re.split(r"(?<=[.:])\s", whole, maxsplit=1)[0]
+        if first_sentence.endswith(":") and _ANNOUNCES_LIST.search(first_sentence):
+            return [(text, label, False) for text in _unbulleted_items(lines)], label
+        return ([(whole, label, whole[:1].islower())] if whole else []), label
+    items: list[list] = []  # [lines, label, continuation]
+    for i, line in enumerate(lines):
+        if _is_bullet(line):
+            rest = _strip_bullet(line)
+            items.append([[rest] if rest.strip() else [], label, False])
+            continue
+        if _SUB_BULLET_LINE.match(line) and items:
+            items[-1][0].append(_SUB_BULLET_LINE.match(line)["rest"])
+            continue
+        text = plain(line)
+        if _is_level_label(text):
+            label = text
+            continue
+        if not items:
+            if i == 0 and text[:1].islower():  # the previous row's last endpoint goes on here
+                items.append([[line], None, True])
+            continue  # a lead-in before the first bullet
+        items[-1][0].append(line)
+    out = []
+    last_label = label
+    for lines_of_item, label, continuation in items:
+        # a lead-in for the next bullets printed after an item ("The ... endpoints for CD are as follows:")
+        text = plain(join_lines(lines_of_item))
+        lead = re.search(r"(?<=[a-z0-9)\]])\s+(?:The|These)\s[^:]{0,160}:\s*$", text)
+        if lead:
+            text = text[: lead.start()]
+        if text:
+            out.append((text, label, continuation))
+    return out, last_label
+
+
+def _is_level_label(text: str) -> bool:
+    """"Secondary Safety Endpoints": a short line naming a level; a lead-in announcing a list
+    ("The secondary endpoints are as follows:") is none."""
+    return bool(level_of(text) and _ENDPOINT_WORD_CELL.search(text) and len(text.split()) <= 6
+                and not _ANNOUNCES_LIST.search(text))
+
+
+def _unbulleted_items(lines: list[str]) -> list[str]:
+    """A cell that announces a list ("... are as follows:") whose bullet glyphs the text layer
+    lost: a new item starts on a capitalised line after a line that ends an item (a number, a
+    bracket, a full stop or a colon). Lines ending in ':' are lead-ins, left out."""
+    items: list[list[str]] = []
+    for line in (l.strip() for l in lines):
+        if not line:
+            continue
+        previous = items[-1][-1] if items else ":"
+        starts = re.match(r"[A-Z][a-z]", line) and re.search(r"[0-9)\].:%]$", previous)
+        if starts or not items:
+            items.append([line])
+        else:
+            items[-1].append(line)
+    out = []
+    for item in items:
+        text = plain(join_lines(item))
+        if text and not text.endswith(":"):
+            out.append(text)
+    return out
+
+
+def _is_bullet(line: str) -> bool:
+    return bool(re.match(r"^\s*[\u2022\u25aa\u25cf\u2023\uf0b7\uf0a7\uf0d8\u27a2]", line))
+
+
+# ---------------------------------------------------------------------------------------------
+# Putting objectives and endpoints together
+
+def _join(objectives: list[Item], endpoints: list[Item], diagnostics: list[dict]) -> None:
+    """Attach endpoints printed apart from their objectives: by level, in order; the surplus of a
+    level goes to its last objective; a level with no objective goes to the nearest earlier one."""
+    if not endpoints:
+        return
+    order = [PRIMARY, SECONDARY, EXPLORATORY]
+    by_level: dict[str, list[Item]] = {}
+    for e in endpoints:
+        by_level.setdefault(e.level, []).append(e)
+    for level in order:
+        found = by_level.get(level) or []
+        if not found:
+            continue
+        where = _sections_of(found)
+        targets = [o for o in objectives if o.level == level]
+        if targets:
+            for i, e in enumerate(found):
+                targets[min(i, len(targets) - 1)].endpoints.append(e)
+            diagnostics.append({"kind": "endpoints_joined_by_order",
+                                "detail": f"{len(found)} {level} endpoint(s) from section {where} joined to "
+                                          f"{len(targets)} {level} objective(s) by order"})
+            continue
+        earlier = [o for o in objectives if order.index(o.level) < order.index(level)]
+        host = earlier[-1] if earlier else (objectives[-1] if objectives else None)
+        if host is None:
+            diagnostics.append({"kind": "endpoint_without_objective",
+                                "detail": f"{len(found)} {level} endpoint(s) in section {where}; no objectives found"})
+            continue
+        host.endpoints.extend(found)
+        diagnostics.append({"kind": "endpoint_without_objective",
+                            "detail": f"{len(found)} {level} endpoint(s) in section {where} have no {level} "
+                                      f"objective; attached to {host.level} objective in section "
+                                      f"{host.section.get('number')}"})
+
+
+def _sections_of(items: list[Item]) -> str:
+    numbers = []
+    for i in items:
+        n = i.section.get("number") or i.section.get("title") or "?"
+        if n not in numbers:
+            numbers.append(n)
+    return ", ".join(numbers)
+
+
+def read_objectives(document: dict, tracer: Tracer) -> tuple[list[dict], list[dict]]:
+    """(objectives, diagnostics) of one parsed document (``document.json`` as plain dicts).
+
+    Each objective: ``{"level", "label", "text", "section", "pages", "boxes", "endpoints"}``, each
+    endpoint ``{"level", "label", "text", "section", "pages", "boxes"}``; level is primary,
+    secondary or exploratory (tertiary and "other" count as exploratory)."""
+    reader = Reader(document, tracer)
+    diagnostics = reader.diagnostics
+    root = reader.objectives_root()
+    items: list[Item] = []
+    if root is not None:
+        items = reader.read_tree(root, Context(OBJECTIVE))
+    if not any(i.kind == OBJECTIVE for i in items):
+        synopsis_items: list[Item] = []
+        for section in reader.synopsis_sections():
+            synopsis_items.extend(reader.read_units(units_of(section), Context(None), section))
+        if any(i.kind == OBJECTIVE for i in synopsis_items):
+            diagnostics.append({"kind": "objectives_from_synopsis",
+                                "detail": "the protocol body has no objectives section; objectives read from "
+                                          f"the synopsis (section {_sections_of(synopsis_items)})"})
+            items = synopsis_items
+    objectives = [i for i in items if i.kind == OBJECTIVE]
+    loose = [i for i in items if i.kind == ENDPOINT]
+    if not loose and not any(o.endpoints for o in objectives):
+        for section in reader.endpoint_sections(root):
+            loose.extend(reader.read_tree(section, Context(ENDPOINT)))
+        loose = [e for e in loose if e.kind == ENDPOINT]
+    if objectives and not loose and not any(o.endpoints for o in objectives):
+        _endpoints_from_synopsis(reader, objectives, diagnostics)
+    if not objectives:
+        diagnostics.append({"kind": "no_objectives", "detail": "no objectives section found in the body or synopsis"})
+    _join(objectives, loose, diagnostics)
+    for o in objectives:
+        if not o.endpoints:
+            diagnostics.append({"kind": "objective_without_endpoints",
+                                "detail": f"{o.level} objective in section {o.section.get('number')} has no "
+                                          f"endpoint: {o.text[:80]}"})
+    return [_objective_dict(o, tracer) for o in objectives], diagnostics
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", plain(text).lower())
+
+
+def _same_objective(synopsis_text: str, body_text: str) -> bool:
+    """The synopsis prints the body's objective, or its first sentences (the body goes on with
+    how it is measured: "To assess X. Improved scores on Y will indicate ...")."""
+    short, long = _words(synopsis_text), _words(body_text)
+    return len(short) >= 4 and long[: len(short)] == short
+
+
+def _endpoints_from_synopsis(reader: Reader, objectives: list[Item], diagnostics: list[dict]) -> None:
+    """Body objectives printed without endpoints, and no endpoints section: the endpoints the
+    synopsis's objectives-and-endpoints table prints beside the same objectives (the ICH M11
+    template's 1.1.1 "Primary and Secondary Objectives and Estimands" table). Each synopsis
+    objective gives its endpoints to the body objective of its level whose text it is, or opens."""
+    found: list[Item] = []
+    for section in reader.synopsis_sections():
+        found.extend(i for i in reader.read_units(units_of(section), Context(None), section)
+                     if i.kind == OBJECTIVE and i.endpoints)
+    taken: set[int] = set()
+    joined = 0
+    for body in objectives:
+        for i, synopsis in enumerate(found):
+            if i not in taken and synopsis.level == body.level and _same_objective(synopsis.text, body.text):
+                taken.add(i)
+                for e in synopsis.endpoints:
+                    body.endpoints.append(Item(ENDPOINT, body.level, body.label, e.text, e.section,
+                                               printed_with_objective=True))
+                    joined += 1
+                break
+    if joined:
+        diagnostics.append({"kind": "endpoints_from_synopsis",
+                            "detail": f"the body prints no endpoints; {joined} endpoint(s) of {len(taken)} "
+                                      f"objective(s) read from the synopsis table (section {_sections_of(found)})"})
+
+
+def _where(item: Item, tracer: Tracer) -> dict:
+    first, last = _page_range(item.section)
+    found = tracer.trace(item.text, first, last)
+    if not found.get("pages"):
+        found = {"pages": [first] if first is not None else [], "boxes": []}
+    return found
+
+
+def _objective_dict(o: Item, tracer: Tracer) -> dict:
+    where = _where(o, tracer)
+    return {"level": o.level, "label": o.label, "text": o.text, "section": o.section.get("number"),
+            "pages": where["pages"], "boxes": where["boxes"],
+            "endpoints": [_endpoint_dict(e, tracer) for e in o.endpoints]}
+
+
+def _endpoint_dict(e: Item, tracer: Tracer) -> dict:
+    where = _where(e, tracer)
+    return {"level": e.level, "label": e.label, "text": e.text, "section": e.section.get("number"),
+            "pages": where["pages"], "boxes": where["boxes"]}

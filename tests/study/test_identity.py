@@ -1,0 +1,80 @@
+"""read_identity on hand-built documents (dicts shaped like document.json / blocks.json): the
+whole identity of one document, and what is not taken from where. Each part has its own file:
+test_front_matter.py, test_identifiers.py, test_phase.py, test_sponsor.py."""
+
+from clinparser.study.identity import read_identity
+
+
+def node(title, text="", pages=(1, 1), number="", tables=(), subsections=()):
+    return {"number": number, "title": title, "level": 1, "pages": list(pages), "text": text,
+            "tables": list(tables), "images": [], "references": [], "subsections": list(subsections)}
+
+
+def block(page, text, dropped="", kind="text"):
+    return {"page": page, "bbox": [0, 0, 10, 10], "kind": kind, "text": text, "dropped": dropped}
+
+
+TITLE = ("A Phase 3, Randomized, Double-blind, Placebo-controlled Study of Drugamab in "
+         "Adults With Moderate to Severe Disease")
+
+
+def document():
+    title_page = node(
+        "Clinical Study Protocol",
+        "[Table]\n\n**Short Title:** Drugamab in Moderate to Severe Disease\n\n**Acronym:** BRIGHT\n\n"
+        "**Sponsor Name:** Example Therapeutics, Inc. 12 Main Street, Springfield\n\n"
+        "|IND Number:|123456|\n|---|---|\n|EudraCT Number:|2019-001234-56|",
+        pages=(1, 1),
+        tables=[{"title": "", "page": 1, "pages": [1, 1], "columns": ["Protocol Title:", TITLE],
+                 "data": [["Protocol Number:", "EXT-301"], ["Study Phase:", "Phase IIIa"]]}],
+    )
+    history = node("Protocol Amendment History", "Section: Title page\n\nDelete:\n\nEudraCT Number: 2012-002805-23",
+                   pages=(2, 2))
+    synopsis = node("Synopsis", "**Protocol Number:** EXT-301\n\n**NCT Number:** NCT01234567\n\n"
+                    "Background: the earlier trial NCT07654321 showed benefit.", pages=(3, 3), number="1")
+    background = node("Background", "The parent trial (NCT09999999; EudraCT 2010-024251-87) enrolled 600 patients.",
+                      pages=(4, 4), number="2")
+    return {"toc": [synopsis, background], "non_toc": [title_page, history], "metadata": {}}
+
+
+def blocks():
+    return [
+        block(1, "Protocol EXT-301 Version 2.0", dropped="furniture", kind="page-header"),
+        block(1, "Clinical Study Protocol", kind="heading"),
+        block(1, "|Protocol Title:|" + TITLE + "|", kind="table"),
+        block(2, "Delete: EudraCT Number: 2012-002805-23"),
+        block(3, "Protocol Number: EXT-301 NCT Number: NCT01234567"),
+        block(3, "UTN U1111-1234-5678 Protocol EXT-301", dropped="furniture", kind="page-footer"),
+        block(4, "The parent trial (NCT09999999; EudraCT 2010-024251-87) enrolled 600 patients."),
+    ]
+
+
+def test_identity_of_a_title_page_table_header_and_synopsis():
+    identity, diagnostics = read_identity(document(), blocks())
+    assert identity["titles"] == {
+        "official": {"text": TITLE, "page": 1},
+        "short": {"text": "Drugamab in Moderate to Severe Disease", "page": 1},
+        "acronym": {"text": "BRIGHT", "page": 1},
+    }
+    assert identity["identifiers"] == [
+        {"kind": "sponsor", "text": "EXT-301", "page": 1, "source": "title page"},
+        {"kind": "ind", "text": "123456", "page": 1, "source": "title page"},
+        {"kind": "eudract", "text": "2019-001234-56", "page": 1, "source": "title page"},
+        {"kind": "utn", "text": "U1111-1234-5678", "page": 3, "source": "header"},
+        {"kind": "nct", "text": "NCT01234567", "page": 3, "source": "synopsis"},
+    ]
+    assert identity["phase"] == {"value": "3", "printed": "Phase IIIa"}
+    assert identity["sponsor"] == {"text": "Example Therapeutics, Inc.", "page": 1}
+    assert not [d for d in diagnostics if d["kind"] == "identifier_disagreement"]
+
+
+def test_cited_and_deleted_numbers_are_not_taken():
+    identity, _ = read_identity(document(), blocks())
+    texts = {i["text"] for i in identity["identifiers"]}
+    assert "NCT07654321" not in texts  # cited in the synopsis's background sentence
+    assert "NCT09999999" not in texts and "2010-024251-87" not in texts  # another trial, background
+    assert "2012-002805-23" not in texts  # deleted in the amendment history
+
+
+def test_deterministic():
+    assert read_identity(document(), blocks()) == read_identity(document(), blocks())
