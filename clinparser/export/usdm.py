@@ -1,6 +1,6 @@
 """Export the section tree as CDISC USDM v4.0 narrative content.
 
-``to_usdm(result)`` maps a parse result (``{"toc", "non_toc", "metadata"}``) to:
+``to_usdm(result)`` maps a parse result (``{"toc", "non_toc", "metadata"[, "study"]}``) to:
 
 - one ``NarrativeContent`` per section node: number, title, ``childIds`` (the tree),
   ``previousId``/``nextId`` (document order) and ``contentItemId``;
@@ -25,6 +25,10 @@ The schedules of activities (tables with a ``schedule``) become ``StudyEpoch``, 
 ``Activity`` and ``ScheduleTimeline`` objects (with their ``ScheduledActivityInstance``s and
 ``Timing``s) by ``clinparser.export.usdm_schedule``, whose docstring gives the rules; a result without
 schedules has no ``studyDesign`` key.
+
+A result with a ``study`` block (the study definition: titles, identifiers, phase, eligibility,
+objectives, abbreviations) gets a ``"study"`` key: a USDM ``Study`` built by
+``clinparser.export.usdm_study`` (see its docstring), so the export also reads as a USDM ``Wrapper``.
 
 Each object validates against the ``*-Input`` schemas of CDISC's USDM v4.0 OpenAPI document.
 
@@ -67,6 +71,7 @@ from typing import Any, Iterable, Optional
 from markdown_it import MarkdownIt
 
 from .usdm_schedule import design_errors, schedule_design
+from .usdm_study import study_errors, study_usdm
 
 USDM_VERSION = "4.0.0"
 XHTML_NS = "http://www.w3.org/1999/xhtml"
@@ -344,6 +349,9 @@ def to_usdm(result: dict, *, include_non_toc: bool = True, version: str = "1", s
     design = schedule_design(_schedules(result), first_code=int(status_number[1]) + 1 if status_number else 1)
     if design:
         usdm["studyDesign"] = design
+    if result.get("study"):  # the study definition (clinparser.study): a USDM Study, ids after the ones above
+        usdm["study"] = study_usdm(result["study"], existing=usdm, version=version, source=metadata.get("source"),
+                                   document_version_ids=[document_version["id"]])
     return usdm
 
 
@@ -392,4 +400,4 @@ def usdm_errors(usdm: dict, validate) -> list[str]:
         errors += [f"{content.get('id')}: {e}" for e in validate("NarrativeContent-Input", content)]
     for item in usdm["narrativeContentItems"]:
         errors += [f"{item.get('id')}: {e}" for e in validate("NarrativeContentItem-Input", item)]
-    return errors + design_errors(usdm.get("studyDesign") or {}, validate)
+    return errors + design_errors(usdm.get("studyDesign") or {}, validate) + study_errors(usdm.get("study"), validate)

@@ -1,0 +1,210 @@
+"""USDM v4.0 export of the study definition (clinparser/export/usdm_study.py, via to_usdm)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+
+import pytest
+from test_usdm import USDM_API, assert_valid_usdm, node, usdm_schema  # noqa: F401  (the schema fixture)
+
+from clinparser.export.usdm import to_usdm, usdm_errors
+from clinparser.export.usdm_study import study_usdm
+
+SCORER = USDM_API.parents[1] / "tools" / "study_score.py"
+
+
+def criterion(category, identifier, text, applies_to=None):
+    return {"category": category, "identifier": identifier, "text": text, "section": "5.1", "pages": [12],
+            "boxes": [], "applies_to": applies_to}
+
+
+def study() -> dict:
+    def item(level, label, text, endpoints=()):
+        return {"level": level, "label": label, "text": text, "section": "3", "pages": [9], "boxes": [],
+                "endpoints": [{"level": level, "label": label, "text": e, "section": "3", "pages": [9], "boxes": []}
+                              for e in endpoints]}
+
+    return {
+        "titles": {"official": {"text": "A Phase 2 Study of Drug X in Adults", "page": 1}, "short": None,
+                   "acronym": {"text": "XSTUDY", "page": 1}},
+        "identifiers": [{"kind": "sponsor", "text": "XY-201", "page": 1, "source": "title page"},
+                        {"kind": "nct", "text": "NCT01234567", "page": 1, "source": "title page"},
+                        {"kind": "eudract", "text": "2020-001234-56", "page": 1, "source": "title page"},
+                        {"kind": "ind", "text": "123456", "page": 1, "source": "title page"},
+                        {"kind": "other_registry", "text": "ISRCTN12345678", "page": 1, "source": "title page"}],
+        "phase": {"value": "2", "printed": "Phase 2b"},
+        "sponsor": {"text": "Example Pharma Inc.", "page": 1},
+        "eligibility": [criterion("inclusion", "1.", "Age ≥ 18 years & < 65"),
+                        criterion("inclusion", "2.", "Signed consent:\na. written\nb. dated"),
+                        criterion("exclusion", "[1]", "Pregnancy."),
+                        criterion("inclusion", "1)", "Completed the main study.", applies_to="extension"),
+                        criterion("exclusion", None, "Any other reason.")],
+        "objectives": [item("primary", "Primary", "To assess efficacy of X.", ["Change in score at Week 12"]),
+                       item("secondary", "Safety", "To assess safety.", ["Adverse events", "Vital signs"]),
+                       item("exploratory", "Exploratory", "To explore biomarkers.")],
+        "abbreviations": [{"abbreviation": "AE", "expansion": "adverse event"}, {"abbreviation": "X", "expansion": ""}],
+        "diagnostics": [],
+    }
+
+
+def result(with_study=True) -> dict:
+    r = {"toc": [node("1", "SYNOPSIS", [1, 2], "Synopsis text.")], "non_toc": [],
+         "metadata": {"source": "protocol.pdf", "versions": {"clinparser": "0.1.0"}}}
+    if with_study:
+        r["study"] = study()
+    return r
+
+
+def version_of(usdm: dict) -> dict:
+    return usdm["study"]["versions"][0]
+
+
+def code(c: dict) -> tuple:
+    return c["code"], c["decode"]
+
+
+def test_no_study_block_no_study_key():
+    assert "study" not in to_usdm(result(with_study=False))
+    assert "study" not in to_usdm(dict(result(with_study=False), study=None))
+
+
+def test_study_version_titles_identifiers_and_organizations():
+    usdm = to_usdm(result())
+    s = usdm["study"]
+    assert s["id"] is None and s["name"] == "XY-201" and s["instanceType"] == "Study"
+    v = version_of(usdm)
+    assert v["id"] == "StudyVersion_1" and v["versionIdentifier"] == "1"
+    assert v["documentVersionIds"] == ["StudyDefinitionDocumentVersion_1"]
+    assert [(t["id"], t["text"], code(t["type"])) for t in v["titles"]] == [
+        ("StudyTitle_1", "A Phase 2 Study of Drug X in Adults", ("C207616", "Official Study Title")),
+        ("StudyTitle_2", "XSTUDY", ("C94108", "Study Acronym"))]
+    # Ids go on from the narrative's: Code_1 is the document status.
+    assert v["titles"][0]["type"]["id"] == "Code_2"
+    orgs = {o["id"]: o for o in v["organizations"]}
+    assert [(o["id"], o["name"], code(o["type"])) for o in v["organizations"]] == [
+        ("Organization_1", "Example Pharma Inc.", ("C70793", "Clinical Study Sponsor")),
+        ("Organization_2", "CT-GOV", ("C93453", "Study Registry")),
+        ("Organization_3", "EMA", ("C93453", "Study Registry")),
+        ("Organization_4", "FDA", ("C188863", "Regulatory Agency")),
+        ("Organization_5", "ISRCTN", ("C93453", "Study Registry"))]
+    assert [(i["id"], i["text"], orgs[i["scopeId"]]["name"]) for i in v["studyIdentifiers"]] == [
+        ("StudyIdentifier_1", "XY-201", "Example Pharma Inc."), ("StudyIdentifier_2", "NCT01234567", "CT-GOV"),
+        ("StudyIdentifier_3", "2020-001234-56", "EMA"), ("StudyIdentifier_4", "123456", "FDA"),
+        ("StudyIdentifier_5", "ISRCTN12345678", "ISRCTN")]
+    assert [(r["organizationIds"], code(r["code"])) for r in v["roles"]] == [
+        (["Organization_1"], ("C70793", "Clinical Study Sponsor"))]
+    assert [(a["id"], a["abbreviatedText"], a["expandedText"]) for a in v["abbreviations"]] == [
+        ("Abbreviation_1", "AE", "adverse event")]
+
+
+def test_phase_table():
+    expected = {"1": ("C15600", "Phase I Trial"), "1/2": ("C15693", "Phase I/II Trial"), "2": ("C15601", "Phase II Trial"),
+                "2/3": ("C15694", "Phase II/III Trial"), "3": ("C15602", "Phase III Trial"), "4": ("C15603", "Phase IV Trial")}
+    for value, term in expected.items():
+        s = dict(study(), phase={"value": value, "printed": None})
+        phase = study_usdm(s)["versions"][0]["studyDesigns"][0]["studyPhase"]
+        assert phase["instanceType"] == "AliasCode" and code(phase["standardCode"]) == term
+    assert study_usdm(dict(study(), phase={"value": None, "printed": None}))["versions"][0]["studyDesigns"][0]["studyPhase"] is None
+
+
+def test_eligibility_criteria_and_items():
+    v = version_of(to_usdm(result()))
+    design = v["studyDesigns"][0]
+    items = {i["id"]: i for i in v["eligibilityCriterionItems"]}
+    crit = design["eligibilityCriteria"]
+    assert [(c["id"], c["name"], c["identifier"], code(c["category"]), c["criterionItemId"]) for c in crit] == [
+        ("EligibilityCriterion_1", "IN01", "1", ("C25532", "Inclusion Criteria"), "EligibilityCriterionItem_1"),
+        ("EligibilityCriterion_2", "IN02", "2", ("C25532", "Inclusion Criteria"), "EligibilityCriterionItem_2"),
+        ("EligibilityCriterion_3", "EX01", "1", ("C25370", "Exclusion Criteria"), "EligibilityCriterionItem_3"),
+        ("EligibilityCriterion_4", "EX02", "", ("C25370", "Exclusion Criteria"), "EligibilityCriterionItem_5")]
+    assert [(c["previousId"], c["nextId"]) for c in crit] == [
+        (None, "EligibilityCriterion_2"), ("EligibilityCriterion_1", "EligibilityCriterion_3"),
+        ("EligibilityCriterion_2", "EligibilityCriterion_4"), ("EligibilityCriterion_3", None)]
+    assert items["EligibilityCriterionItem_1"]["text"] == "<p>Age ≥ 18 years &amp; &lt; 65</p>"
+    assert items["EligibilityCriterionItem_2"]["text"] == "<p>Signed consent:<br />a. written<br />b. dated</p>"
+    # The extension's criterion is not in the main design: its item only, with a note.
+    extension = items["EligibilityCriterionItem_4"]
+    assert extension["name"] == "extension-IN01" and extension["text"] == "<p>Completed the main study.</p>"
+    assert [n["text"] for n in extension["notes"]] == ["Applies to: extension (not a criterion of the main study design)"]
+    assert all(c["criterionItemId"] != extension["id"] for c in crit)
+
+
+def test_objectives_and_endpoints():
+    design = version_of(to_usdm(result()))["studyDesigns"][0]
+    objs = design["objectives"]
+    assert [(o["id"], o["name"], o["label"], o["text"], code(o["level"])) for o in objs] == [
+        ("Objective_1", "OBJ1", "Primary", "To assess efficacy of X.", ("C85826", "Trial Primary Objective")),
+        ("Objective_2", "OBJ2", "Safety", "To assess safety.", ("C85827", "Trial Secondary Objective")),
+        ("Objective_3", "OBJ3", "Exploratory", "To explore biomarkers.", ("C163559", "Trial Exploratory Objective"))]
+    assert [[(e["id"], e["name"], e["text"], e["purpose"], code(e["level"])) for e in o["endpoints"]] for o in objs] == [
+        [("Endpoint_1", "END1", "Change in score at Week 12", "", ("C94496", "Primary Endpoint"))],
+        [("Endpoint_2", "END2", "Adverse events", "", ("C139173", "Secondary Endpoint")),
+         ("Endpoint_3", "END3", "Vital signs", "", ("C139173", "Secondary Endpoint"))],
+        []]
+    assert design["instanceType"] == "InterventionalStudyDesign"
+    assert code(design["model"]) == ("C17998", "Unknown") and design["notes"]
+
+
+def test_ids_unique_deterministic_and_after_the_schedules():
+    usdm = to_usdm(result())
+    ids = []
+
+    def walk(o):
+        if isinstance(o, dict):
+            if isinstance(o.get("id"), str):
+                ids.append(o["id"])
+            for x in o.values():
+                walk(x)
+        elif isinstance(o, list):
+            for x in o:
+                walk(x)
+
+    walk(usdm)
+    assert len(ids) == len(set(ids))
+    assert json.dumps(to_usdm(copy.deepcopy(result())), sort_keys=True) == json.dumps(usdm, sort_keys=True)
+    # Ids taken elsewhere in the export are skipped: classes count on after them.
+    taken = {"x": [{"id": "Code_7"}, {"id": "CommentAnnotation_3"}]}
+    s = study_usdm(study(), existing=taken)
+    assert s["versions"][0]["titles"][0]["type"]["id"] == "Code_8"
+    assert s["versions"][0]["eligibilityCriterionItems"][3]["notes"][0]["id"] == "CommentAnnotation_4"
+
+
+def test_the_study_validates_against_the_usdm_schema(usdm_schema):  # noqa: F811
+    usdm = to_usdm(result())
+    assert_valid_usdm(usdm_schema, usdm)
+    # As a Wrapper, the study and the wrapper fields alone.
+    wrapper = {k: usdm[k] for k in ("study", "usdmVersion", "systemName", "systemVersion")}
+    assert usdm_schema("Wrapper-Input", wrapper) == []
+    # A minimal study block (nothing read) is valid too.
+    empty = {"titles": {"official": None, "short": None, "acronym": None}, "identifiers": [], "phase": {"value": None, "printed": None},
+             "sponsor": None, "eligibility": [], "objectives": [], "abbreviations": [], "diagnostics": []}
+    assert_valid_usdm(usdm_schema, to_usdm(dict(result(), study=empty)))
+    # Errors are found and located.
+    broken = copy.deepcopy(usdm)
+    del version_of(broken)["studyDesigns"][0]["objectives"][0]["endpoints"][0]["purpose"]
+    version_of(broken)["studyIdentifiers"][0]["scopeId"] = "Organization_99"
+    errors = usdm_errors(broken, usdm_schema)
+    assert any(e.startswith("InterventionalStudyDesign_1: objectives/0/endpoints/0") and "purpose" in e for e in errors)
+    assert any("Organization_99" in e for e in errors)
+
+
+@pytest.mark.skipif(not SCORER.is_file(), reason=f"study scorer not available: {SCORER}")
+def test_the_scorer_reads_the_export(tmp_path):
+    usdm = tmp_path / "usdm.json"
+    usdm.write_text(json.dumps(to_usdm(result())), encoding="utf-8")
+    gold = tmp_path / "gold.json"
+    gold.write_text(json.dumps({
+        "identifiers": [{"kind": "nct", "text": "NCT01234567"}, {"kind": "sponsor", "text": "XY-201"}],
+        "official_title": "A Phase 2 Study of Drug X in Adults", "phase": "2",
+        "eligibility": [criterion("inclusion", "1", "Age ≥ 18 years & < 65"),
+                        criterion("inclusion", "2", "Signed consent: a. written b. dated"),
+                        criterion("exclusion", "1", "Pregnancy."), criterion("exclusion", None, "Any other reason.")],
+        "objectives": [{"level": o["level"], "text": o["text"], "endpoints": [{"level": e["level"], "text": e["text"]} for e in o["endpoints"]]}
+                       for o in study()["objectives"]]}), encoding="utf-8")
+    out = subprocess.run([sys.executable, str(SCORER), str(usdm), str(gold)], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == (
+        "eligibility P/R/F1 1.000/1.000/1.000 (4 vs 4); objectives P/R/F1 1.000/1.000/1.000 (3 vs 3); "
+        "endpoints P/R/F1 1.000/1.000/1.000 (3 vs 3); identifiers 1.00; title 1.00; phase 1")
