@@ -7,6 +7,16 @@ chunk per table (split by rows when over budget, each piece repeating the header
 one ``figure`` chunk per figure. Each chunk's ``parent_id`` is its section's record, and its
 text starts with the heading path so it stands alone.
 
+When the result has a study definition (``result["study"]``), the section records are followed
+by one ``criterion`` chunk per eligibility criterion, in the study's order, then one
+``objective`` chunk per objective with its endpoints in its text, so a screening tool can fetch
+"exclusion criterion 7" by id or by metadata (``category``, ``identifier``, ``applies_to``;
+``level``, ``label``, ``endpoint_count``). Their heading path is their section's plus a line
+naming the item ("Exclusion criterion 7"), their ``parent_id`` their section's record (None when
+the tree has no such section), and a criterion or objective over the budget is split like text
+(``chunk_index`` / ``chunk_count`` then number its pieces; every non-section id is
+``<group>:<chunk_index>``).
+
 Token counting is offline. The default counter is deterministic and dependency-free: words
 and runs of punctuation (regex ``\\w+|[^\\w\\s]+``), which tracks BPE counts of English prose
 within about 20% (a tokenizer splits rare words further). ``tokenizer_file`` uses a local
@@ -23,6 +33,7 @@ import semchunk
 
 TokenCounter = Callable[[str], int]
 _TOKEN = re.compile(r"\w+|[^\w\s]+")
+_NUMBER = re.compile(r"[\w.]+")
 _PLACEHOLDER = re.compile(r"^\[(?P<title>[^\]]*)\]$")
 
 
@@ -68,7 +79,8 @@ class Chunker:
         self.count = counter or default_counter
 
     def document(self, result: dict) -> list[dict]:
-        """All records of a result, in document order (front matter, body, back matter)."""
+        """All records of a result, in document order (front matter, body, back matter), then,
+        when it has a study definition, its criteria and objectives."""
         meta = result["metadata"]
         doc = {"document_id": meta["sha256"][:16], "source": meta["source"]}
         nodes = sorted(result["non_toc"] + result["toc"], key=lambda n: (n["pages"][0] or 0, 0 if not n["number"] else 1))
@@ -76,6 +88,8 @@ class Chunker:
         used: set[str] = set()
         for node in nodes:
             records.extend(self._section(node, [], None, doc, used))
+        if result.get("study"):
+            records += list(self._study(result["study"], records, doc, used))
         return records
 
     def _section(self, node: dict, path: list[str], parent: Optional[str], doc: dict, used: set[str]) -> Iterator[dict]:
@@ -98,6 +112,68 @@ class Chunker:
             yield rec
         for child in node["subsections"]:
             yield from self._section(child, path, section_id, doc, used)
+
+    # --- the study definition: criteria and objectives ------------------------------------------
+
+    def _study(self, study: dict, records: list[dict], doc: dict, used: set[str]) -> Iterator[dict]:
+        """``criterion`` chunks, then ``objective`` chunks, each under the section it was read from."""
+        sections = _section_index(records)
+        seen: dict[str, int] = {}
+        for item in study.get("eligibility") or []:
+            category = item.get("category") or "criterion"
+            seen[category] = seen.get(category, 0) + 1
+            ident = _ident(item.get("identifier"))
+            name = (f"{category.capitalize()} criterion" if item.get("category") else "Criterion") + (f" {ident}" if ident else "")
+            if item.get("applies_to"):
+                name += f" (applies to {item['applies_to']})"
+            key = f"{category}-{ident or 'item' + str(seen[category])}"
+            extra = {"category": item.get("category"), "identifier": item.get("identifier"), "applies_to": item.get("applies_to")}
+            yield from self._item("criterion", key, name, [item.get("text") or ""], item, [item], extra, sections, doc, used)
+        objectives = study.get("objectives") or []
+        names = [f"{o.get('label') or (o.get('level') or '').capitalize()} objective".strip() for o in objectives]
+        by_name: dict[str, int] = {}
+        by_level: dict[str, int] = {}
+        for obj, name in zip(objectives, names):
+            level = obj.get("level") or "other"
+            by_level[level] = by_level.get(level, 0) + 1
+            by_name[name] = by_name.get(name, 0) + 1
+            if names.count(name) > 1:  # "Secondary objective 2" of 3
+                name += f" {by_name[name]}"
+            endpoints = obj.get("endpoints") or []
+            paragraphs = [obj.get("text") or ""] + [
+                f"{e.get('label') or (e.get('level') or '').capitalize()} endpoint: {e.get('text') or ''}".strip() for e in endpoints
+            ]
+            extra = {"level": obj.get("level"), "label": obj.get("label"), "endpoint_count": len(endpoints)}
+            key = f"objective-{level}-{by_level[level]}"
+            yield from self._item("objective", key, name, paragraphs, obj, [obj, *endpoints], extra, sections, doc, used)
+
+    def _item(self, kind: str, key: str, name: str, paragraphs: list[str], item: dict, spans: list[dict], extra: dict,
+              sections: dict[str, dict], doc: dict, used: set[str]) -> Iterator[dict]:
+        """One study item's chunks: ``paragraphs`` under its section's heading path plus ``name``;
+        ``spans`` are the items whose pages it covers (an objective and its endpoints)."""
+        found = sections.get(_section_key(item.get("section"))) or sections.get(_title_key(item.get("section")))
+        meta = found["metadata"] if found else {}
+        path = list(meta.get("heading_path") or []) + [name]
+        pages = sorted({p for s in spans for p in s.get("pages") or [] if p is not None})
+        base = {
+            **doc,
+            "section_number": meta["section_number"] if found else (item.get("section") or ""),
+            "section_title": meta["section_title"] if found else "",
+            "heading_path": path,
+            "pages": [pages[0], pages[-1]] if pages else [None, None],
+            **extra,
+        }
+        section = _section_key(item.get("section"))
+        if not found:  # no such section in the tree: its number (or its title's slug) still names it
+            section = section if _NUMBER.fullmatch(section) else _slug(section)
+        prefix = found["id"] if found else f"{doc['document_id']}:{section}"
+        group = _unique(f"{prefix}:{key}", used)
+        head = " > ".join(path)
+        pieces = [text for _, text in self._text(paragraphs, head)] or [head]
+        for k, text in enumerate(pieces):
+            rec = _record(f"{group}:{k}", text, base, kind, found["id"] if found else None, self.count)
+            rec["metadata"].update(chunk_index=k, chunk_count=len(pieces))
+            yield rec
 
     def _pieces(self, node: dict, head: str) -> Iterator[tuple[str, str]]:
         """(kind, text) in reading order: text runs split at table/figure placeholders."""
@@ -155,6 +231,36 @@ class Chunker:
 def _record(rid: str, text: str, base: dict, kind: str, parent: Optional[str], count: TokenCounter) -> dict:
     meta = {**base, "kind": kind, "parent_id": parent, "token_count": count(text), "chunk_index": 0, "chunk_count": 1}
     return {"id": rid, "text": text, "metadata": meta}
+
+
+def _section_key(section: Optional[str]) -> str:
+    """A section number as ids and lookups use it: "5.2." and "5.2" are the same section."""
+    return (section or "").strip().rstrip(".")
+
+
+def _title_key(section: Optional[str]) -> str:
+    return "title:" + re.sub(r"[^0-9a-z]+", " ", (section or "").lower()).strip()
+
+
+def _section_index(records: list[dict]) -> dict[str, dict]:
+    """Section records by number, and by title (a study names an unnumbered section by its
+    title, "Inclusion criteria:"); the first of each wins."""
+    out: dict[str, dict] = {}
+    for r in records:
+        meta = r["metadata"]
+        if meta["kind"] != "section":
+            continue
+        if meta["section_number"]:
+            out.setdefault(_section_key(meta["section_number"]), r)
+        out.setdefault(_title_key(meta["section_title"]), r)
+    out.pop("", None)
+    out.pop("title:", None)
+    return out
+
+
+def _ident(identifier: Optional[str]) -> str:
+    """A criterion's printed identifier without its punctuation: "7." / "7)" / "[7]" -> "7"."""
+    return re.sub(r"[^0-9A-Za-z.]+", "-", identifier or "").strip(".-")
 
 
 def _slug(title: str) -> str:

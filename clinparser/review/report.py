@@ -4,7 +4,9 @@ It is built from what an output folder holds (``document.json``, ``blocks.json``
 image files) plus, for page pictures, the source PDF, so it does not depend on how the tree was
 made. Three linked panes: the section tree (with a diagnostics list), the selected section's
 content, and the pages with boxes over them (where each section starts, tables and figures,
-furniture and TOC blocks shaded as dropped). The HTML, its CSS and script are one file; the
+furniture and TOC blocks shaded as dropped). When the parse read a study definition
+(document.json's ``study``), a Study tab lists it, each criterion, objective and endpoint
+lighting its own boxes on its page. The HTML, its CSS and script are one file; the
 page pictures are PNGs in ``pages/`` (report_pages.py). Nothing is fetched from anywhere
 else, and the bytes are the same for the same input.
 """
@@ -303,6 +305,65 @@ def boxes(nodes: list[Node], blocks: Optional[list[dict]]) -> list[dict]:
     return out
 
 
+# --- the study definition (document.json's ``study``, when the parse read one) -------------------
+
+
+def _pages(item: dict) -> list:
+    pages = sorted({p for p in item.get("pages") or [] if p is not None})
+    return [pages[0], pages[-1]] if pages else [None, None]
+
+
+def _item_boxes(item: dict) -> list[dict]:
+    return [{"page": b["page"], "bbox": b["bbox"]} for b in item.get("boxes") or [] if b.get("page") is not None and b.get("bbox")]
+
+
+def study_data(study: Optional[dict], nodes: list[Node]) -> Optional[dict]:
+    """What the Study tab shows: None when the document has no ``study`` (no tab), else its
+    identity (titles, identifiers, phase, sponsor), criteria, objectives with their endpoints and
+    the readers' diagnostics. Criteria, objectives and endpoints get an id (``c3``, ``o1``,
+    ``o1e0``), the section of the tree they were read from and the boxes to light on their pages."""
+    if study is None:
+        return None
+
+    def number(text: str) -> str:  # "5.2." is section 5.2; dots kept, so 1.1.1 is not 11.1
+        return re.sub(r"\s+", "", text).rstrip(".").lower()
+
+    by_number: dict[str, str] = {}
+    for n in nodes:
+        key = number(n.data.get("number", "")) if n.data.get("number") else "title:" + _key(n.data.get("title", ""))
+        by_number.setdefault(key, n.id)
+
+    def located(item: dict, item_id: str) -> dict:
+        section = item.get("section") or ""
+        return {"id": item_id, "text": item.get("text") or "", "section": section, "pages": _pages(item),
+                "boxes": _item_boxes(item),
+                "section_id": (by_number.get(number(section)) or by_number.get("title:" + _key(section))) if section else None}
+
+    titles = [{"kind": kind, "text": t["text"], "page": t.get("page")}
+              for kind in ("official", "short", "acronym") for t in [(study.get("titles") or {}).get(kind)] if t and t.get("text")]
+    phase = study.get("phase") or {}
+    criteria = [{**located(c, f"c{i}"), "category": c.get("category") or "", "identifier": c.get("identifier"),
+                 "applies_to": c.get("applies_to")} for i, c in enumerate(study.get("eligibility") or [])]
+    objectives = []
+    for i, o in enumerate(study.get("objectives") or []):
+        endpoints = [{**located(e, f"o{i}e{k}"), "level": e.get("level") or "", "label": e.get("label") or ""}
+                     for k, e in enumerate(o.get("endpoints") or [])]
+        objectives.append({**located(o, f"o{i}"), "level": o.get("level") or "", "label": o.get("label") or "", "endpoints": endpoints})
+    identifiers = [{"kind": d.get("kind") or "", "text": d.get("text") or "", "page": d.get("page"), "source": d.get("source") or ""}
+                   for d in study.get("identifiers") or []]
+    sponsor = study.get("sponsor") if (study.get("sponsor") or {}).get("text") else None
+    out = {
+        "titles": titles, "identifiers": identifiers,
+        "phase": {"value": phase.get("value"), "printed": phase.get("printed")} if phase.get("value") or phase.get("printed") else None,
+        "sponsor": {"text": sponsor["text"], "page": sponsor.get("page")} if sponsor else None,
+        "criteria": criteria, "objectives": objectives,
+        "diagnostics": [{"reader": d.get("reader") or "", "kind": d.get("kind") or "", "detail": d.get("detail") or ""}
+                        for d in study.get("diagnostics") or []],
+    }
+    out["empty"] = not any(out[k] for k in ("titles", "identifiers", "phase", "sponsor", "criteria", "objectives"))
+    return out
+
+
 # --- the page ---------------------------------------------------------------------------------
 
 
@@ -331,7 +392,7 @@ def report_data(document: dict, blocks: Optional[list[dict]], pages: list[dict],
         "source": metadata.get("source", ""), "page_count": metadata.get("page_count"), "engine": metadata.get("engine", ""),
         "verdict": (metadata.get("diagnostics", {}).get("summary") or {}).get("verdict", ""),
         "pages": pages, "no_pages_reason": no_pages_reason, "sections": sections,
-        "boxes": boxes(nodes, blocks), "diagnostics": findings,
+        "boxes": boxes(nodes, blocks), "diagnostics": findings, "study": study_data(document.get("study"), nodes),
     }
 
 

@@ -42,11 +42,15 @@ def test_parent_ids_link_chunks_to_section_records(records):
 
 def test_chunk_index_and_count_per_section(records):
     _, recs = records
-    by_parent: dict[str, list[dict]] = {}
+    by_group: dict[str, list[dict]] = {}  # a section's chunks, or a study item's pieces: "<group>:<index>"
     for r in recs:
         if r["metadata"]["kind"] != "section":
-            by_parent.setdefault(r["metadata"]["parent_id"], []).append(r["metadata"])
-    for metas in by_parent.values():
+            group, index = r["id"].rsplit(":", 1)
+            assert int(index) == r["metadata"]["chunk_index"]
+            if r["metadata"]["kind"] not in ("criterion", "objective"):
+                assert group == r["metadata"]["parent_id"]
+            by_group.setdefault(group, []).append(r["metadata"])
+    for metas in by_group.values():
         assert [m["chunk_index"] for m in metas] == list(range(len(metas)))
         assert {m["chunk_count"] for m in metas} == {len(metas)}
 
@@ -114,3 +118,111 @@ def test_bad_budgets_are_refused():
         Chunker(max_tokens=10)
     with pytest.raises(ValueError):
         Chunker(max_tokens=100, overlap=100)
+
+
+# --- the study definition: criterion and objective chunks --------------------------------------
+
+
+def _node(number, title, text, pages, subsections=()):
+    return {"number": number, "title": title, "level": number.count(".") + 1, "text": text, "pages": pages,
+            "tables": [], "images": [], "subsections": list(subsections)}
+
+
+def _box(page):
+    return [{"page": page, "bbox": [72.0, 100.0, 540.0, 130.0]}]
+
+
+def _study_result(long_text: str = "") -> dict:
+    objectives = _node("3", "Objectives and Endpoints", "Objectives are listed below.", [4, 5])
+    population = _node("5", "Study Population", "", [9, 10], [
+        _node("5.1", "Inclusion Criteria", "1. Adults aged 18 or more.", [9, 9]),
+        _node("5.2.", "Exclusion Criteria", "1. Pregnancy.\n\n7. eGFR < 30 & dialysis.", [9, 10]),
+    ])
+    criterion = {"category": "exclusion", "identifier": "7.", "text": "eGFR < 30 & dialysis.", "section": "5.2.",
+                 "pages": [9, 10], "boxes": _box(9) + _box(10), "applies_to": "run-in"}
+    study = {
+        "titles": {"official": {"text": "A Study of X", "page": 1}, "short": None, "acronym": None},
+        "identifiers": [{"kind": "nct", "text": "NCT01234567", "page": 1, "source": "title page"}],
+        "phase": {"value": "3", "printed": "Phase III"},
+        "sponsor": {"text": "Acme", "page": 1},
+        "eligibility": [
+            {"category": "inclusion", "identifier": "1.", "text": long_text or "Adults aged 18 or more.", "section": "5.1",
+             "pages": [9], "boxes": _box(9), "applies_to": None},
+            criterion,
+            {"category": "exclusion", "identifier": None, "text": "Unlisted.", "section": "Exclusion criteria (other)",
+             "pages": [], "boxes": [], "applies_to": None},
+        ],
+        "objectives": [{
+            "level": "primary", "label": "Primary", "text": "To compare X with placebo.", "section": "3", "pages": [4],
+            "boxes": _box(4),
+            "endpoints": [{"level": "primary", "label": "Primary", "text": "Change in weight at week 52.", "section": "3",
+                           "pages": [5], "boxes": _box(5)}],
+        }],
+        "abbreviations": [],
+        "diagnostics": [],
+    }
+    return {"metadata": {"sha256": "ab" * 32, "source": "p.pdf"}, "toc": [objectives, population], "non_toc": [], "study": study}
+
+
+def test_criteria_and_objectives_are_chunks_after_the_section_chunks():
+    recs = Chunker(max_tokens=128, overlap=16).document(_study_result())
+    kinds = [r["metadata"]["kind"] for r in recs]
+    first = kinds.index("criterion")
+    assert "criterion" not in kinds[:first] and set(kinds[first:]) == {"criterion", "objective"}
+    doc = {"document_id": "abababababababab", "source": "p.pdf"}
+    path_52 = ["5 Study Population", "5.2. Exclusion Criteria"]
+    expected = [
+        {"id": "abababababababab:5.1:inclusion-1:0",
+         "text": "5 Study Population > 5.1 Inclusion Criteria > Inclusion criterion 1\n\nAdults aged 18 or more.",
+         "metadata": {**doc, "section_number": "5.1", "section_title": "Inclusion Criteria",
+                      "heading_path": ["5 Study Population", "5.1 Inclusion Criteria", "Inclusion criterion 1"],
+                      "pages": [9, 9], "category": "inclusion", "identifier": "1.", "applies_to": None, "kind": "criterion",
+                      "parent_id": "abababababababab:5.1", "token_count": 19, "chunk_index": 0, "chunk_count": 1}},
+        {"id": "abababababababab:5.2:exclusion-7:0",
+         "text": "5 Study Population > 5.2. Exclusion Criteria > Exclusion criterion 7 (applies to run-in)\n\neGFR < 30 & dialysis.",
+         "metadata": {**doc, "section_number": "5.2.", "section_title": "Exclusion Criteria",
+                      "heading_path": path_52 + ["Exclusion criterion 7 (applies to run-in)"],
+                      "pages": [9, 10], "category": "exclusion", "identifier": "7.", "applies_to": "run-in", "kind": "criterion",
+                      "parent_id": "abababababababab:5.2", "token_count": 27, "chunk_index": 0, "chunk_count": 1}},
+        {"id": "abababababababab:exclusion-criteria-other:exclusion-item2:0",  # its section is not in the tree
+         "text": "Exclusion criterion\n\nUnlisted.",
+         "metadata": {**doc, "section_number": "Exclusion criteria (other)", "section_title": "",
+                      "heading_path": ["Exclusion criterion"], "pages": [None, None], "category": "exclusion",
+                      "identifier": None, "applies_to": None, "kind": "criterion", "parent_id": None, "token_count": 4,
+                      "chunk_index": 0, "chunk_count": 1}},
+        {"id": "abababababababab:3:objective-primary-1:0",
+         "text": "3 Objectives and Endpoints > Primary objective\n\nTo compare X with placebo.\n\n"
+                 "Primary endpoint: Change in weight at week 52.",
+         "metadata": {**doc, "section_number": "3", "section_title": "Objectives and Endpoints",
+                      "heading_path": ["3 Objectives and Endpoints", "Primary objective"], "pages": [4, 5],
+                      "level": "primary", "label": "Primary", "endpoint_count": 1, "kind": "objective",
+                      "parent_id": "abababababababab:3", "token_count": 23, "chunk_index": 0, "chunk_count": 1}},
+    ]
+    assert recs[first:] == expected
+    assert all(r["metadata"]["token_count"] == default_counter(r["text"]) for r in expected)
+
+
+def test_a_long_criterion_is_split_within_budget_and_every_piece_names_it():
+    sentences = [f"Sentence {k} of a very long exclusion about prior therapy with agents of class {k}." for k in range(40)]
+    recs = Chunker(max_tokens=64, overlap=8).document(_study_result(" ".join(sentences)))
+    pieces = [r for r in recs if r["metadata"]["kind"] == "criterion" and r["metadata"]["identifier"] == "1."]
+    assert len(pieces) > 3
+    head = "5 Study Population > 5.1 Inclusion Criteria > Inclusion criterion 1"
+    for k, r in enumerate(pieces):
+        assert r["id"] == f"abababababababab:5.1:inclusion-1:{k}"
+        assert r["text"].startswith(head + "\n\n") and r["metadata"]["token_count"] <= 64
+        assert (r["metadata"]["chunk_index"], r["metadata"]["chunk_count"]) == (k, len(pieces))
+    joined = " ".join(r["text"][len(head):] for r in pieces)
+    assert all(s in joined for s in sentences)  # nothing lost (overlap may repeat some)
+
+
+def test_no_study_no_criterion_or_objective_chunks():
+    with_study = _study_result()
+    without = {k: v for k, v in with_study.items() if k != "study"}
+    empty = {**without, "study": None}
+    base = Chunker().document(without)
+    assert base == Chunker().document(empty)
+    assert not {r["metadata"]["kind"] for r in base} & {"criterion", "objective"}
+    assert Chunker().document(with_study)[: len(base)] == base  # the section chunks do not change
+    nothing_found = {**without, "study": {**with_study["study"], "eligibility": [], "objectives": []}}
+    assert Chunker().document(nothing_found) == base

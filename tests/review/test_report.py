@@ -19,6 +19,7 @@ from clinparser.review.report import (
     flatten,
     locate_starts,
     owners,
+    render_html,
     report_data,
     section_html,
 )
@@ -221,3 +222,94 @@ def test_without_pictures_or_blocks_the_report_says_what_is_missing(example_run,
     data = _data(copy)
     assert "no blocks.json" in data["no_pages_reason"] and len(data["pages"]) == 14
     assert data["boxes"] and all(b["kind"] == "figure" for b in data["boxes"])  # figures carry their own bbox
+
+
+# --- the Study tab --------------------------------------------------------------------------------
+
+
+def _study_document(study):
+    toc = [
+        {"number": "3", "title": "Objectives", "level": 1, "pages": [4, 4], "text": "", "tables": [], "images": [], "subsections": []},
+        {"number": "5", "title": "Population", "level": 1, "pages": [6, 7], "text": "", "tables": [], "images": [], "subsections": [
+            {"number": "5.2.", "title": "Exclusion Criteria", "level": 2, "pages": [7, 7], "text": "", "tables": [], "images": [], "subsections": []},
+        ]},
+    ]
+    non_toc = [{"number": "", "title": "Inclusion criteria:", "pages": [1, 1], "text": "", "tables": [], "images": [], "subsections": []}]
+    return {"toc": toc, "non_toc": non_toc, "metadata": {"source": "p.pdf", "page_count": 8}, "study": study}
+
+
+NASTY = "eGFR < 30 mL/min & dialysis </script><img src=x onerror=alert(1)>"
+
+
+def _study():
+    def box(page, y):
+        return {"page": page, "bbox": [72.0, y, 540.0, y + 12.0]}
+
+    return {
+        "titles": {"official": {"text": "A Study of X & Y", "page": 1}, "short": None, "acronym": {"text": "XY", "page": 1}},
+        "identifiers": [{"kind": "nct", "text": "NCT01234567", "page": 1, "source": "title page"}],
+        "phase": {"value": "3", "printed": "Phase IIIa"},
+        "sponsor": {"text": "Acme <Pharma>", "page": 1},
+        "eligibility": [
+            {"category": "inclusion", "identifier": "a.", "text": "Adults.", "section": "Inclusion criteria:", "pages": [1],
+             "boxes": [box(1, 300.0)], "applies_to": None},
+            {"category": "exclusion", "identifier": "7.", "text": NASTY, "section": "5.2.", "pages": [7],
+             "boxes": [box(7, 100.0), box(7, 114.0)], "applies_to": "run-in"},
+        ],
+        "objectives": [{"level": "primary", "label": "Primary", "text": "To compare X with placebo.", "section": "3",
+                        "pages": [4], "boxes": [box(4, 200.0)],
+                        "endpoints": [{"level": "primary", "label": "Primary", "text": "Change at week 52.", "section": "3",
+                                       "pages": [4], "boxes": [box(4, 240.0)]}]}],
+        "abbreviations": [{"abbreviation": "AE", "expansion": "adverse event"}],
+        "diagnostics": [{"reader": "identity", "kind": "protocol_number_not_found", "detail": "no protocol number"}],
+    }
+
+
+def test_the_study_tab_lists_the_study_definition_with_its_boxes_and_sections():
+    document = _study_document(_study())
+    data = report_data(document, None, [], "")
+    study = data["study"]
+    ids = {s["number"] or s["title"]: s["id"] for s in data["sections"]}
+    assert study["empty"] is False
+    assert study["titles"] == [{"kind": "official", "text": "A Study of X & Y", "page": 1}, {"kind": "acronym", "text": "XY", "page": 1}]
+    assert study["identifiers"] == [{"kind": "nct", "text": "NCT01234567", "page": 1, "source": "title page"}]
+    assert study["phase"] == {"value": "3", "printed": "Phase IIIa"} and study["sponsor"] == {"text": "Acme <Pharma>", "page": 1}
+    first, seventh = study["criteria"]
+    assert (first["id"], first["section_id"], first["category"], first["identifier"]) == ("c0", ids["Inclusion criteria:"], "inclusion", "a.")
+    assert seventh == {"id": "c1", "category": "exclusion", "identifier": "7.", "text": NASTY, "section": "5.2.", "pages": [7, 7],
+                       "section_id": ids["5.2."], "applies_to": "run-in",
+                       "boxes": [{"page": 7, "bbox": [72.0, 100.0, 540.0, 112.0]}, {"page": 7, "bbox": [72.0, 114.0, 540.0, 126.0]}]}
+    objective = study["objectives"][0]
+    assert (objective["id"], objective["section_id"], objective["level"]) == ("o0", ids["3"], "primary")
+    assert [(e["id"], e["text"]) for e in objective["endpoints"]] == [("o0e0", "Change at week 52.")]
+    assert study["diagnostics"] == [{"reader": "identity", "kind": "protocol_number_not_found", "detail": "no protocol number"}]
+    assert data["boxes"] == []  # the study's boxes travel with its items, not with the sections'
+
+
+def test_study_text_is_escaped_in_the_page_and_comes_back_whole():
+    page = render_html(report_data(_study_document(_study()), None, [], ""))
+    assert 'id="tab-study"' in page and 'id="study"' in page
+    assert "<img src=x" not in page and "</script><img" not in page and "<Pharma>" not in page  # no markup from the protocol
+    assert page.count("</script>") == 2  # the data and the script elements, nothing closed early
+    blob = re.search(r'<script type="application/json" id="report-data">(.*?)</script>', page, re.S)[1]
+    assert "\\u003c 30 mL/min & dialysis" in blob
+    assert json.loads(blob)["study"]["criteria"][1]["text"] == NASTY
+    assert render_html(report_data(_study_document(_study()), None, [], "")) == page  # same bytes again
+
+
+def test_no_study_no_tab_and_an_empty_one_says_so():
+    document = _study_document(None)
+    del document["study"]
+    assert report_data(document, None, [], "")["study"] is None  # the script leaves the tab hidden
+    empty = {"titles": {"official": None, "short": None, "acronym": None}, "identifiers": [], "phase": {"value": None, "printed": None},
+             "sponsor": None, "eligibility": [], "objectives": [], "abbreviations": [],
+             "diagnostics": [{"reader": "eligibility", "kind": "no_eligibility", "detail": "no criteria section"}]}
+    study = report_data(_study_document(empty), None, [], "")["study"]
+    assert study["empty"] is True and study["phase"] is None and study["diagnostics"][0]["kind"] == "no_eligibility"
+    assert "No study definition found." in _asset_js()
+
+
+def _asset_js() -> str:
+    from clinparser.review.report import _asset
+
+    return _asset("report.js")

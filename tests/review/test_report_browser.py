@@ -187,3 +187,56 @@ def test_long_titles_do_not_break_the_layout(opened):
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     for pane in ("#tree", "#content"):
         assert page.locator(pane).evaluate("e => e.scrollWidth <= e.clientWidth"), pane
+
+
+@pytest.fixture(scope="module")
+def with_study(protocol_002, tmp_path_factory):
+    """protocol_002's output with a study definition in document.json (read here when the parse
+    did not write one), one criterion given markup-like text, and its report rebuilt."""
+    import json
+
+    from clinparser.review.report import build_report
+    from clinparser.study.definition import read_study
+
+    folder = tmp_path_factory.mktemp("p002_study") / "out"
+    shutil.copytree(protocol_002[1], folder)
+    document = json.loads((folder / "document.json").read_text(encoding="utf-8"))
+    blocks = json.loads((folder / "blocks.json").read_text(encoding="utf-8"))
+    study = document.get("study") or read_study(document, blocks)
+    criterion = next(c for c in study["eligibility"] if c["category"] == "exclusion" and c["boxes"])
+    criterion["text"] += " <b>not bold</b> & <i>kept</i>"
+    document["study"] = study
+    (folder / "document.json").write_text(json.dumps(document), encoding="utf-8")
+    build_report(folder)
+    return criterion, folder
+
+
+def test_clicking_a_criterion_in_the_study_tab_lights_its_boxes_on_its_page(browser, with_study):
+    criterion, folder = with_study
+    opened = Opened(browser, folder)
+    try:
+        page = opened.page
+        assert page.locator("#tab-study").is_visible() and page.locator("#study").is_hidden()
+        page.click("#tab-study")
+        assert page.locator("#study").is_visible() and page.locator("#tree-pane").is_hidden()
+        assert page.locator("#study h3", has_text="Inclusion criteria").count() == 1
+        assert page.locator(".box.study:visible").count() == 0  # lit only when chosen
+        item = page.locator("#study li.criterion").filter(has_text="not bold")
+        assert item.count() == 1
+        assert "<b>not bold</b> & <i>kept</i>" in item.locator(".txt").inner_text()  # text, not markup
+        assert page.locator("#study b, #study i").count() == 0
+        page.locator("#pages").evaluate("p => p.scrollTo(0, 0)")
+        item.click()
+        lit = page.locator(".box.study.sel")
+        assert lit.count() == len(criterion["boxes"]) and lit.first.is_visible()
+        assert lit.first.evaluate("e => e.parentElement.id") == f"page-{criterion['boxes'][0]['page']}"
+        assert opened.in_pages_view(lit.first)
+        ident = criterion["identifier"].rstrip(".)")
+        assert page.locator("#content h2").inner_text() == f"Exclusion criterion {ident}"
+        assert "<b>not bold</b>" in page.locator("#content .body").inner_text()
+        page.locator("#content .subs a").click()  # to the section it was read from
+        assert opened.selected_number().rstrip(".") == criterion["section"].rstrip(".")
+        assert page.locator(".box.study.sel").count() == 0
+        assert opened.errors == [] and all(url.startswith(opened.root) for url in opened.requests)
+    finally:
+        opened.close()

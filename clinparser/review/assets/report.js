@@ -82,15 +82,19 @@
     pagesPane.append(div);
     pageDivs.set(p.n, div);
   }
-  for (const b of data.boxes) {
-    const div = pageDivs.get(b.page);
-    if (!div || !b.bbox) continue;
+  function boxOnPage(b, cls) {  // a box over its page, placed in % of the page (PDF points)
+    const e = el("div", "box " + cls);
     const p = data.pages[b.page - 1];
-    const e = el("div", "box " + b.kind);
     e.style.left = (100 * b.bbox[0] / p.w) + "%";
     e.style.top = (100 * b.bbox[1] / p.h) + "%";
     e.style.width = (100 * (b.bbox[2] - b.bbox[0]) / p.w) + "%";
     e.style.height = (100 * (b.bbox[3] - b.bbox[1]) / p.h) + "%";
+    return e;
+  }
+  for (const b of data.boxes) {
+    const div = pageDivs.get(b.page);
+    if (!div || !b.bbox) continue;
+    const e = boxOnPage(b, b.kind);
     e.title = b.label;
     if (b.kind === "start") e.append(el("span", "tag", b.label.split(" ")[0]));
     if (b.section) {
@@ -131,6 +135,7 @@
   function select(id, scrollPages) {
     const s = byId.get(id);
     if (!s) return;
+    clearItem();
     if (selected) {
       rows.get(selected).classList.remove("selected");
       rows.get(selected).removeAttribute("aria-selected");
@@ -182,14 +187,173 @@
     page.scrollIntoView({ block: "start" });
   }
 
-  function showTab(diagTab) {
-    $("tab-tree").setAttribute("aria-selected", String(!diagTab));
-    $("tab-diag").setAttribute("aria-selected", String(diagTab));
-    $("tree-pane").hidden = diagTab;
-    $("diag").hidden = !diagTab;
+  // --- the study definition (when the parse read one) ------------------------------------------
+  const study = data.study;
+  const items = new Map();      // study item id -> {item, what, li}
+  const itemBoxes = new Map();  // study item id -> [box elements], lit only while it is selected
+  let selectedItem = null;
+  const CATEGORY = { inclusion: "Inclusion criteria", exclusion: "Exclusion criteria" };
+  const ID_KIND = { nct: "NCT", sponsor: "Protocol no.", eudract: "EudraCT", eu_ct: "EU CT", ind: "IND", utn: "UTN" };
+
+  function capital(t) { return t ? t.charAt(0).toUpperCase() + t.slice(1) : t; }
+  function criterionName(c) {
+    return capital(c.category || "criterion") + " criterion" + (c.identifier ? " " + c.identifier.replace(/[.)\]]+$/, "").replace(/^\[/, "") : "");
   }
-  $("tab-tree").addEventListener("click", () => showTab(false));
-  $("tab-diag").addEventListener("click", () => showTab(true));
+  function pageOf(item) { return item.boxes.length ? item.boxes[0].page : item.pages[0]; }
+
+  function drawItemBoxes(id, item, label) {
+    for (const b of item.boxes) {
+      const div = pageDivs.get(b.page);
+      if (!div) continue;
+      const e = boxOnPage(b, "study");
+      e.title = label;
+      e.dataset.item = id;
+      if (!itemBoxes.has(id)) itemBoxes.set(id, []);
+      itemBoxes.get(id).push(e);
+      div.append(e);
+    }
+  }
+
+  function studyItem(list, cls, id, item, what, parts) {
+    const li = el("li", "item " + cls);
+    li.dataset.item = id;
+    for (const [c, t] of parts) if (t) li.append(el("span", c, t));
+    const where = pagesLabel(item.pages);
+    if (where) li.append(el("span", "where", where));
+    li.addEventListener("click", (ev) => { ev.stopPropagation(); selectItem(id, true); });
+    list.append(li);
+    items.set(id, { item, what, li });
+    drawItemBoxes(id, item, what);
+    return li;
+  }
+
+  function pageEntry(list, label, text, page) {  // a fact with the page it was read on
+    const li = el("li", "fact");
+    li.append(el("span", "label", label), el("span", "txt", text));
+    if (page != null) {
+      li.append(el("span", "where", "p. " + page));
+      li.classList.add("link");
+      li.addEventListener("click", () => jumpTo({ page: page, section: null }));
+    }
+    list.append(li);
+  }
+
+  function buildStudy() {
+    const pane = $("study");
+    $("tab-study").hidden = false;
+    $("n-study").textContent = "(" + (study.criteria.length + study.objectives.length) + ")";
+    const block = (title) => { pane.append(el("h3", "", title)); const ol = el("ol"); pane.append(ol); return ol; };
+    if (study.empty) pane.append(el("p", "none", "No study definition found."));
+    if (study.titles.length || study.identifiers.length || study.phase || study.sponsor) {
+      const ol = block("Identity");
+      for (const t of study.titles) pageEntry(ol, capital(t.kind) + " title", t.text, t.page);
+      for (const d of study.identifiers) pageEntry(ol, ID_KIND[d.kind] || d.kind.toUpperCase(), d.text, d.page);
+      if (study.phase) pageEntry(ol, "Phase", (study.phase.value || "?") + (study.phase.printed ? " (printed “" + study.phase.printed + "”)" : ""), null);
+      if (study.sponsor) pageEntry(ol, "Sponsor", study.sponsor.text, study.sponsor.page);
+    }
+    const categories = [...new Set(study.criteria.map((c) => c.category))]
+      .sort((a, b) => (a === "inclusion" ? 0 : a === "exclusion" ? 1 : 2) - (b === "inclusion" ? 0 : b === "exclusion" ? 1 : 2));
+    for (const cat of categories) {
+      const group = study.criteria.filter((c) => c.category === cat);
+      const ol = block((CATEGORY[cat] || capital(cat) + " criteria") + " (" + group.length + ")");
+      ol.className = "criteria";
+      const several = new Set(group.map((c) => c.section)).size > 1;
+      let section = null;
+      for (const c of group) {
+        if (several && c.section !== section) ol.append(el("li", "sub", "section " + c.section));
+        section = c.section;
+        studyItem(ol, "criterion", c.id, c, criterionName(c),
+          [["ident", c.identifier || "•"], ["txt", c.text], ["badge", c.applies_to ? "applies to " + c.applies_to : ""]]);
+      }
+    }
+    if (study.objectives.length) {
+      const ol = block("Objectives and endpoints (" + study.objectives.length + ")");
+      for (const o of study.objectives) {
+        const li = studyItem(ol, "objective", o.id, o, (o.label || capital(o.level)) + " objective",
+          [["level", o.label || capital(o.level)], ["txt", o.text]]);
+        if (!o.endpoints.length) continue;
+        const sub = el("ol", "endpoints");
+        for (const e of o.endpoints) {
+          studyItem(sub, "endpoint", e.id, e, (e.label || capital(e.level)) + " endpoint",
+            [["level", "endpoint · " + (e.label || capital(e.level))], ["txt", e.text]]);
+        }
+        li.after(sub);
+      }
+    }
+    if (study.diagnostics.length) {
+      const ol = block("Study diagnostics (" + study.diagnostics.length + ")");
+      for (const d of study.diagnostics) {
+        const li = el("li", "note");
+        li.append(el("span", "kind", d.reader + " · " + d.kind.replace(/_/g, " ")), el("span", "", d.detail));
+        ol.append(li);
+      }
+    }
+  }
+
+  function clearItem() {
+    if (!selectedItem) return;
+    for (const e of itemBoxes.get(selectedItem) || []) e.classList.remove("sel");
+    items.get(selectedItem).li.classList.remove("active");
+    selectedItem = null;
+  }
+
+  function showItem(it) {
+    const c = $("content");
+    c.replaceChildren();
+    const item = it.item;
+    c.append(el("h2", "", it.what));
+    const where = /^[A-Z]?\d+(\.\d+)*\.?$/.test(item.section || "") ? "section " + item.section : item.section ? "under “" + item.section + "”" : "";
+    const facts = [where, pagesLabel(item.pages)];
+    if (item.applies_to) facts.push("applies to " + item.applies_to);
+    if (!item.boxes.length) facts.push("no box on the page: shown by page");
+    c.append(el("div", "meta", facts.filter(Boolean).join(" · ")));
+    const body = el("div", "body");
+    body.append(el("p", "study-text", item.text));
+    for (const e of item.endpoints || []) {
+      const p = el("p", "study-text endpoint");
+      p.append(el("strong", "", (e.label || capital(e.level)) + " endpoint: "), e.text);
+      body.append(p);
+    }
+    c.append(body);
+    if (item.section_id && byId.has(item.section_id)) {
+      const k = byId.get(item.section_id);
+      const subs = el("div", "subs", "Read from: ");
+      const a = el("a", "", ((k.number || "") + " " + k.title).trim());
+      a.addEventListener("click", () => select(k.id, true));
+      subs.append(a);
+      c.append(subs);
+    }
+    c.scrollTop = 0;
+  }
+
+  function selectItem(id, scrollPages) {
+    const it = items.get(id);
+    if (!it) return;
+    clearItem();
+    if (selected) for (const e of boxesOf.get(selected) || []) e.classList.remove("sel");
+    selectedItem = id;
+    it.li.classList.add("active");
+    it.li.scrollIntoView({ block: "nearest" });
+    const lit = itemBoxes.get(id) || [];
+    for (const e of lit) e.classList.add("sel");
+    showItem(it);
+    if (scrollPages) jumpTo({ page: pageOf(it.item), section: null });
+    if (scrollPages && lit.length) lit[0].scrollIntoView({ block: "center" });
+    history.replaceState(null, "", "#" + id);
+  }
+
+  if (study) buildStudy();
+
+  const TABS = { tree: ["tab-tree", "tree-pane"], diag: ["tab-diag", "diag"], study: ["tab-study", "study"] };
+  function showTab(name) {
+    for (const [key, [tab, pane]] of Object.entries(TABS)) {
+      $(tab).setAttribute("aria-selected", String(key === name));
+      $(pane).hidden = key !== name;
+    }
+  }
+  $("tab-tree").addEventListener("click", () => showTab("tree"));
+  $("tab-diag").addEventListener("click", () => showTab("diag"));
+  $("tab-study").addEventListener("click", () => showTab("study"));
 
   // --- keyboard ---------------------------------------------------------------------------------
   function step(delta) {
@@ -206,10 +370,11 @@
     if (typing) return;
     if (ev.key === "ArrowDown" || ev.key === "j") { step(1); ev.preventDefault(); }
     else if (ev.key === "ArrowUp" || ev.key === "k") { step(-1); ev.preventDefault(); }
-    else if (ev.key === "/") { showTab(false); $("filter").focus(); ev.preventDefault(); }
+    else if (ev.key === "/") { showTab("tree"); $("filter").focus(); ev.preventDefault(); }
   });
 
   const first = location.hash && byId.has(location.hash.slice(1)) ? location.hash.slice(1) : null;
   if (first) select(first, true);
+  else if (location.hash && items.has(location.hash.slice(1))) { showTab("study"); selectItem(location.hash.slice(1), true); }
   document.body.dataset.ready = "1";  // for tests and the time-to-first-render benchmark
 })();
