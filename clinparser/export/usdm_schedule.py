@@ -54,10 +54,10 @@ import re
 from collections import defaultdict
 from typing import Iterable, Optional
 
+from .usdm_terms import Ids, code, note
+
 __all__ = ["schedule_design", "design_errors", "DESIGN_SCHEMAS"]
 
-CDISC = "http://www.cdisc.org"
-CT_VERSION = "2025-09-26"  # the terminology version the published USDM files code these terms with
 VISIT = ("C25716", "Visit")
 BEFORE, AFTER, FIXED = ("C201357", "Before"), ("C201356", "After"), ("C201358", "Fixed Reference")
 START_TO_START = ("C201355", "Start to Start")
@@ -77,27 +77,6 @@ PLAIN_MARKS = {"x", "✓", "✔", "√", "●", "•"}  # a tick says "done here
 #: Which schema each list of the design validates against.
 DESIGN_SCHEMAS = {"epochs": "StudyEpoch-Input", "encounters": "Encounter-Input",
                   "activities": "Activity-Input", "scheduleTimelines": "ScheduleTimeline-Input"}
-
-
-class _Ids:
-    """``<prefix>_n`` numbers, one counter per prefix."""
-
-    def __init__(self, first_code: int):
-        self.next = defaultdict(lambda: 1, {"Code": first_code})
-
-    def __call__(self, prefix: str) -> str:
-        n = self.next[prefix]
-        self.next[prefix] = n + 1
-        return f"{prefix}_{n}"
-
-
-def _code(ids: _Ids, term: tuple[str, str]) -> dict:
-    return {"id": ids("Code"), "code": term[0], "codeSystem": CDISC, "codeSystemVersion": CT_VERSION,
-            "decode": term[1], "instanceType": "Code"}
-
-
-def _note(ids: _Ids, text: str) -> dict:
-    return {"id": ids("CommentAnnotation"), "text": text, "codes": [], "instanceType": "CommentAnnotation"}
 
 
 def _chain(objects: list[dict]) -> None:
@@ -181,7 +160,7 @@ def _window(window: Optional[dict]) -> dict:
             "windowLabel": _text(w.get("text")) or None}
 
 
-def _timings(encounters: list[dict], instance_ids: list[str], ids: _Ids) -> dict[int, dict]:
+def _timings(encounters: list[dict], instance_ids: list[str], ids: Ids) -> dict[int, dict]:
     """encounter index -> its Timing, for the columns that can be timed exactly."""
     anchor = _anchor(encounters)
     if anchor is None:
@@ -203,10 +182,10 @@ def _timings(encounters: list[dict], instance_ids: list[str], ids: _Ids) -> dict
             "name": text,
             "label": _text(encounter.get("label")) or None,
             "description": f"{text}: {relation}",
-            "type": _code(ids, kind),
+            "type": code(ids, kind),
             "value": _duration(offset, unit),
             "valueLabel": amount,
-            "relativeToFrom": _code(ids, START_TO_START),
+            "relativeToFrom": code(ids, START_TO_START),
             "relativeFromScheduledInstanceId": instance_ids[i],
             "relativeToScheduledInstanceId": instance_ids[index],
             **_window(encounter.get("window")),
@@ -216,7 +195,7 @@ def _timings(encounters: list[dict], instance_ids: list[str], ids: _Ids) -> dict
 
 
 # --- the objects of one schedule -----------------------------------------------------------------
-def _epochs(schedule: dict, ids: _Ids) -> tuple[list[dict], dict[int, str]]:
+def _epochs(schedule: dict, ids: Ids) -> tuple[list[dict], dict[int, str]]:
     """The schedule's StudyEpochs and encounter index -> epoch id."""
     epochs, of_encounter = [], {}
     by_label: dict[str, list[str]] = defaultdict(list)
@@ -225,7 +204,7 @@ def _epochs(schedule: dict, ids: _Ids) -> tuple[list[dict], dict[int, str]]:
         term = next((t for pattern, t in EPOCH_TYPES if pattern.search(label)), OTHER_EPOCH)
         eid = ids("StudyEpoch")
         epochs.append({"id": eid, "name": label or f"Epoch {n}", "label": label or None, "description": None,
-                       "type": _code(ids, term), "previousId": None, "nextId": None, "notes": [],
+                       "type": code(ids, term), "previousId": None, "nextId": None, "notes": [],
                        "instanceType": "StudyEpoch"})
         by_label[label].append(eid)
         for index in epoch.get("encounters") or []:
@@ -250,7 +229,7 @@ def _footnote_texts(markers: Iterable[str], footnotes: dict[str, str]) -> list[t
     return [(m, footnotes[m]) for m in markers or [] if m in footnotes]
 
 
-def _activities(schedule: dict, footnotes: dict[str, str], ids: _Ids) -> tuple[list[dict], list[str]]:
+def _activities(schedule: dict, footnotes: dict[str, str], ids: Ids) -> tuple[list[dict], list[str]]:
     """The Activities in row order (a group before its rows) and each activity's id (by index)."""
     groups, activities = schedule.get("groups") or [], schedule["activities"]
     rows = [(None, g) for g in groups] + list(enumerate(activities))  # (activity index or None, row)
@@ -263,7 +242,7 @@ def _activities(schedule: dict, footnotes: dict[str, str], ids: _Ids) -> tuple[l
         aid = ids("Activity")
         obj = {"id": aid, "name": label or f"Row {row.get('row')}", "label": label or None, "description": None,
                "previousId": None, "nextId": None, "childIds": [], "timelineId": None,
-               "notes": [_note(ids, text) for _, text in _footnote_texts(row.get("footnotes"), footnotes)],
+               "notes": [note(ids, text) for _, text in _footnote_texts(row.get("footnotes"), footnotes)],
                "instanceType": "Activity"}
         objects.append(obj)
         if index is None:
@@ -287,7 +266,7 @@ def _mark_line(mark: dict, activity: dict, footnotes: dict[str, str]) -> str:
     return line + "".join(f" — {m}: {_text(t)}" for m, t in notes)
 
 
-def _add_schedule(design: dict, schedule: dict, ids: _Ids, n: int) -> None:
+def _add_schedule(design: dict, schedule: dict, ids: Ids, n: int) -> None:
     encounters, activities = schedule.get("encounters") or [], schedule.get("activities") or []
     if not encounters or not activities:
         return
@@ -319,7 +298,7 @@ def _add_schedule(design: dict, schedule: dict, ids: _Ids, n: int) -> None:
         name = label or f"Column {encounter.get('column')}"
         encounter_objects.append({
             "id": encounter_ids[i], "name": name, "label": label or None,
-            "description": _encounter_description(encounter), "type": _code(ids, VISIT),
+            "description": _encounter_description(encounter), "type": code(ids, VISIT),
             "previousId": None, "nextId": None,
             "scheduledAtId": timings[i]["id"] if i in timings else None,
             "notes": [], "instanceType": "Encounter",
@@ -356,7 +335,7 @@ def _add_schedule(design: dict, schedule: dict, ids: _Ids, n: int) -> None:
 def schedule_design(schedules: Iterable[dict], first_code: int = 2) -> dict:
     """The schedules (document order) as USDM study-design lists; {} when none gives anything."""
     design: dict = {key: [] for key in DESIGN_SCHEMAS}
-    ids = _Ids(first_code)
+    ids = Ids({"Code": first_code})
     for n, schedule in enumerate(schedules, start=1):
         _add_schedule(design, schedule, ids, n)
     return design if design["scheduleTimelines"] else {}

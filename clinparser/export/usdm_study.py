@@ -86,10 +86,10 @@ from itertools import pairwise
 from pathlib import PurePath
 from typing import Any
 
+from .usdm_terms import Ids, code, note
+
 __all__ = ["PHASES", "TITLE_TYPES", "next_ids", "study_errors", "study_usdm"]
 
-CDISC = "http://www.cdisc.org"
-CT_VERSION = "2025-09-26"  # as clinparser.export.usdm_schedule: the published files' terminology
 
 TITLE_TYPES = {"official": ("C207616", "Official Study Title"), "short": ("C207615", "Brief Study Title"),
                "acronym": ("C94108", "Study Acronym")}
@@ -152,25 +152,6 @@ def next_ids(existing: Any) -> dict[str, int]:
     return found
 
 
-class _Ids:
-    def __init__(self, start: dict[str, int] | None = None):
-        self.next = defaultdict(lambda: 1, start or {})
-
-    def __call__(self, prefix: str) -> str:
-        n = self.next[prefix]
-        self.next[prefix] = n + 1
-        return f"{prefix}_{n}"
-
-
-def _code(ids: _Ids, term: tuple[str, str]) -> dict:
-    return {"id": ids("Code"), "code": term[0], "codeSystem": CDISC, "codeSystemVersion": CT_VERSION,
-            "decode": term[1], "instanceType": "Code"}
-
-
-def _note(ids: _Ids, text: str) -> dict:
-    return {"id": ids("CommentAnnotation"), "text": text, "codes": [], "instanceType": "CommentAnnotation"}
-
-
 def _text(value: Any) -> str:
     return str(value or "").strip()
 
@@ -197,24 +178,24 @@ def _issuer(kind: str, text: str) -> str:
 
 
 # --- parts -----------------------------------------------------------------------------------------
-def _titles(study: dict, ids: _Ids) -> list[dict]:
+def _titles(study: dict, ids: Ids) -> list[dict]:
     titles = study.get("titles") or {}
     out = []
     for key in ("official", "short", "acronym"):
         text = _text((titles.get(key) or {}).get("text"))
         if text:
-            out.append({"id": ids("StudyTitle"), "text": text, "type": _code(ids, TITLE_TYPES[key]),
+            out.append({"id": ids("StudyTitle"), "text": text, "type": code(ids, TITLE_TYPES[key]),
                         "instanceType": "StudyTitle"})
     return out
 
 
-def _organization(ids: _Ids, name: str, label: str | None, type_: tuple[str, str], scheme: str, identifier: str) -> dict:
-    return {"id": ids("Organization"), "name": name, "label": label, "type": _code(ids, type_),
+def _organization(ids: Ids, name: str, label: str | None, type_: tuple[str, str], scheme: str, identifier: str) -> dict:
+    return {"id": ids("Organization"), "name": name, "label": label, "type": code(ids, type_),
             "identifierScheme": scheme, "identifier": identifier, "legalAddress": None, "managedSites": [],
             "instanceType": "Organization"}
 
 
-def _identifiers(study: dict, ids: _Ids) -> tuple[list[dict], list[dict], list[dict]]:
+def _identifiers(study: dict, ids: Ids) -> tuple[list[dict], list[dict], list[dict]]:
     """(StudyIdentifiers, Organizations, StudyRoles)."""
     identifiers = [i for i in study.get("identifiers") or [] if _text(i.get("text"))]
     organizations: list[dict] = []
@@ -226,7 +207,7 @@ def _identifiers(study: dict, ids: _Ids) -> tuple[list[dict], list[dict], list[d
         organizations.append(org)
         by_issuer["sponsor"] = org["id"]
         roles.append({"id": ids("StudyRole"), "name": "Sponsor", "label": None, "description": None,
-                      "code": _code(ids, SPONSOR), "appliesToIds": [], "assignedPersons": [],
+                      "code": code(ids, SPONSOR), "appliesToIds": [], "assignedPersons": [],
                       "organizationIds": [org["id"]], "masking": None, "notes": [], "instanceType": "StudyRole"})
     out = []
     for identifier in identifiers:
@@ -240,15 +221,15 @@ def _identifiers(study: dict, ids: _Ids) -> tuple[list[dict], list[dict], list[d
     return out, organizations, roles
 
 
-def _phase(study: dict, ids: _Ids) -> dict | None:
+def _phase(study: dict, ids: Ids) -> dict | None:
     value = (study.get("phase") or {}).get("value")
     if value not in PHASES:
         return None
-    return {"id": ids("AliasCode"), "standardCode": _code(ids, PHASES[value]), "standardCodeAliases": [],
+    return {"id": ids("AliasCode"), "standardCode": code(ids, PHASES[value]), "standardCodeAliases": [],
             "instanceType": "AliasCode"}
 
 
-def _eligibility(study: dict, ids: _Ids) -> tuple[list[dict], list[dict]]:
+def _eligibility(study: dict, ids: Ids) -> tuple[list[dict], list[dict]]:
     """(the main design's EligibilityCriteria, every EligibilityCriterionItem)."""
     criteria: list[dict] = []
     items: list[dict] = []
@@ -267,10 +248,10 @@ def _eligibility(study: dict, ids: _Ids) -> tuple[list[dict], list[dict]]:
                 "text": _xhtml(text), "dictionaryId": None, "notes": [], "instanceType": "EligibilityCriterionItem"}
         items.append(item)
         if applies_to is not None:
-            item["notes"].append(_note(ids, f"Applies to: {applies_to} (not a criterion of the main study design)"))
+            item["notes"].append(note(ids, f"Applies to: {applies_to} (not a criterion of the main study design)"))
             continue
         criteria.append({"id": ids("EligibilityCriterion"), "name": name, "label": None, "description": None,
-                         "category": _code(ids, CATEGORIES[category]), "identifier": _identifier(criterion.get("identifier")),
+                         "category": code(ids, CATEGORIES[category]), "identifier": _identifier(criterion.get("identifier")),
                          "criterionItemId": item["id"], "nextId": None, "previousId": None, "notes": [],
                          "instanceType": "EligibilityCriterion"})
     for before, after in pairwise(criteria):
@@ -278,7 +259,7 @@ def _eligibility(study: dict, ids: _Ids) -> tuple[list[dict], list[dict]]:
     return criteria, items
 
 
-def _objectives(study: dict, ids: _Ids) -> list[dict]:
+def _objectives(study: dict, ids: Ids) -> list[dict]:
     out = []
     n_objective = n_endpoint = 0
     for objective in study.get("objectives") or []:
@@ -288,7 +269,7 @@ def _objectives(study: dict, ids: _Ids) -> list[dict]:
         n_objective += 1
         obj = {"id": ids("Objective"), "name": f"OBJ{n_objective}", "label": _text(objective.get("label")) or None,
                "description": None, "text": text, "dictionaryId": None, "notes": [],
-               "level": _code(ids, OBJECTIVE_LEVELS[level]), "endpoints": [], "instanceType": "Objective"}
+               "level": code(ids, OBJECTIVE_LEVELS[level]), "endpoints": [], "instanceType": "Objective"}
         for endpoint in objective.get("endpoints") or []:
             e_level, e_text = endpoint.get("level"), _text(endpoint.get("text"))
             if e_level not in ENDPOINT_LEVELS or not e_text:
@@ -297,12 +278,12 @@ def _objectives(study: dict, ids: _Ids) -> list[dict]:
             obj["endpoints"].append({
                 "id": ids("Endpoint"), "name": f"END{n_endpoint}", "label": _text(endpoint.get("label")) or None,
                 "description": None, "text": e_text, "dictionaryId": None, "notes": [], "purpose": "",
-                "level": _code(ids, ENDPOINT_LEVELS[e_level]), "instanceType": "Endpoint"})
+                "level": code(ids, ENDPOINT_LEVELS[e_level]), "instanceType": "Endpoint"})
         out.append(obj)
     return out
 
 
-def _abbreviations(study: dict, ids: _Ids) -> list[dict]:
+def _abbreviations(study: dict, ids: Ids) -> list[dict]:
     out = []
     for entry in study.get("abbreviations") or []:
         short, long = _text(entry.get("abbreviation")), _text(entry.get("expansion"))
@@ -326,7 +307,7 @@ def study_usdm(study: dict, *, existing: Any = None, version: str = "1", source:
     """The study definition as a USDM v4.0 ``Study`` (see the module docstring). ``existing``: the
     export so far, whose ids the new ones count on from; ``document_version_ids``: the
     ``StudyDefinitionDocumentVersion`` the study version is documented by."""
-    ids = _Ids(next_ids(existing))
+    ids = Ids(next_ids(existing))
     titles = _titles(study, ids)
     identifiers, organizations, roles = _identifiers(study, ids)
     criteria, items = _eligibility(study, ids)
@@ -343,10 +324,10 @@ def study_usdm(study: dict, *, existing: Any = None, version: str = "1", source:
                        "instanceType": "StudyDesignPopulation"},
         "scheduleTimelines": [], "biospecimenRetentions": [], "documentVersionIds": list(document_version_ids),
         "eligibilityCriteria": criteria, "analysisPopulations": [], "notes": [], "subTypes": [],
-        "model": _code(ids, UNKNOWN), "intentTypes": [], "blindingSchema": None,
+        "model": code(ids, UNKNOWN), "intentTypes": [], "blindingSchema": None,
         "instanceType": "InterventionalStudyDesign",
     }
-    design["notes"].append(_note(ids, "Not read by ClinParser: the design model (coded Unknown), arms, study cells, "
+    design["notes"].append(note(ids, "Not read by ClinParser: the design model (coded Unknown), arms, study cells, "
                                       "rationale and the population's healthy-subject flag (false); the schedules' "
                                       "epochs, encounters, activities and timelines are in the export's top-level studyDesign."))
     study_version = {

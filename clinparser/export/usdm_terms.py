@@ -1,0 +1,31 @@
+"""What every USDM object ClinParser writes is made with: ids in document order, CDISC codes,
+notes. The narrative, schedule and study exports share them, so their objects agree."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Optional
+
+CDISC = "http://www.cdisc.org"
+CT_VERSION = "2025-09-26"  # the terminology version the published USDM files code these terms with
+
+
+class Ids:
+    """``ids("Code")`` -> ``"Code_1"``, ``"Code_2"``, ...: one counter per class, from ``start``."""
+
+    def __init__(self, start: Optional[dict[str, int]] = None):
+        self.next = defaultdict(lambda: 1, start or {})
+
+    def __call__(self, prefix: str) -> str:
+        n = self.next[prefix]
+        self.next[prefix] = n + 1
+        return f"{prefix}_{n}"
+
+
+def code(ids: Ids, term: tuple[str, str]) -> dict:
+    return {"id": ids("Code"), "code": term[0], "codeSystem": CDISC, "codeSystemVersion": CT_VERSION,
+            "decode": term[1], "instanceType": "Code"}
+
+
+def note(ids: Ids, text: str) -> dict:
+    return {"id": ids("CommentAnnotation"), "text": text, "codes": [], "instanceType": "CommentAnnotation"}
