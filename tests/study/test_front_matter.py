@@ -3,15 +3,7 @@ together on one line cut apart (read through read_identity) -- on hand-built doc
 
 from clinparser.study.front_matter import FrontMatter
 from clinparser.study.identity import read_identity
-
-
-def node(title, text="", pages=(1, 1), number="", tables=(), subsections=()):
-    return {"number": number, "title": title, "level": 1, "pages": list(pages), "text": text,
-            "tables": list(tables), "images": [], "references": [], "subsections": list(subsections)}
-
-
-TITLE = ("A Phase 3, Randomized, Double-blind, Placebo-controlled Study of Drugamab in "
-         "Adults With Moderate to Severe Disease")
+from identity_builders import TITLE, block, node  # noqa: F401
 
 
 def test_labels_run_together_on_one_line_and_mislabelled_number():

@@ -4,11 +4,7 @@ read_identity on hand-built documents."""
 import pytest
 
 from clinparser.study.identity import read_identity
-
-
-def node(title, text="", pages=(1, 1), number="", tables=(), subsections=()):
-    return {"number": number, "title": title, "level": 1, "pages": list(pages), "text": text,
-            "tables": list(tables), "images": [], "references": [], "subsections": list(subsections)}
+from identity_builders import TITLE, block, node  # noqa: F401
 
 
 @pytest.mark.parametrize("printed, value", [

@@ -4,19 +4,7 @@ read_identity on hand-built documents."""
 import pytest
 
 from clinparser.study.identity import read_identity
-
-
-def node(title, text="", pages=(1, 1), number="", tables=(), subsections=()):
-    return {"number": number, "title": title, "level": 1, "pages": list(pages), "text": text,
-            "tables": list(tables), "images": [], "references": [], "subsections": list(subsections)}
-
-
-def block(page, text, dropped="", kind="text"):
-    return {"page": page, "bbox": [0, 0, 10, 10], "kind": kind, "text": text, "dropped": dropped}
-
-
-TITLE = ("A Phase 3, Randomized, Double-blind, Placebo-controlled Study of Drugamab in "
-         "Adults With Moderate to Severe Disease")
+from identity_builders import TITLE, block, node  # noqa: F401
 
 
 def blocks():
