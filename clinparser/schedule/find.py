@@ -13,6 +13,7 @@ The main one is the largest schedule (most marks) whose caption or section names
 
 from __future__ import annotations
 
+import difflib
 import re
 from typing import Iterable
 
@@ -38,21 +39,63 @@ def attach_schedules(tree: Tree) -> list[str]:
     vocabulary = vocabulary_of(s.text for s in sections)
     found: list[tuple[Table, bool, bool]] = []  # table, named as a schedule, in the toc
     toc_ids = {id(s) for s in in_toc}
+    candidates = []
     for section in sections:
         for table, notes in zip(section.tables, _notes_after_tables(section)):
             named = bool(SCHEDULE_TITLE.search(table.title) or SCHEDULE_TITLE.search(section.title))
-            if not (named or by_shape(table)):
-                continue
-            schedule = read_schedule(table, notes, vocabulary, name=table.title or section.title)
-            if schedule:
-                table.schedule = schedule
-                found.append((table, named, id(section) in toc_ids))
+            if named or by_shape(table):
+                candidates.append((section, table, notes, named))
+    for section, table, notes, named, parts in _join_repeated_headers(candidates):
+        read = table if not parts else Table(
+            title=table.title, page=table.page, pages=[table.pages[0], parts[-1].pages[-1]], columns=table.columns,
+            data=[row for t in [table] + parts for row in t.data], path=table.path,
+            part_rows=table.part_rows + [sum(len(t.data) for t in [table] + parts[:i + 1]) for i in range(len(parts))])
+        if parts:  # the footnotes follow the last part
+            notes = next((n for s, t, n, _ in candidates if t is parts[-1]), notes) or notes
+        schedule = read_schedule(read, notes, vocabulary, name=table.title or section.title)
+        if schedule:
+            if parts:
+                pages = ", ".join(str(t.page) for t in parts)
+                schedule["diagnostics"].append(
+                    f"continued on page(s) {pages} under the same visit header: read as one schedule; "
+                    f"rows from {len(table.data)} on are the later parts' rows")
+            table.schedule = schedule
+            found.append((table, named, id(section) in toc_ids))
     _choose_main(found)
     return [
         f"schedule {t.schedule['name']!r} (page {t.page}): {len(t.schedule['diagnostics'])} reading problem(s), see its diagnostics"
         for t, _, _ in found
         if t.schedule["diagnostics"]
     ]
+
+
+def _same_header(a: Table, b: Table) -> bool:
+    """Two tables printing the same visit header (a page-split grid repeating it): as many
+    columns, each header the same but for footnote markers and spacing."""
+    if len(a.columns) != len(b.columns) or len(a.columns) < 3 or not any(c.strip() for c in a.columns[1:]):
+        return False
+    def key(text: str) -> str:
+        return re.sub(r"[^a-z0-9]+", "", text.lower())
+    return all(difflib.SequenceMatcher(None, key(x), key(y)).ratio() >= 0.9 for x, y in zip(a.columns, b.columns))
+
+
+def _join_repeated_headers(candidates):
+    """(section, table, notes, named, later parts): a table followed, in document order, by
+    tables repeating its visit header with no caption of their own (or the same caption, or a
+    "continued" one) is one schedule split over pages; the parts are read with it."""
+    out = []
+    for section, table, notes, named in candidates:
+        if out:
+            head = out[-1]
+            last = (head[4] or [head[1]])[-1]
+            caption = " ".join(table.title.split())
+            own = not caption or caption == " ".join(head[1].title.split()) or re.search(r"\bcont(?:inued|'d|\.)", caption, re.I)
+            near = table.page is not None and last.page is not None and 0 <= table.page - (last.pages[-1] or last.page) <= 1
+            if own and near and _same_header(head[1], table):
+                head[4].append(table)
+                continue
+        out.append((section, table, notes, named, []))
+    return out
 
 
 def by_shape(table: Table) -> bool:

@@ -43,15 +43,16 @@ def read_schedule(table: Table, notes: str, vocabulary: set[str], *, name: str) 
     """The schedule a table holds, or None when it has no visit column or no marked activity."""
     label = label_column(table)
     names, visit_columns = _split_columns(table, label)
+    diagnostics: list[str] = []
+    visit_columns, extra = text_columns(table, label, visit_columns, diagnostics)
     if not visit_columns:
         return None
     footnotes = read_footnotes(notes)
     markers = {f["marker"] for f in footnotes}
-    diagnostics: list[str] = []
     lead = header_rows_in_data(table, label, visit_columns)
     names += [" ".join(r[label].split()) for r in table.data[:lead] if r[label].strip()]
     encounters = _encounters(table, visit_columns, row_kinds(names), markers, vocabulary, diagnostics, lead)
-    groups, activities, marks = _rows(table, label, visit_columns, markers, vocabulary, diagnostics, lead)
+    groups, activities, marks = _rows(table, label, visit_columns, markers, vocabulary, diagnostics, lead, extra)
     if len(encounters) < MIN_ENCOUNTERS or sum(is_mark(m["text"]) for m in marks) < MIN_MARKS:
         return None  # a list, a legend, a table of contents: not a grid of visits
     _check_footnotes(encounters, activities, marks, groups, markers, diagnostics)
@@ -100,6 +101,34 @@ def _split_columns(table: Table, label: int) -> tuple[list[str], list[int]]:
     return names, visits
 
 
+_LABEL_HEADER = re.compile(r"^(?:assessments?|procedures?|activit(?:y|ies)|tests?|parameters?|evaluations?|samples?|examinations?)$", re.I)
+_NOTES_HEADER = re.compile(r"^(?:comments?|notes?|remarks?|details?|notes?\s*/\s*comments?|comments?\s*/\s*notes?|description)$", re.I)
+
+
+def text_columns(table: Table, label: int, visits: list[int], diagnostics: list[str]) -> tuple[list[int], list[int]]:
+    """Columns among the visit columns that hold words, not marks: a second label column right of
+    the label column ("Time | Assessment": "Pre HD / PK"), kept as part of the activity label; a
+    comment or notes column ("Comments", "Notes", or prose in most of its cells), left out. Returns
+    the visit columns left and the extra label columns."""
+    extra, kept = [], []
+    for k in visits:
+        header = " ".join(table.columns[k].split(" / ")[-1].split())
+        cells = [" ".join(r[k].split()) for r in table.data if r[k].strip()]
+        marks = sum(is_mark(c) for c in cells)
+        prose = sum(len(c) > 12 and not is_mark(c) and not _ARROW_SPAN.match(c) for c in cells)
+        if _NOTES_HEADER.match(header) or cells and not marks and prose * 2 > len(cells) and len(cells) >= 3:
+            diagnostics.append(f"column {k} ({header!r}): comments or notes, not a visit")
+            continue
+        adjacent = k == (extra[-1] if extra else label) + 1
+        alone = " / " not in table.columns[k]  # not under the visits' spanning header
+        if adjacent and not kept and _LABEL_HEADER.match(header) and cells and (alone or marks * 4 < len(cells)):
+            extra.append(k)
+            diagnostics.append(f"column {k} ({header!r}): a second label column, joined to the activity labels")
+            continue
+        kept.append(k)
+    return kept, extra
+
+
 def header_rows_in_data(table: Table, label: int, columns: list[int]) -> int:
     """Leading rows that are more header ("Visit day (window) | -28 to -1 | 1 | 15 +/- 3"): before
     the first marked row, most visit cells filled, none of them a mark."""
@@ -113,10 +142,38 @@ def header_rows_in_data(table: Table, label: int, columns: list[int]) -> int:
     return min(lead, first_marked)
 
 
+_END_VISIT = r"EOT|EOS|EOI|ET|EW|EDV|ED|FU|SFU|FUP|UNS|UV|PTV"
+
+
+def header_part(text: str, markers: set[str], vocabulary: set[str]) -> str:
+    """A header part without the footnote markers printed on it: glued to a word ("Treatmenta",
+    "(SCR)a", "ETa,h", "EWg", "EOT10"), or standing after it ("35 a (±3 days)", "Screening a, b",
+    "(TC) c", "1 1, 2"). Visit codes ("12a", "6a", "V3") are never touched."""
+    text, _ = split_markers(" ".join(text.split()), markers, vocabulary)
+    if not markers:
+        return text
+    letters = {m for m in markers if len(m) == 1 and m.isalpha() and m.islower()}
+    numbers = {m for m in markers if m.isdigit()}
+
+    def known(found: str, pool: set[str]) -> bool:
+        return all(x.strip() in pool for x in found.split(","))
+
+    def caps(m: re.Match) -> str:  # "ETa,h" -> "ET"
+        return m.group(1) if known(m.group(2), letters) else m.group(0)
+
+    text = re.sub(r"\b([A-Z]{2,})([a-z](?:\s?,\s?[a-z])*)\b", caps, text)
+    text = re.sub(rf"\b({_END_VISIT})(\d{{1,2}})\b", lambda m: m.group(1) if m.group(2) in numbers else m.group(0), text)
+    # a lone marker (list) after a word, a number or a bracket, at the end or before a bracket
+    text = re.sub(r"(?<=[\w)\]])\s+([a-z](?:\s?,\s?[a-z])*)(?=\s*(?:$|\())", lambda m: "" if known(m.group(1), letters) else m.group(0), text)
+    text = re.sub(r"^(\S+)\s+(\d{1,2}(?:\s?,\s?\d{1,2})+)$", lambda m: m.group(1) if known(m.group(2), numbers) else m.group(0), text)
+    return " ".join(text.split())
+
+
 def _encounters(table, columns, kinds, markers, vocabulary, diagnostics, lead=0) -> list[dict]:
     out = []
     for k in columns:
         parts = [p for p in table.columns[k].split(" / ") + [r[k] for r in table.data[:lead]] if p.strip()]
+        parts = [q for q in (header_part(p, markers, vocabulary) for p in parts) if q]
         enc = read_encounter(parts, kinds)
         words = [split_markers(w, markers, vocabulary)[0] for w in enc.words]
         for part in enc.unread:
@@ -161,14 +218,15 @@ def epochs(encounters: list[dict]) -> list[dict]:
     return out
 
 
-def _rows(table, label, columns, markers, vocabulary, diagnostics, lead=0):
+def _rows(table, label, columns, markers, vocabulary, diagnostics, lead=0, extra=()):
     groups, activities, marks = [], [], []
     rows = table.data
     group = None
     for r, row in enumerate(rows):
         if r < lead:
             continue
-        text = " ".join(row[label].split())
+        texts = [" ".join(row[k].split()) for k in [label, *extra]]
+        text = " / ".join(dict.fromkeys(t for t in texts if t))
         cells = [(e, row[k].strip()) for e, k in enumerate(columns) if row[k].strip()]
         if not text and not cells:
             continue
@@ -195,12 +253,43 @@ def _rows(table, label, columns, markers, vocabulary, diagnostics, lead=0):
                 continue
         activities.append({"label": clean, "row": r, "group": group, "footnotes": notes})
         a = len(activities) - 1
+        cells = spanned_cells([row[k].strip() for k in columns], cells, r, diagnostics)
         for e, cell in cells:
             mark, cell_notes = split_mark(cell)
             if "\n" in cell or "  " in cell or re.fullmatch(r"(?:[Xx]\s+)+[Xx]", cell):
                 diagnostics.append(f"row {r}, column {columns[e]}: one cell holds several marks ({' '.join(cell.split())!r}): columns may be merged")
             marks.append({"activity": a, "encounter": e, "text": mark, "footnotes": cell_notes})
     return groups, activities, marks
+
+
+_LEFT_ARROW = "\u2190\u27f5\u25c4\u25c0\uf0df\uf0ac"
+_RIGHT_ARROW = "\u2192\u27f6\u25ba\u25b6\uf0e0\uf0ae"
+_ARROW_SPAN = re.compile(rf"^(?:[{_LEFT_ARROW}]|<[-=]+)(?P<text>.*?)(?:[{_RIGHT_ARROW}]|[-=]+>)$", re.S)
+
+
+def spanned_cells(row: list[str], cells: list[tuple[int, str]], r: int, diagnostics: list[str]) -> list[tuple[int, str]]:
+    """A mark drawn as an arrow across columns ("<-- Optional -->", "\u2190 continuously \u2192") sits in
+    one cell of the text layer: it marks that column and the empty cells it spans. Rightwards it
+    runs over the empty cells up to the next filled cell or the grid's end; leftwards only when a
+    filled cell bounds it (text centred on the arrow), since an arrow starting at the grid's left
+    edge is printed from its first column."""
+    out = dict(cells)
+    for e, cell in cells:
+        m = _ARROW_SPAN.match(" ".join(cell.split()))
+        if not m:
+            continue
+        text = " ".join(m["text"].replace("=", " ").split()) or "\u2194"
+        right = e + 1
+        while right < len(row) and not row[right]:
+            right += 1
+        left = e
+        while left > 0 and not row[left - 1]:
+            left -= 1
+        left = left if left > 0 else e
+        for k in range(left, right):
+            out[k] = text
+        diagnostics.append(f"row {r}: an arrow ({text!r}) read as marks in {right - left} visit column(s), from visit column {left} to {right - 1}")
+    return sorted(out.items())
 
 
 def split_mark(cell: str) -> tuple[str, list[str]]:

@@ -1,0 +1,86 @@
+"""Schedule layouts other sponsors print: footnote markers on visit headers, a grid split over
+pages under a repeated header, arrows drawn across visits, a second label column, a comments
+column, and the short label of each visit column. Small hand-built tables, exact truth."""
+
+from clinparser.content.assemble import Tree
+from clinparser.model import Section, Table
+from clinparser.schedule.find import attach_schedules
+from clinparser.schedule.grid import header_part, read_schedule, spanned_cells, text_columns
+
+MARKERS = {"a", "b", "c", "10", "11"}
+VOCAB = {"treatment", "randomization", "screening", "contact"}
+
+
+def test_footnote_markers_come_off_visit_headers():
+    assert header_part("Double-Blind Treatmenta", MARKERS, VOCAB) == "Double-Blind Treatment"
+    assert header_part("Randomizationa", MARKERS, VOCAB) == "Randomization"
+    assert header_part("29/ETa,b", MARKERS, VOCAB) == "29/ET"
+    assert header_part("EOT10", MARKERS, VOCAB) == "EOT"
+    assert header_part("FU11", MARKERS, VOCAB) == "FU"
+    assert header_part("35 a (±3 days)", MARKERS, VOCAB) == "35 (±3 days)"
+    assert header_part("Week 39 (TC) c", MARKERS, VOCAB) == "Week 39 (TC)"
+    assert header_part("Screening a, b", MARKERS, VOCAB) == "Screening"
+    assert header_part("1 10, 11", MARKERS, VOCAB) == "1"
+    # visit codes and words that are not markers stay
+    assert header_part("12a", MARKERS, VOCAB) == "12a"
+    assert header_part("V3", MARKERS, VOCAB) == "V3"
+    assert header_part("EOT12", MARKERS, VOCAB) == "EOT12"
+    assert header_part("Week 4 d", MARKERS, VOCAB) == "Week 4 d"
+
+
+def _split_grid(second_title=""):
+    cols = ["Procedure / Visit", "Screening / 1", "Treatment / 2", "Treatment / 3", "Follow-up / 4"]
+    part1 = Table(title="Table 1 Schedule of Activities", page=12, pages=[12, 12], columns=[c.replace("Screening", "Screeninga") for c in cols],
+                  data=[["Informed consent", "X", "", "", ""], ["Vital signs", "X", "X", "X", "X"]])
+    part2 = Table(title=second_title, page=13, pages=[13, 13], columns=cols,
+                  data=[["PK sample", "", "X", "X", ""], ["Study drug", "", "X", "X", ""]])
+    section = Section("1.3", "Schedule of Activities", 2, text="[Table 1 Schedule of Activities]\n\n[Table]\n\na Screening within 28 days.",
+                      tables=[part1, part2])
+    return Tree(toc=[section], non_toc=[]), part1, part2
+
+
+def test_a_grid_split_over_pages_with_its_header_repeated_is_one_schedule():
+    tree, part1, part2 = _split_grid()
+    attach_schedules(tree)
+    s = part1.schedule
+    assert part2.schedule is None
+    assert [e["label"] for e in s["encounters"]] == ["Screening / 1", "Treatment / 2", "Treatment / 3", "Follow-up / 4"]
+    assert [a["label"] for a in s["activities"]] == ["Informed consent", "Vital signs", "PK sample", "Study drug"]
+    assert sorted((m["activity"], m["encounter"]) for m in s["marks"]) == [
+        (0, 0), (1, 0), (1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (3, 1), (3, 2)]
+    assert s["main"] is True
+    assert any("continued on page(s) 13" in d for d in s["diagnostics"])
+
+
+def test_a_second_schedule_with_its_own_caption_stays_its_own_timeline():
+    tree, part1, part2 = _split_grid("Table 2 Pharmacokinetic Sampling")
+    attach_schedules(tree)
+    assert len(part1.schedule["activities"]) == 2 and len(part2.schedule["activities"]) == 2
+    assert part1.schedule["main"] and not part2.schedule["main"]
+
+
+def test_an_arrow_across_visits_marks_each_spanned_column():
+    diags = []
+    # centred text between a filled cell and the grid's end: both ways
+    row = ["x", "", "\u2190 Optional \u2192", "", ""]
+    assert spanned_cells(row, [(0, "x"), (2, row[2])], 3, diags) == [(0, "x"), (1, "Optional"), (2, "Optional"), (3, "Optional"), (4, "Optional")]
+    # starting at the grid's left edge: rightwards only, up to the next filled cell
+    row = ["", "<=== continuously ===>", "", "", "X"]
+    assert spanned_cells(row, [(1, row[1]), (4, "X")], 4, diags) == [(1, "continuously"), (2, "continuously"), (3, "continuously"), (4, "X")]
+    assert len(diags) == 2
+
+
+def test_a_second_label_column_and_a_comments_column_are_not_visits():
+    table = Table(title="Schedule of Pharmacokinetic Assessments", page=3, pages=[3, 3],
+                  columns=["Time", "Assessment", "Study Day / 1", "Study Day / 8", "Study Day / 15", "Comments"],
+                  data=[["Pre-dose", "PK", "X", "X", "X", "Within 30 minutes before dosing"],
+                        ["SDA + 10 min", "PK", "X", "", "X", "After the end of the infusion"],
+                        ["SDA + 30 min", "PK", "X", "", "", "Only at selected sites, see 8.5"]])
+    s = read_schedule(table, "", set(), name="PK")
+    assert [e["label"] for e in s["encounters"]] == ["Study Day / 1", "Study Day / 8", "Study Day / 15"]
+    assert [a["label"] for a in s["activities"]] == ["Pre-dose / PK", "SDA + 10 min / PK", "SDA + 30 min / PK"]
+    assert sorted((m["activity"], m["encounter"]) for m in s["marks"]) == [(0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 0)]
+    diags = []
+    assert text_columns(table, 0, [1, 2, 3, 4, 5], diags) == ([2, 3, 4], [1])
+    assert diags == ["column 1 ('Assessment'): a second label column, joined to the activity labels",
+                     "column 5 ('Comments'): comments or notes, not a visit"]
