@@ -15,6 +15,7 @@ import pytest
 
 from clinparser.batch import run as batch
 from clinparser.errors import InputError
+from clinparser.options import ParseOptions
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -158,7 +159,7 @@ def test_same_name_other_content_gets_its_own_folder_and_options_decide_skipping
     assert batch.already_done(jobs[1], settings, out) is None
     other = batch.Settings(fmt="usdm")
     assert batch.already_done(jobs[0], other, out) is None
-    workers = batch.Settings(options=batch.ParseOptions(workers=7))
+    workers = batch.Settings(options=ParseOptions(workers=7))
     assert batch.already_done(jobs[0], workers, out) is not None, "the worker count does not change the output"
 
 

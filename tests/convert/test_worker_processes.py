@@ -27,7 +27,7 @@ def _env() -> dict:
 
 
 def test_pool_runs_calls_returns_errors_and_survives_a_dead_worker():
-    from clinparser.batch.run import _PageNotes
+    from clinparser.batch.task import _PageNotes
 
     notes = []
     pool = WorkerPool(1, start=1, on_note=lambda future, value: notes.append(value))
