@@ -177,6 +177,16 @@ def norm(s: str) -> str:
     return re.sub(r"[^A-Z0-9]", "", (s or "").upper())
 
 
+# A line ending in one of these words (or a hyphen or comma) is cut mid-phrase: the value goes on.
+_RUNS_ON = {"of", "and", "in", "with", "the", "for", "to", "a", "an", "on", "by", "at", "from", "or",
+            "versus", "vs", "vs.", "into", "among", "between", "after", "during", "within", "without"}
+
+
+def _runs_on(text: str) -> bool:
+    words = text.rstrip().split()
+    return bool(words) and (words[-1].endswith(("-", ",")) or words[-1].lower() in _RUNS_ON)
+
+
 def value_after(lines: list[Line], i: int, inline: str) -> tuple[str, Line]:
     """The value of the label on line ``i``: its inline text, else the following lines up to
     the next label."""
@@ -190,7 +200,7 @@ def value_after(lines: list[Line], i: int, inline: str) -> tuple[str, Line]:
             return "", lines[i]
         parts.append(line.text)
         first = first or line
-        if len(" ".join(parts).split()) >= 8 and not line.text.rstrip().endswith(("-", ",", "of", "and", "in", "with", "the")):
+        if len(" ".join(parts).split()) >= 8 and not _runs_on(line.text):
             # a paragraph line: stop unless the next line continues it (lower-case start)
             nxt = lines[lines.index(line) + 1].text if lines.index(line) + 1 < len(lines) else ""
             if not nxt or not nxt[:1].islower():

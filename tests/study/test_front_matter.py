@@ -35,3 +35,18 @@ def test_zones_of_a_document():
     assert [line.text for line in front.synopsis_lines] == ["Synopsis", "NCT Number: NCT01234567"]
     assert [line.text for line in front.labelled_lines] == ["Background", "An earlier trial enrolled 600 patients."]
     assert [(line.text, line.first, line.zone) for line in front.header_lines] == [("Protocol EXT-301", 4, "header")]
+
+
+def test_a_title_cut_after_a_preposition_goes_on_to_the_next_line():
+    from clinparser.study.front_matter import Line, value_after
+
+    def line(text):
+        return Line(text, text, 1, 1, "title", None)
+
+    lines = [line("PROTOCOL TITLE"), line("- A Randomized, Double-Blind Trial of Drugamab, an Oral Inhibitor, for"),
+             line("- On-Demand Treatment of Attacks in Adults"), line("Protocol Number: EX-301")]
+    value, _ = value_after(lines, 0, "")
+    assert value == "- A Randomized, Double-Blind Trial of Drugamab, an Oral Inhibitor, for - On-Demand Treatment of Attacks in Adults"
+    # "Inhibitor" ends in "or" but is no cut word: a full line followed by a capital stops there
+    lines[1] = line("- A Randomized, Double-Blind Trial of Drugamab, an Oral Plasma Inhibitor")
+    assert value_after(lines, 0, "")[0] == "- A Randomized, Double-Blind Trial of Drugamab, an Oral Plasma Inhibitor"
