@@ -198,7 +198,6 @@ class Item:
     text: str
     section: dict
     endpoints: list[Item] = field(default_factory=list)
-    printed_with_objective: bool = False  # an endpoint found inside its objective's row/list
 
 
 @dataclass
@@ -423,7 +422,6 @@ class Reader:
             for text in members:
                 # its objective's level, which the objective's own words may have given
                 endpoint = self.make(ENDPOINT, Context(ENDPOINT, objective.level, objective.label, True), text, section)
-                endpoint.printed_with_objective = True
                 objective.endpoints.append(endpoint)
             return [objective]
         # A lead-in sentence and the outcomes it lists: one objective.
@@ -629,9 +627,7 @@ class Reader:
         context = Context(ENDPOINT, objective.level, objective.label, True)
         if label:  # "Secondary Safety Endpoints" printed inside the endpoint cell
             context = _context_from_title(label, Context(ENDPOINT, objective.level, objective.label, True))
-        endpoint = self.make(ENDPOINT, context, text, section)
-        endpoint.printed_with_objective = True
-        return endpoint
+        return self.make(ENDPOINT, context, text, section)
 
     # -- items ----------------------------------------------------------------------------------
 
@@ -939,8 +935,7 @@ def _endpoints_from_synopsis(reader: Reader, objectives: list[Item], diagnostics
             if i not in taken and synopsis.level == body.level and _same_objective(synopsis.text, body.text):
                 taken.add(i)
                 for e in synopsis.endpoints:
-                    body.endpoints.append(Item(ENDPOINT, body.level, body.label, e.text, e.section,
-                                               printed_with_objective=True))
+                    body.endpoints.append(Item(ENDPOINT, body.level, body.label, e.text, e.section))
                     joined += 1
                 break
     if joined:
