@@ -72,7 +72,7 @@ def join_cells(cells: list[str]) -> str:
 
 
 # A cell that only marks an activity as done at a visit: the body of a schedule, never its header.
-MARK = re.compile(r"^(\([xX✓✔√•●■☒]\)|[xX✓✔√•●■☒])[a-z0-9,*†‡§¶]{0,3}$")
+MARK = re.compile(r"^(\([xX✓✔√•●■☒]\)|[xX✓✔√•●■☒↔])[a-z0-9,*†‡§¶]{0,3}$")
 _NUMBER = re.compile(r"^[-+±–−]?\d+([.,]\d+)?%?$")
 MAX_HEADER_ROWS = 5
 MAX_HEADER_CELL = 60  # characters: a longer cell is body text
@@ -83,27 +83,37 @@ def _filled(row: list[str]) -> int:
     return sum(bool(c.strip()) for c in row)
 
 
-def header_like(row: list[str]) -> bool:
-    """Short cells, no activity mark, at least half of them filled."""
+# A first cell naming a header row of a schedule ("Window", "Time point", "Study Day (window)").
+_ROW_NAME = re.compile(
+    r"^(?:study\s+|visit\s+|sampling\s+)?(?:windows?|time\s?points?|times?|days?|weeks?|hours?|cycles?|visits?|months?)"
+    r"(?:\s+windows?)?(?:\s*\([^)]*\))?$", re.I)
+
+
+def header_like(row: list[str], named: bool = True) -> bool:
+    """Short cells, no activity mark, at least half of them filled, or fewer when the first
+    cell names a header row ("Window", "Time point": a row that only some visits fill)."""
     cells = [c.strip() for c in row]
-    return _filled(cells) * 2 >= len(cells) and not any(MARK.match(c) for c in cells) and all(len(c) <= MAX_HEADER_CELL for c in cells)
+    filled = _filled(cells) * 2 >= len(cells) or named and bool(cells and _ROW_NAME.match(cells[0]) and _filled(cells) >= 2)
+    return filled and not any(MARK.match(c) for c in cells) and all(len(c) <= MAX_HEADER_CELL for c in cells)
 
 
-def lift_header(columns: list[str], data: list[list[str]]) -> tuple[list[str], list[list[str]]]:
+def lift_header(columns: list[str], data: list[list[str]], named_rows: bool = True) -> tuple[list[str], list[list[str]]]:
     """The header with the header rows a converter left in ``data`` taken back, joined per column.
 
     Converters give one header row; a schedule's header often has several (visits, then weeks,
     then days), so the rows after the first stay in ``data``. A leading data row is a header row
     when the header so far is incomplete (a column with content has no header text) and the row
     reads as a header: short cells, mostly filled, no activity mark. In a schedule (a later row
-    has marks) every such row before the first marked row is a header row; elsewhere the row
+    has marks) every such row before the first marked row is a header row when the header has
+    more than one row, and so is a row only some visits fill whose first cell names it
+    ("Window", "Time point"); elsewhere the row
     must also be full (a key/value row leaves a cell empty) and hold no bare numbers (a units
     row, not a data row). Cells cut mid-word and spanning cells are then mended (``mend_header``) and
     the rows joined per column, top to bottom: ``VISIT / WEEK``, ``1 / -2``.
     """
     width = max([len(columns)] + [len(r) for r in data])
     rows = [r + [""] * (width - len(r)) for r in data]
-    lifted = header_rows(columns, data)
+    lifted = header_rows(columns, data, named_rows)
     header = [list(columns) + [""] * (width - len(columns))] + rows[:lifted]
     rows = rows[lifted:]
     if len(header) == 1 and not any(_cut(a, b, short=True) for a, b in zip(header[0], header[0][1:])):
@@ -113,8 +123,9 @@ def lift_header(columns: list[str], data: list[list[str]]) -> tuple[list[str], l
     return joined, rows
 
 
-def header_rows(columns: list[str], data: list[list[str]]) -> int:
-    """How many leading rows of ``data`` are header rows (see ``lift_header``)."""
+def header_rows(columns: list[str], data: list[list[str]], named_rows: bool = True) -> int:
+    """How many leading rows of ``data`` are header rows (see ``lift_header``); ``named_rows``
+    False leaves out the sparse rows named as header rows."""
     width = max([len(columns)] + [len(r) for r in data])
     rows = [r + [""] * (width - len(r)) for r in data]
     header = [list(columns) + [""] * (width - len(columns))]
@@ -124,7 +135,9 @@ def header_rows(columns: list[str], data: list[list[str]]) -> int:
         missing = [k for k in range(width) if used[k] and not any(h[k].strip() for h in header)]
         row = rows[0]
         schedule = first_mark is not None and first_mark > 0
-        if not header_like(row) or not (missing or schedule and len(header) > 1):
+        # a row only some visits fill, named as a header row ("Window", "Time point")
+        named = named_rows and bool(row) and bool(_ROW_NAME.match(row[0].strip())) and _filled([c.strip() for c in row]) * 2 < len(row)
+        if not header_like(row, named_rows) or not (missing or schedule and (len(header) > 1 or named)):
             break
         if not schedule and not (all(c.strip() for c in row) and not any(_NUMBER.match(c.strip()) for c in row)):
             break

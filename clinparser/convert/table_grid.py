@@ -30,6 +30,12 @@ says why not):
 
 A table without ruling lines has no grid and stays exactly as the model wrote it.
 
+The model's box can stop short of the table's outer rule (it hugs the text): the box is widened
+sideways to the ends of the table's own horizontal rules first (``_rule_extent``), so the last
+column is not lost. An arrow drawn across visits (a shaft with a filled arrowhead, in a cell
+merged over them: "Adverse event review" from screening to the last visit) is written as
+``↔`` in each empty cell it runs across, in a row with a label; it reads as a mark.
+
 Header rows: the grid shows which top rows form a header, by their spans. A header cell that
 spans several columns has its sub-columns split in the row below, and a cell spanning down
 from a header row takes the rows it reaches into the header. In a schedule, the header-like
@@ -154,9 +160,27 @@ def _has_rules(rules: list, clip: pymupdf.Rect) -> bool:
     return False
 
 
+REACH = 3 * 12.0  # points: how far past the box a rule of the box's own table may end
+
+
+def _rule_extent(box: pymupdf.Rect, rules: list) -> pymupdf.Rect:
+    """The box widened sideways to the ends of the table's own horizontal rules: the layout
+    model's box can stop short of a table's last column (its outer rule then falls outside the
+    margin, and the column with it). A rule is the table's own when it crosses the box, starts
+    and ends near the box's sides (at most ``REACH`` past them) and covers most of its width:
+    a page-wide line or a neighbouring table's rule is not."""
+    out = pymupdf.Rect(box)
+    for x0, y0, x1, y1 in rules:
+        across = x1 - x0 >= MIN_RULE and y1 - y0 <= RULE
+        near = box.x0 - REACH <= x0 <= box.x0 + MARGIN and box.x1 - MARGIN <= x1 <= box.x1 + REACH
+        if across and near and box.y0 <= y0 <= box.y1:
+            out.x0, out.x1 = min(out.x0, x0), max(out.x1, x1)
+    return out
+
+
 def ruled_grid(page, box: pymupdf.Rect, rules: list) -> Optional[Grid]:
     """The grid of ruling lines around ``box`` that overlaps it most, read; None if none."""
-    clip = (box + (-MARGIN, -MARGIN, MARGIN, MARGIN)) & page.rect
+    clip = (_rule_extent(box, rules) + (-MARGIN, -MARGIN, MARGIN, MARGIN)) & page.rect
     if not _has_rules(rules, clip):
         return None
     # "lines_strict": the "lines" strategy without shading. A shaded cell is a filled box
@@ -206,7 +230,55 @@ def read_grid(page, boxes: list[tuple]) -> Optional[Grid]:
     lines = {slot: _cell_lines(chars) for slot, chars in pieces.items()}
     text = {slot: "<br>".join(t for _, _, t in cell) for slot, cell in lines.items()}
     cells = [[text.get((r, c), "") if owner[r][c] == (r, c) else None for c in range(len(xs))] for r in range(len(ys))]
+    _mark_arrows(cells, owner, xs, ys, bbox, drawn_arrows(page, bbox))
     return _without_empty_slivers(Grid(bbox, cells, owner, lines, uncovered, cut))
+
+
+ARROW = "\u2194"  # what a drawn arrow across cells is written as, in each cell it crosses
+HEAD = 10.0  # points: an arrowhead's box is at most this on a side
+MIN_SHAFT = 20.0  # points: an arrow's shaft is at least this long
+
+
+def drawn_arrows(page, bbox: tuple) -> list[tuple[float, float, float]]:
+    """Horizontal arrows drawn inside the box, (x0, x1, y): a straight shaft with a filled
+    arrowhead (a small closed path) at one end at least. Schedules draw them across the visits
+    an activity runs through ("Adverse event review" from screening to the last visit)."""
+    box = pymupdf.Rect(bbox)
+    shafts, heads = [], []
+    for path in page.get_drawings():
+        rect = path["rect"]
+        if not (box.x0 - 1 <= rect.x0 <= box.x1 + 1 and box.y0 - 1 <= rect.y0 <= box.y1 + 1):
+            continue
+        items = path["items"]
+        if path.get("fill") is not None and rect.width <= HEAD and rect.height <= HEAD and len(items) >= 2 \
+                and all(i[0] == "l" for i in items):
+            heads.append(rect)
+            continue
+        for item in items:
+            if item[0] == "l":
+                (x0, y0), (x1, y1) = item[1], item[2]
+                if abs(y1 - y0) < 0.5 and abs(x1 - x0) >= MIN_SHAFT:
+                    shafts.append((min(x0, x1), max(x0, x1), (y0 + y1) / 2))
+    arrows = []
+    for x0, x1, y in shafts:
+        ends = [h for h in heads if h.y0 - 1 <= y <= h.y1 + 1 and (h.x0 - 3 <= x0 <= h.x1 + 3 or h.x0 - 3 <= x1 <= h.x1 + 3)]
+        if ends:
+            arrows.append((min([x0] + [h.x0 for h in ends]), max([x1] + [h.x1 for h in ends]), y))
+    return arrows
+
+
+def _mark_arrows(cells, owner, xs: list, ys: list, bbox: tuple, arrows: list) -> None:
+    """Each empty slot an arrow runs across (half its width or more) holds ``ARROW``, a cell
+    of its own: a merged cell the arrow is drawn in is split into the visits it spans."""
+    for x0, x1, y in arrows:
+        r = bisect.bisect_right(ys, y) - 1
+        if r < 1 or r >= len(ys) or not any(cells[r]):  # not inside a body row with a label
+            continue
+        for c in range(len(xs)):
+            right = xs[c + 1] if c + 1 < len(xs) else bbox[2]
+            if min(x1, right) - max(x0, xs[c]) >= (right - xs[c]) / 2 and not cells[r][c]:
+                cells[r][c] = ARROW
+                owner[r][c] = (r, c)
 
 
 def _words(page, clip: pymupdf.Rect):
@@ -432,4 +504,6 @@ def _lifted_later(markdown: str) -> bool:
     body row reads as a header: the grid's header is complete, that row is the body."""
     df = parse_pipe_table(markdown)
     columns, data = [str(c) for c in df.columns], df.astype(str).values.tolist()
-    return len(lift_header(columns, data)[1]) < len(data)
+    # a sparse row named as a header row ("Visit window") the grid leaves in its body is no
+    # sign of an empty stub cell: it does not count here
+    return len(lift_header(columns, data, named_rows=False)[1]) < len(data)

@@ -80,6 +80,66 @@ def test_a_ruled_schedule_is_read_from_its_grid():
     assert table.values.tolist() == [[label] + ["X" if c in marks else "" for c in range(len(DAYS))] for label, marks in ROWS]
 
 
+def test_a_box_that_stops_short_of_the_last_column_rule_still_reads_every_column():
+    # The layout model's box hugs the text: it ends 14 points left of the table's right rule,
+    # beyond the margin, though it holds the last column's words. The rules crossing the box
+    # reach the right rule, so the grid keeps its last column.
+    block = Block(1, (BOX[0], BOX[1], RIGHT - 14, BOX[3]), TABLE, MERGED)
+    assert regrid_tables(_schedule(), [block]) == 1
+    table = parse_pipe_table(block.text)
+    assert len(table.columns) == 1 + len(DAYS)
+    assert table.columns.tolist()[-1] == "Follow-up / 15"
+
+
+def _arrow(page, x0: float, x1: float, y: float) -> None:
+    """A double-headed arrow as word processors draw it: a shaft and two filled triangles."""
+    page.draw_line((x0 + 5, y), (x1 - 5, y))
+    for tip, back in ((x0, x0 + 6), (x1, x1 - 6)):
+        page.draw_polyline([(tip, y), (back, y - 3), (back, y + 3), (tip, y)], color=(0, 0, 0), fill=(0, 0, 0))
+
+
+def _arrow_schedule() -> pymupdf.Document:
+    """Visits 1-4; "Adverse events" is one cell merged over the four visits, an arrow drawn in
+    it from visit 2 to visit 4 (word processors draw it so), the other rows ruled per visit."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=842, height=595)
+    rows = [("Procedure", ["1", "2", "3", "4"]), ("Consent", ["X", "", "", ""]), ("Adverse events", None),
+            ("Vital signs", ["X", "X", "X", "X"])]
+    bottom = TOP + HEIGHT * len(rows)
+    for k in range(len(rows) + 1):
+        page.draw_line((LEFT, TOP + HEIGHT * k), (_x(4), TOP + HEIGHT * k))
+    for x in (LEFT, LABEL_RIGHT, _x(4)):
+        page.draw_line((x, TOP), (x, bottom))
+    for col in (1, 2, 3):  # inner visit rules, broken by the merged cell
+        page.draw_line((_x(col), TOP), (_x(col), TOP + HEIGHT * 2))
+        page.draw_line((_x(col), TOP + HEIGHT * 3), (_x(col), bottom))
+    for k, (label, cells) in enumerate(rows):
+        _text(page, LEFT, TOP + HEIGHT * k, label)
+        for col, cell in enumerate(cells or []):
+            if cell:
+                _text(page, _x(col), TOP + HEIGHT * k, cell)
+    _arrow(page, _x(1) + 2, _x(4) - 2, TOP + HEIGHT * 2.5)
+    return doc
+
+
+def test_an_arrow_drawn_across_visits_marks_each_column_it_spans():
+    model = "\n".join(["|Procedure|1|2|3|4|", "|---|---|---|---|---|", "|Consent|X||||", "|Adverse events|||||",
+                       "|Vital signs|X|X|X|X|"])
+    block = Block(1, (LEFT - 2, TOP - 2, _x(4) + 2, TOP + HEIGHT * 4 + 2), TABLE, model)
+    assert regrid_tables(_arrow_schedule(), [block]) == 1
+    table = parse_pipe_table(block.text)
+    assert table.values.tolist() == [["Consent", "X", "", "", ""], ["Adverse events", "", "\u2194", "\u2194", "\u2194"],
+                                     ["Vital signs", "X", "X", "X", "X"]]
+
+
+def test_a_line_without_arrowheads_marks_nothing():
+    doc = _schedule()
+    doc[0].draw_line((_x(2) + 2, TOP + HEIGHT * 2.5), (_x(7) - 2, TOP + HEIGHT * 2.5))  # a stray rule
+    block = Block(1, BOX, TABLE, MERGED)
+    regrid_tables(doc, [block])
+    assert "\u2194" not in block.text
+
+
 def test_a_table_without_rules_is_left_exactly_as_it_was():
     block = Block(1, BOX, TABLE, MERGED)
     assert regrid_tables(_schedule(rules=False), [block]) == 0
