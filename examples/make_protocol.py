@@ -38,6 +38,14 @@ Ten protocols are defined (see :data:`PROTOCOLS`):
   some with superscript footnote markers, as are one activity label and one
   group label; each page prints the footnotes it uses below the table
   ("a  text").  A small ordinary table follows in section 2.1.
+* ``protocol_011`` -- schedules as other sponsors print them
+  (:class:`SoaGrid`): the main schedule has a five-row header (Study Period
+  and Cycle cells spanning their visits, Day, Window, and a Time point row
+  giving Cycle 1 Day 1 three columns: SOI, EOI, 4 h), a "Comments" column of
+  prose, two notes rows across the grid under the body ("Note: ...",
+  "Abbreviations: ..."), and its rows continued onto the next page under the
+  repeated header ("(continued)"); a second schedule is a timeline of PK
+  sampling time points (Predose, EOI, 4 h under their days).
 * ``protocol_008`` .. ``protocol_010`` -- the study definition (read by
   ``clinparser/study``).  008: title-page identifiers in a ruled table
   (protocol number, NCT, EudraCT, IND), "Phase 2b"; inclusion criteria
@@ -67,19 +75,26 @@ note and its table's rows (header first, cells joined by a space) each on a
 line of their own after its text; a criterion printed as a sub-section is
 its title, then its text.
 
-Schedules in the truth file: only protocol_007's truth speaks about them.
+Schedules in the truth file: only the truths of protocols 007 and 011 speak
+about them.
 There every table entry has a ``schedule`` key: ``null`` for a table that is
 no schedule of activities, else the object a reader should attach to that
 table in ``document.json`` (the ``schedule`` object of issue 17), as the
 generator knows it by construction: ``name`` (the table's title), ``main``
-(true for the first schedule), ``label_column``, ``epochs`` (label and
-encounter indexes), ``encounters`` (``label``: the column's header cells
-joined " / " top to bottom, blank cells left out, as ``clinparser/tables.py``
-joins header rows; ``column``, ``epoch``, ``visit``, ``timing`` and
-``window``), ``activities`` and ``groups`` (label without its footnote
-markers, ``row``: index into the table's body rows, the footnote markers),
-``marks`` (activity and encounter indexes, the mark without markers, its
-markers) and ``footnotes`` (marker and text, each once, by marker).  The
+(true for the first schedule), ``kind`` ("main" for it, else the grid's:
+"pk_pd" for sampling), ``label_column``, ``epochs`` (label and encounter
+indexes), ``encounters`` (``label``: the column's header cells joined " / "
+top to bottom, blank cells left out, as the table stage joins header rows;
+``short_label``: the lowest cell but the window, a bare day number named
+"Day", parts above put back where two columns would print the same;
+``column``, ``epoch``, ``visit``, ``timing``, ``window`` and ``timepoints``:
+outside a sampling timeline one visit's time-point columns are one
+encounter listing them), ``activities`` and ``groups`` (label without its
+footnote markers, ``row``: index into the table's body rows, the footnote
+markers), ``marks`` (activity and encounter indexes, the mark without
+markers, its markers, the time points it is made at), ``footnotes`` (marker
+and text, each once, by marker) and ``notes`` (the notes rows: text and row
+index after the body rows).  The
 reader's ``diagnostics`` are not part of the truth.  The entry's ``columns``
 are those joined headers and its ``data`` the body rows with each footnote
 marker glued to the text it follows ("Xb,e", "Discharge from unitf"), as a
@@ -400,8 +415,71 @@ class Schedule:
         return [m for m in self.footnotes if m in used]
 
 
+@dataclass(frozen=True)
+class GridVisit:
+    """One printed column of a SoaGrid: its header cells top to bottom
+    (aligned with the grid's header rows; "" is a blank cell) and what a
+    reader must make of them, as the generator knows it."""
+
+    cells: tuple[str, ...]
+    visit: str | None
+    timing: tuple[str, float, float, int | None] | None  # unit, from, to, cycle
+    window: tuple[str, float, float] | None  # printed text, before, after (days)
+    short: str  # the column's short label
+    epoch: str | None = None  # the top cell when it spans visits
+    timepoint: str | None = None  # the lowest cell: a time point in the visit
+
+
+@dataclass
+class SoaGrid:
+    """A schedule of activities in the layouts other sponsors print (issue
+    27): any header rows (a spanning top row, a spanning cycle row, a day row
+    with its window, a time-point row under one visit), an optional
+    "Comments" column of prose, notes rows across the whole grid under the
+    body, and rows continued down over pages with the header repeated (the
+    later parts captioned "(continued)"). Columns of one visit that differ
+    only by a time point are one encounter in its truth unless the grid is a
+    sampling timeline (kind "pk_pd"), whose time points are its encounters."""
+
+    title: str
+    header_rows: tuple[str, ...]  # the label column's header cells
+    visits: list[GridVisit]
+    rows: list[Union[Group, Activity]]
+    footnotes: dict[str, str]
+    label_width: float
+    kind: str  # the truth's kind when the grid is not the main schedule
+    spanning_rows: tuple[int, ...] = (0,)  # rows whose equal cells span
+    comments: dict[int, str] = field(default_factory=dict)  # row -> comment
+    comment_width: float = 0
+    notes_rows: tuple[str, ...] = ()
+    row_parts: tuple[int, ...] = ()  # body rows per page; () one page
+    font_size: float = 7.5
+
+    @property
+    def parts(self) -> list[range]:
+        sizes = list(self.row_parts) or [len(self.rows)]
+        starts = [sum(sizes[:k]) for k in range(len(sizes))]
+        return [range(a, a + n) for a, n in zip(starts, sizes)]
+
+    def visit_width(self) -> float:
+        return (CONTENT_W - self.label_width - self.comment_width) / len(self.visits)
+
+    def column_label(self, v: GridVisit) -> str:
+        return " / ".join(c for c in v.cells if c)
+
+    def markers(self, rows: range) -> list[str]:
+        used = set()
+        for r in rows:
+            row = self.rows[r]
+            used.update(n for n in row.label_notes.split(",") if n)
+            if isinstance(row, Activity):
+                for notes in row.notes.values():
+                    used.update(n for n in notes.split(",") if n)
+        return [m for m in self.footnotes if m in used]
+
+
 Block = Union[Para, NumberedList, Table, Figure, Questionnaire, Signature,
-              Schedule, Listing, Lead, Grid]
+              Schedule, Listing, Lead, Grid, SoaGrid]
 
 
 @dataclass
@@ -1718,6 +1796,135 @@ PROTOCOL_007 = Protocol(
 )
 
 # --------------------------------------------------------------------------
+# protocol_011: schedules as other sponsors print them (issue 27): a main
+# schedule with a five-row header (a spanning study period and cycle, day,
+# window and a time-point row under Cycle 1 Day 1), a Comments column, two
+# notes rows under the grid, rows continued down onto the next page under the
+# repeated header; and a second timeline of PK sampling time points
+# --------------------------------------------------------------------------
+SOA_011_VISITS = [
+    GridVisit(("Screening", "", "", "", ""), "Screening", None, None, "Screening"),
+    GridVisit(("Treatment", "Cycle 1", "D1", "", "SOI"), None, ("day", 1, 1, 1), None,
+              "Cycle 1 / D1", "Treatment", "SOI"),
+    GridVisit(("Treatment", "Cycle 1", "D1", "", "EOI"), None, ("day", 1, 1, 1), None,
+              "Cycle 1 / D1", "Treatment", "EOI"),
+    GridVisit(("Treatment", "Cycle 1", "D1", "", "4 h"), None, ("day", 1, 1, 1), None,
+              "Cycle 1 / D1", "Treatment", "4 h"),
+    GridVisit(("Treatment", "Cycle 1", "D8", "\u00b11", ""), None, ("day", 8, 8, 1),
+              ("\u00b11", 1, 1), "Cycle 1 / D8", "Treatment"),
+    GridVisit(("Treatment", "Cycle 2", "D1", "\u00b12", ""), None, ("day", 1, 1, 2),
+              ("\u00b12", 2, 2), "Cycle 2 / D1", "Treatment"),
+    GridVisit(("Treatment", "Cycle 2", "D8", "\u00b12", ""), None, ("day", 8, 8, 2),
+              ("\u00b12", 2, 2), "Cycle 2 / D8", "Treatment"),
+    GridVisit(("Follow-up", "", "EOT", "", ""), "EOT", None, None, "EOT", "Follow-up"),
+    GridVisit(("Follow-up", "", "FU", "+7", ""), "FU", None, ("+7", 0, 7), "FU",
+              "Follow-up"),
+]
+
+# Marks, one per column: Screening, C1D1 SOI / EOI / 4 h, C1D8, C2D1, C2D8, EOT, FU.
+SOA_011_ROWS: list[Union[Group, Activity]] = [
+    Group("Screening"),
+    Activity("Informed consent", "X........"),
+    Activity("Eligibility criteria", "XX.......", {1: "a"}),
+    Activity("Medical history", "X........"),
+    Group("Safety"),
+    Activity("Physical examination", "XX..XX.X."),
+    Activity("Vital signs", "XXXXXXXXX", {2: "b"}),
+    Activity("12-lead ECG", "XX.X.X.X."),
+    Activity("Adverse events", "XXXXXXXXX"),
+    Activity("Hematology and chemistry", "XX..XX.X."),
+    Group("Study drug"),
+    Activity("Infusion of study drug", ".X...X..."),
+    Activity("Drug accountability", ".X...X.X."),
+    Group("Other"),
+    Activity("Tumor imaging", "X......X."),
+    Activity("Quality of life questionnaire", ".X...X.X."),
+    Activity("Survival status", "........X"),
+]
+SOA_011_COMMENTS = {
+    2: "Before dosing",
+    8: "No fasting",
+    14: "CT or MRI",
+}
+SOA_011_FOOTNOTES = {
+    "a": "Eligibility is confirmed again before the first infusion starts.",
+    "b": "Measured at the end of the infusion and every 15 minutes until "
+         "the participant leaves.",
+}
+SOA_011_NOTES = (
+    "Note: A treatment cycle is 21 days; Cycle 2 Day 1 follows Cycle 1 Day 21.",
+    "Abbreviations: EOI, end of infusion; EOT, end of treatment; SOI, start of infusion.",
+)
+
+PK_011_VISITS = [
+    GridVisit(("Day 1", "Predose"), None, ("day", 1, 1, None), None, "Day 1 / Predose",
+              timepoint="Predose"),
+    GridVisit(("Day 1", "EOI"), None, ("day", 1, 1, None), None, "Day 1 / EOI",
+              timepoint="EOI"),
+    GridVisit(("Day 1", "4 h"), None, ("day", 1, 1, None), None, "4 h", timepoint="4 h"),
+    GridVisit(("Day 8", "Predose"), None, ("day", 8, 8, None), None, "Day 8 / Predose",
+              timepoint="Predose"),
+    GridVisit(("Day 22", "Predose"), None, ("day", 22, 22, None), None,
+              "Day 22 / Predose", timepoint="Predose"),
+    GridVisit(("Day 22", "EOI"), None, ("day", 22, 22, None), None, "Day 22 / EOI",
+              timepoint="EOI"),
+]
+PK_011_ROWS: list[Union[Group, Activity]] = [
+    Activity("PK blood sample", "XXXXXX"),
+    Activity("Anti-drug antibody sample", "X..XX."),
+    Activity("Cytokine panel", "XX..XX"),
+]
+
+OUTLINE_011: list[Section] = [
+    S("1", "PROTOCOL SUMMARY",
+      P("""This protocol describes an open-label study of intravenous
+        teriluzumab given every three weeks to adults with advanced solid
+        tumors.""")),
+    S("1.1", "Synopsis",
+      P("""Thirty adults receive teriluzumab on Day 1 of each 21-day cycle
+        until the disease progresses, after a screening period of up to
+        four weeks.""")),
+    S("1.2", "Schedule of Activities",
+      P("""Table 1 lists the procedures of each visit; on Cycle 1 Day 1 the
+        assessments are timed from the start and the end of the
+        infusion."""),
+      SoaGrid("Table 1: Schedule of Activities",
+              ("Study Period", "Cycle", "Day", "Window", "Time point"),
+              SOA_011_VISITS, SOA_011_ROWS, SOA_011_FOOTNOTES, label_width=100,
+              kind="main", spanning_rows=(0, 1), comments=SOA_011_COMMENTS,
+              comment_width=53, notes_rows=SOA_011_NOTES, row_parts=(10, 7),
+              font_size=6),
+      P("""Participants who stop treatment early attend the end of treatment
+        visit within two weeks of their last infusion.""")),
+    S("1.3", "Pharmacokinetic Sampling",
+      P("""Blood samples for pharmacokinetics are drawn at the times Table 2
+        gives."""),
+      SoaGrid("Table 2: Schedule of Pharmacokinetic Sampling",
+              ("Visit", "Time point"), PK_011_VISITS, PK_011_ROWS, {},
+              label_width=150, kind="pk_pd", font_size=7)),
+    S("2", "STUDY INTERVENTION",
+      P("""Teriluzumab is a humanized monoclonal antibody given as a 60-minute
+        intravenous infusion.""")),
+    S("3", "SAFETY",
+      P("""Adverse events are recorded from consent until the follow-up
+        visit; the investigator grades each event.""")),
+]
+
+PROTOCOL_011 = Protocol(
+    outline=OUTLINE_011,
+    title="An Open-Label Study of Intravenous Teriluzumab in Adults with "
+          "Advanced Solid Tumors",
+    number="CP-011",
+    sponsor="Example Pharma Inc.",
+    cover=[("Protocol Number:", "CP-011"), ("Phase:", "1"),
+           ("Date:", "2 December 2026")],
+    running_header=("CP-011 Clinical Study Protocol", "Version 1.0"),
+    styles={**HEADING_STYLES, 1: HeadingStyle(BOLD_FONT, 14, 18, 18, 8)},
+    chapter_breaks=False,
+    says_schedules=True,
+)
+
+# --------------------------------------------------------------------------
 # protocols 008-010: the study definition (issue: clinparser/study).  Their
 # truths carry a "study" block: titles, identifiers, phase, sponsor,
 # eligibility criteria, objectives with their endpoints and abbreviations,
@@ -2145,6 +2352,7 @@ PROTOCOLS: dict[str, Protocol] = {
     "protocol_008": PROTOCOL_008,
     "protocol_009": PROTOCOL_009,
     "protocol_010": PROTOCOL_010,
+    "protocol_011": PROTOCOL_011,
 }
 
 
@@ -2166,7 +2374,7 @@ def section_text(sec: Section) -> list[str]:
             out.extend(options for _, options in b.items)
         elif isinstance(b, Signature):
             out.extend(b.labels)
-        elif isinstance(b, Schedule):
+        elif isinstance(b, (Schedule, SoaGrid)):
             out.extend(row.label for row in b.rows)
             out.extend(b.footnotes.values())
         elif isinstance(b, Listing):
@@ -2575,6 +2783,8 @@ def lead_height(items: list, i: int) -> float:
         return blk.height + 6 + CAPTION_LEADING
     if isinstance(blk, Schedule):
         return schedule_part_height(blk, 0)  # each part is kept whole
+    if isinstance(blk, SoaGrid):
+        return soagrid_part_height(blk, 0)  # each part is kept whole
     if isinstance(blk, Listing):
         first = blk.entries[0]
         n = len(wrap(first.text, BODY_FONT, BODY_SIZE, RIGHT - listing_text_x(blk)))
@@ -2744,7 +2954,7 @@ def schedule_part_height(sch: Schedule, part: int) -> float:
             + notes * sch.font_size * 1.25)
 
 
-def draw_cell(flow: Flow, sch: Schedule, x: float, width: float, top: float,
+def draw_cell(flow: Flow, sch: Union[Schedule, SoaGrid], x: float, width: float, top: float,
               text: str, notes: str, font: str, center: bool) -> None:
     """One line of text, its footnote markers set smaller and raised right
     after it (as a word processor sets a superscript)."""
@@ -2887,9 +3097,13 @@ def schedule_truth(sch: Schedule) -> dict:
         if v.days is not None:
             timing = {"unit": "day", "from": v.days[0], "to": v.days[1],
                       "cycle": None}
-        encounters.append({"label": sch.column_label(v), "column": 1 + k,
-                           "epoch": v.epoch, "visit": v.visit,
-                           "timing": timing, "window": window})
+        # the lowest printed cell but the window, a bare number named by
+        # its row ("Study Day"): "Day 8", else the visit as printed ("ET")
+        short = f"Day {v.day_text}" if v.days is not None else v.visit
+        encounters.append({"label": sch.column_label(v), "short_label": short,
+                           "column": 1 + k, "epoch": v.epoch, "visit": v.visit,
+                           "timing": timing, "window": window,
+                           "timepoints": []})
     activities, groups, marks = [], [], []
     group = None
     for r, row in enumerate(sch.rows):
@@ -2902,7 +3116,8 @@ def schedule_truth(sch: Schedule) -> dict:
             if m != ".":
                 marks.append({"activity": len(activities), "encounter": k,
                               "text": MARK_TEXT[m],
-                              "footnotes": split(row.notes.get(k, ""))})
+                              "footnotes": split(row.notes.get(k, "")),
+                              "timepoints": []})
         activities.append({"label": row.label, "row": r, "group": group,
                            "footnotes": split(row.label_notes)})
     epochs: list[dict] = []
@@ -2915,6 +3130,7 @@ def schedule_truth(sch: Schedule) -> dict:
     return {
         "name": sch.title,
         "main": None,
+        "kind": "other",
         "label_column": 0,
         "epochs": epochs,
         "encounters": encounters,
@@ -2923,6 +3139,233 @@ def schedule_truth(sch: Schedule) -> dict:
         "marks": marks,
         "footnotes": [{"marker": m, "text": t}
                       for m, t in sorted(sch.footnotes.items())],
+        "notes": [],
+    }
+
+
+def soagrid_row_height(g: SoaGrid) -> float:
+    return g.font_size * 1.25 + 2 * CELL_PAD  # every cell is one line
+
+
+def soagrid_footnote_lines(g: SoaGrid, marker: str) -> list[str]:
+    return wrap(g.footnotes[marker], BODY_FONT, g.font_size,
+                CONTENT_W - FOOTNOTE_INDENT)
+
+
+def soagrid_part_height(g: SoaGrid, part: int) -> float:
+    """A part's caption, header, rows; the last also its notes rows and
+    every footnote of the grid."""
+    last = part == len(g.parts) - 1
+    rows = len(g.header_rows) + len(g.parts[part])
+    notes = 0
+    if last:
+        rows += len(g.notes_rows)
+        notes = sum(len(soagrid_footnote_lines(g, m)) for m in g.footnotes)
+    return (CAPTION_LEADING + 4 + rows * soagrid_row_height(g) + 4
+            + notes * g.font_size * 1.25)
+
+
+def soagrid_runs(g: SoaGrid, r: int) -> list[tuple[str, list[int]]]:
+    """The cells of header row r: (text, its visits); equal neighbours in a
+    spanning row are one cell, a blank cell stands alone."""
+    runs: list[tuple[str, list[int]]] = []
+    for k, v in enumerate(g.visits):
+        cell = v.cells[r]
+        if r in g.spanning_rows and runs and cell and runs[-1][0] == cell \
+                and runs[-1][1][-1] == k - 1:
+            runs[-1][1].append(k)
+        else:
+            runs.append((cell, [k]))
+    return runs
+
+
+def place_soagrid_part(flow: Flow, g: SoaGrid, part: int) -> None:
+    title = g.title + (" (continued)" if part else "")
+    table_caption(flow, title)
+    vw, lw, cw = g.visit_width(), g.label_width, g.comment_width
+    col_x = [LEFT + lw + k * vw for k in range(len(g.visits))]
+    comment_x = LEFT + lw + len(g.visits) * vw
+    row_h = soagrid_row_height(g)
+    n_head = len(g.header_rows)
+    top = flow.y
+    flow.ops.append(("rect", LEFT, top, RIGHT, top + n_head * row_h, None,
+                     HEADER_FILL, 0))
+    every_edge = [LEFT, LEFT + lw] + [x + vw for x in col_x] + ([RIGHT] if cw else [])
+    edges_by_row: list[list[float]] = []
+    for r, name in enumerate(g.header_rows):
+        y = top + r * row_h
+        draw_cell(flow, g, LEFT, lw, y, name, "", BOLD_FONT, False)
+        runs = soagrid_runs(g, r)
+        for text, ks in runs:
+            draw_cell(flow, g, col_x[ks[0]], vw * len(ks), y, text, "",
+                      BOLD_FONT, True)
+        if cw:
+            text = "Comments" if r == n_head - 1 else ""
+            draw_cell(flow, g, comment_x, cw, y, text, "", BOLD_FONT, True)
+        edges_by_row.append([LEFT, LEFT + lw] + [col_x[ks[-1]] + vw for _, ks in runs]
+                            + ([RIGHT] if cw else []))
+    body = [g.rows[r] for r in g.parts[part]]
+    for i, (r, row) in enumerate(zip(g.parts[part], body)):
+        y = top + (n_head + i) * row_h
+        if isinstance(row, Group):
+            draw_cell(flow, g, LEFT, CONTENT_W, y, row.label, row.label_notes,
+                      BOLD_FONT, False)
+            edges_by_row.append([LEFT, RIGHT])
+            continue
+        draw_cell(flow, g, LEFT, lw, y, row.label, row.label_notes, BODY_FONT, False)
+        for k, m in enumerate(row.marks):
+            draw_cell(flow, g, col_x[k], vw, y, MARK_TEXT[m], row.notes.get(k, ""),
+                      BODY_FONT, True)
+        if cw:
+            draw_cell(flow, g, comment_x, cw, y, g.comments.get(r, ""), "",
+                      BODY_FONT, False)
+        edges_by_row.append(every_edge)
+    if part == len(g.parts) - 1:
+        for note in g.notes_rows:
+            y = top + len(edges_by_row) * row_h
+            draw_cell(flow, g, LEFT, CONTENT_W, y, note, "", BODY_FONT, False)
+            edges_by_row.append([LEFT, RIGHT])
+    n_rows = len(edges_by_row)
+    for r in range(n_rows + 1):
+        y = top + r * row_h
+        flow.ops.append(("line", LEFT, y, RIGHT, y, 0.6, TEXT_COLOR))
+    for x in sorted(set(x for row in edges_by_row for x in row)):
+        r = 0
+        while r < n_rows:
+            if x not in edges_by_row[r]:
+                r += 1
+                continue
+            end = r
+            while end + 1 < n_rows and x in edges_by_row[end + 1]:
+                end += 1
+            flow.ops.append(("line", x, top + r * row_h, x,
+                             top + (end + 1) * row_h, 0.6, TEXT_COLOR))
+            r = end + 1
+    flow.y = top + n_rows * row_h + 4
+    if part == len(g.parts) - 1:
+        lead = g.font_size * 1.25
+        for marker in g.footnotes:
+            flow.text(LEFT, flow.y, marker, BODY_FONT, g.font_size, lead)
+            for line in soagrid_footnote_lines(g, marker):
+                flow.text(LEFT + FOOTNOTE_INDENT, flow.y, line, BODY_FONT,
+                          g.font_size, lead)
+                flow.y += lead
+
+
+def place_soagrid(flow: Flow, g: SoaGrid, need: float, placed: Placed) -> None:
+    """Each part on a page of its own (the first may follow text)."""
+    pages = []
+    for part in range(len(g.parts)):
+        if part == 0:
+            flow.start_block(TABLE_GAP, need)
+        else:
+            flow.new_page()
+        assert flow.y + soagrid_part_height(g, part) <= BODY_BOTTOM, (g.title, part)
+        pages.append(flow.page_no)
+        place_soagrid_part(flow, g, part)
+    columns = [" / ".join(g.header_rows)] + [g.column_label(v) for v in g.visits]
+    columns += ["Comments"] if g.comment_width else []
+    data = []
+    for r, row in enumerate(g.rows):
+        if isinstance(row, Group):
+            cells = [row.label + row.label_notes] + [""] * len(g.visits)
+        else:
+            cells = [row.label + row.label_notes] + [
+                MARK_TEXT[m] + row.notes.get(k, "") for k, m in enumerate(row.marks)]
+        data.append(cells + ([g.comments.get(r, "")] if g.comment_width else []))
+    data += [[note] + [""] * (len(columns) - 1) for note in g.notes_rows]
+    placed.tables.append({
+        "title": g.title,
+        "pages": pages,
+        "columns": columns,
+        "data": data,
+        "schedule": soagrid_truth(g),
+    })
+
+
+def soagrid_encounters(g: SoaGrid) -> tuple[list[dict], dict[int, int]]:
+    """The encounters a reader must make of the grid's columns, and each
+    column's encounter: one visit's time-point columns are one encounter,
+    unless the grid is a sampling timeline."""
+    out: list[dict] = []
+    of_column: dict[int, int] = {}
+    for k, v in enumerate(g.visits):
+        prev = g.visits[k - 1] if k else None
+        point = {"label": v.timepoint, "column": 1 + k} if v.timepoint else None
+        joins = (g.kind != "pk_pd" and point and prev and prev.timepoint
+                 and prev.cells[:-1] == v.cells[:-1])
+        if joins:
+            out[-1]["timepoints"].append(point)
+            of_column[k] = len(out) - 1
+            continue
+        cells = v.cells[:-1] if v.timepoint and g.kind != "pk_pd" else v.cells
+        timing = None
+        if v.timing:
+            unit, first, last, cycle = v.timing
+            timing = {"unit": unit, "from": first, "to": last, "cycle": cycle}
+        window = None
+        if v.window:
+            window = {"text": v.window[0], "before": v.window[1],
+                      "after": v.window[2], "unit": "day"}
+        of_column[k] = len(out)
+        out.append({"label": " / ".join(c for c in cells if c),
+                    "short_label": v.short, "column": 1 + k, "epoch": v.epoch,
+                    "visit": v.visit, "timing": timing, "window": window,
+                    "timepoints": [point] if point else []})
+    return out, of_column
+
+
+def soagrid_truth(g: SoaGrid) -> dict:
+    """The `schedule` object a reader should make of `g` (issue 27's shape,
+    without its diagnostics); "main" and "kind" are set in build_truth."""
+    def split(notes: str) -> list[str]:
+        return [n for n in notes.split(",") if n]
+
+    encounters, of_column = soagrid_encounters(g)
+    activities, groups, marks = [], [], []
+    group = None
+    for r, row in enumerate(g.rows):
+        if isinstance(row, Group):
+            group = row.label
+            groups.append({"label": row.label, "row": r,
+                           "footnotes": split(row.label_notes)})
+            continue
+        made: dict[int, dict] = {}
+        for k, m in enumerate(row.marks):
+            if m == ".":
+                continue
+            e = of_column[k]
+            point = g.visits[k].timepoint if encounters[e]["timepoints"] else None
+            if e in made:  # another time point of the same visit
+                made[e]["timepoints"].append(point)
+                made[e]["footnotes"] = list(dict.fromkeys(
+                    made[e]["footnotes"] + split(row.notes.get(k, ""))))
+                continue
+            made[e] = {"activity": len(activities), "encounter": e,
+                       "text": MARK_TEXT[m], "footnotes": split(row.notes.get(k, "")),
+                       "timepoints": [point] if point else []}
+            marks.append(made[e])
+        activities.append({"label": row.label, "row": r, "group": group,
+                           "footnotes": split(row.label_notes)})
+    epochs: list[dict] = []
+    for e, enc in enumerate(encounters):
+        if enc["epoch"] and epochs and epochs[-1]["label"] == enc["epoch"] \
+                and epochs[-1]["encounters"][-1] == e - 1:
+            epochs[-1]["encounters"].append(e)
+        elif enc["epoch"]:
+            epochs.append({"label": enc["epoch"], "encounters": [e]})
+    return {
+        "name": g.title,
+        "main": None,
+        "kind": g.kind,
+        "label_column": 0,
+        "epochs": epochs,
+        "encounters": encounters,
+        "activities": activities,
+        "groups": groups,
+        "marks": marks,
+        "footnotes": [{"marker": m, "text": t} for m, t in sorted(g.footnotes.items())],
+        "notes": [{"text": note, "row": len(g.rows) + i} for i, note in enumerate(g.notes_rows)],
     }
 
 
@@ -3131,6 +3574,8 @@ def layout_body(spec: Protocol, first_page: int
             place_table(flow, blk, need, info)
         elif isinstance(blk, Schedule):
             place_schedule(flow, blk, need, info)
+        elif isinstance(blk, SoaGrid):
+            place_soagrid(flow, blk, need, info)
         elif isinstance(blk, Figure):
             place_figure(flow, blk, need, info)
         elif isinstance(blk, Questionnaire):
@@ -3474,6 +3919,7 @@ def build_truth(spec: Protocol, placed: list[Placed], page_count: int,
             t.setdefault("schedule", None)
         for k, sch in enumerate(schedules):  # the first is the main timeline
             sch["main"] = k == 0
+            sch["kind"] = "main" if k == 0 else sch["kind"]
     roots: list[dict] = []
     nodes: list[dict] = []
     for sec, info, parent in zip(spec.outline, placed,

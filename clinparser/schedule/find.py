@@ -7,8 +7,9 @@ shape is one (``by_shape``): a label column and several visit columns, many cell
 Either way the reading (``schedule_read``) must find visit columns and marked activities.
 
 Several timelines are kept apart (main, PK sampling, follow-up): each table is its own schedule.
-The main one is the largest schedule (most marks) whose caption or section names a schedule;
-``main`` is true on it alone.
+The main one is the largest schedule (most marks) whose caption or section names a schedule and
+no narrower kind of timeline (``kinds``); ``main`` is true on it alone, and every schedule's
+``kind`` says which it is.
 """
 
 from __future__ import annotations
@@ -66,7 +67,25 @@ def attach_schedules(tree: Tree) -> list[str]:
         f"schedule {t.schedule['name']!r} (page {t.page}): {len(t.schedule['diagnostics'])} reading problem(s), see its diagnostics"
         for t, _, _ in found
         if t.schedule["diagnostics"]
-    ]
+    ] + pictured_schedules(sections)
+
+
+def pictured_schedules(sections: list[Section]) -> list[str]:
+    """One warning per section named as a schedule whose schedule is a picture: it holds
+    pictures and no table read as a schedule, so its grid is not read (words inside pictures
+    are not read yet)."""
+    out = []
+    for section in sections:
+        if not SCHEDULE_TITLE.search(section.title) or not section.images:
+            continue
+        if any(t.schedule is not None for node in section.walk() for t in node.tables):
+            continue
+        pages = sorted({i.page for i in section.images if i.page is not None})
+        where = f" (page {', '.join(map(str, pages))})" if pages else ""
+        label = f"{section.number} {section.title}".strip()
+        out.append(f"section {label!r}: its schedule is printed as a picture{where} ({len(section.images)} picture(s), "
+                   "no table): its grid is not read, the words inside pictures are not read yet")
+    return out
 
 
 def _same_header(a: Table, b: Table) -> bool:
@@ -109,11 +128,19 @@ def by_shape(table: Table) -> bool:
 
 
 def _choose_main(found: list[tuple[Table, bool, bool]]) -> None:
+    """The main timeline: among the schedules named as one, those whose caption names no
+    narrower kind (sampling, extension, follow-up) first, the one with the most marks (of
+    equals, the one in the numbered tree). Every other schedule keeps its kind, or is "other"."""
     if not found:
         return
-    ranked = [f for f in found if f[1] and f[2]] or [f for f in found if f[1]] or found
-    main = max(ranked, key=lambda f: len(f[0].schedule["marks"]))[0]  # max keeps the first of equals
+    ranked = [f for f in found if f[1]] or found
+    ranked = [f for f in ranked if f[0].schedule["kind"] is None] or ranked
+    # the most marks; of equals (a synopsis copy), the one in the numbered tree, then the first
+    main = max(ranked, key=lambda f: (len(f[0].schedule["marks"]), f[2]))[0]
     main.schedule["main"] = True
+    for table, _, _ in found:
+        schedule = table.schedule
+        schedule["kind"] = "main" if schedule["main"] else schedule["kind"] or "other"
 
 
 def _sections(nodes: Iterable[Section]):

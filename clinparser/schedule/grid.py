@@ -22,9 +22,11 @@ from typing import Optional
 
 from ..model import Table
 from .header import read_encounter, row_kinds
+from .kinds import timeline_kind
+from .labels import merge_time_points, short_labels, time_point
 
 # A mark as schedules print them, and the footnote markers glued after it ("Xa", "X b,c", "•1").
-_MARK = re.compile(r"^(?P<mark>\(?[Xx]\)?|[✓✔√•●○■□☒◊]|[A-Z]{1,2})\s?(?P<markers>(?:[a-z]|\d{1,2}|[*†‡§¶#]+)(?:\s?,\s?(?:[a-z]|\d{1,2}|[*†‡§¶#]+))*)?$")
+_MARK = re.compile(r"^(?P<mark>\(?[Xx]\)?|[✓✔√•●○■□☒◊↔]|[A-Z]{1,2})\s?(?P<markers>(?:[a-z]|\d{1,2}|[*†‡§¶#]+)(?:\s?,\s?(?:[a-z]|\d{1,2}|[*†‡§¶#]+))*)?$")
 _SYMBOL_MARKERS = re.compile(r"[*†‡§¶#]+$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")
 # A footnote line under a table: "a Within 42 days…", "b. Text", "(c) Text", "X<sup>a</sup> = Text", "1 Text".
@@ -50,15 +52,18 @@ def read_schedule(table: Table, notes: str, vocabulary: set[str], *, name: str) 
     footnotes = read_footnotes(notes)
     markers = {f["marker"] for f in footnotes}
     lead = header_rows_in_data(table, label, visit_columns)
-    names += [" ".join(r[label].split()) for r in table.data[:lead] if r[label].strip()]
+    # a label cell of two lines names two header rows ("Day\nTime window (days)")
+    names += [" ".join(line.split()) for r in table.data[:lead] for line in r[label].split("\n") if line.strip()]
     encounters = _encounters(table, visit_columns, row_kinds(names), markers, vocabulary, diagnostics, lead)
-    groups, activities, marks = _rows(table, label, visit_columns, markers, vocabulary, diagnostics, lead, extra)
+    notes_rows: list[dict] = []
+    groups, activities, marks = _rows(table, label, visit_columns, markers, vocabulary, diagnostics, lead, extra, notes_rows)
     if len(encounters) < MIN_ENCOUNTERS or sum(is_mark(m["text"]) for m in marks) < MIN_MARKS:
         return None  # a list, a legend, a table of contents: not a grid of visits
     _check_footnotes(encounters, activities, marks, groups, markers, diagnostics)
-    return {
+    schedule = {
         "name": name,
         "main": False,
+        "kind": None,
         "label_column": label,
         "epochs": epochs(encounters),
         "encounters": encounters,
@@ -66,8 +71,32 @@ def read_schedule(table: Table, notes: str, vocabulary: set[str], *, name: str) 
         "activities": activities,
         "marks": marks,
         "footnotes": footnotes,
+        "notes": notes_rows,
         "diagnostics": diagnostics,
     }
+    label_encounters(schedule)
+    return schedule
+
+
+def label_encounters(schedule: dict) -> None:
+    """Time points, the timeline's kind as its caption and columns say, and short labels. In a
+    schedule of visits, one visit's time-point columns become one encounter; a sampling
+    timeline keeps them as its encounters."""
+    encounters = schedule["encounters"]
+    columns = [e.pop("_parts") for e in encounters]
+    for e, column in zip(encounters, columns):
+        point = time_point(column)
+        e["timepoints"] = [{"label": point[0], "column": e["column"]}] if point else []
+    for m in schedule["marks"]:
+        m["timepoints"] = [p["label"] for p in encounters[m["encounter"]]["timepoints"]]
+    schedule["kind"] = timeline_kind(schedule["name"], encounters)
+    if schedule["kind"] == "pk_pd":
+        if any(e["timepoints"] for e in encounters):
+            schedule["diagnostics"].append("a sampling timeline: its time-point columns are its encounters")
+    else:
+        columns = merge_time_points(schedule, columns)
+    for e, short in zip(schedule["encounters"], short_labels(columns)):
+        e["short_label"] = short
 
 
 def is_mark(cell: str) -> bool:
@@ -137,11 +166,16 @@ def header_rows_in_data(table: Table, label: int, columns: list[int]) -> int:
         cells = [row[k].strip() for k in columns]
         if any(is_mark(c) for c in cells) or sum(bool(c) for c in cells) * 2 < len(cells):
             break
+        if len(set(cells)) == 1 and len(cells[0]) > 40:
+            break  # one line of prose across the grid (a note), not a header row
         lead += 1
     first_marked = next((i for i, r in enumerate(table.data) if any(is_mark(r[k].strip()) for k in columns)), 0)
     return min(lead, first_marked)
 
 
+# Symbol-font characters some converters keep as private-use code points: "\uf0b13 days" is "±3 days".
+SYMBOL_FONT = str.maketrans({"\uf0b1": "\u00b1", "\uf02d": "-", "\uf02b": "+", "\uf0ae": "\u2192", "\uf0ac": "\u2190",
+                             "\uf0a3": "\u2264", "\uf0b3": "\u2265"})
 _END_VISIT = r"EOT|EOS|EOI|ET|EW|EDV|ED|FU|SFU|FUP|UNS|UV|PTV"
 
 
@@ -149,7 +183,10 @@ def header_part(text: str, markers: set[str], vocabulary: set[str]) -> str:
     """A header part without the footnote markers printed on it: glued to a word ("Treatmenta",
     "(SCR)a", "ETa,h", "EWg", "EOT10"), or standing after it ("35 a (±3 days)", "Screening a, b",
     "(TC) c", "1 1, 2"). Visit codes ("12a", "6a", "V3") are never touched."""
-    text, _ = split_markers(" ".join(text.split()), markers, vocabulary)
+    text, _ = split_markers(" ".join(text.translate(SYMBOL_FONT).split()), markers, vocabulary)
+    # a letter between a visit's number and its bracketed window is a marker even when the
+    # footnotes below define none ("35 a (±3 days)"); unit letters (d, h, m, s, w, y) stay
+    text = re.sub(r"(?<=\d)\s+[abcefgijklnopqrtuvxz](?=\s*\()", "", text)
     if not markers:
         return text
     letters = {m for m in markers if len(m) == 1 and m.isalpha() and m.islower()}
@@ -161,8 +198,8 @@ def header_part(text: str, markers: set[str], vocabulary: set[str]) -> str:
     def caps(m: re.Match) -> str:  # "ETa,h" -> "ET"
         return m.group(1) if known(m.group(2), letters) else m.group(0)
 
-    text = re.sub(r"\b([A-Z]{2,})([a-z](?:\s?,\s?[a-z])*)\b", caps, text)
-    text = re.sub(rf"\b({_END_VISIT})(\d{{1,2}})\b", lambda m: m.group(1) if m.group(2) in numbers else m.group(0), text)
+    text = re.sub(r"\b([A-Z]{2,})(?:,\s?)?([a-z](?:\s?,\s?[a-z])*)\b", caps, text)
+    text = re.sub(rf"\b({_END_VISIT})\s?(\d{{1,2}})\b", lambda m: m.group(1) if m.group(2) in numbers else m.group(0), text)
     # a lone marker (list) after a word, a number or a bracket, at the end or before a bracket
     text = re.sub(r"(?<=[\w)\]])\s+([a-z](?:\s?,\s?[a-z])*)(?=\s*(?:$|\())", lambda m: "" if known(m.group(1), letters) else m.group(0), text)
     text = re.sub(r"^(\S+)\s+(\d{1,2}(?:\s?,\s?\d{1,2})+)$", lambda m: m.group(1) if known(m.group(2), numbers) else m.group(0), text)
@@ -171,9 +208,9 @@ def header_part(text: str, markers: set[str], vocabulary: set[str]) -> str:
 
 def _encounters(table, columns, kinds, markers, vocabulary, diagnostics, lead=0) -> list[dict]:
     out = []
-    for k in columns:
-        parts = [p for p in table.columns[k].split(" / ") + [r[k] for r in table.data[:lead]] if p.strip()]
-        parts = [q for q in (header_part(p, markers, vocabulary) for p in parts) if q]
+    headers = [[q for q in (header_part(p, markers, vocabulary) for p in table.columns[k].split(" / ") + [r[k] for r in table.data[:lead]] if p.strip()) if q]
+               for k in columns]
+    for k, parts in zip(columns, unmerge_headers(headers, columns, diagnostics)):
         enc = read_encounter(parts, kinds)
         words = [split_markers(w, markers, vocabulary)[0] for w in enc.words]
         for part in enc.unread:
@@ -188,7 +225,37 @@ def _encounters(table, columns, kinds, markers, vocabulary, diagnostics, lead=0)
             "timing": enc.timing,
             "window": enc.window,
             "_words": words,
+            "_parts": [(p, shown, role) for p, (shown, role) in zip(parts, enc.shown)],
         })
+    return out
+
+
+# One visit's number as a header prints it: "13", "-2", "6a", "29/ET", with a bracketed note "(HD)".
+_HEADER_ITEM = re.compile(r"[-\u2212]?\d+(?:\.\d+)?[a-z]?(?:\s?/\s?[A-Z]{2,4})?(?:\s*\([^)]{1,12}\))?")
+
+
+def unmerge_headers(headers: list[list[str]], columns: list[int], diagnostics: list[str]) -> list[list[str]]:
+    """Adjacent columns printing one same lowest header part that lists exactly as many visit
+    numbers as there are columns ("13 (HD) 15 (HD) 17 (HD) 20 (HD)" over four columns: the
+    converter ran four header cells into one) get one number each, in order; words before the
+    numbers ("Study Visit (Day)") stay a part of each column's header above it."""
+    out = [list(h) for h in headers]
+    i = 0
+    while i < len(out):
+        j = i
+        while j + 1 < len(out) and out[j + 1] and out[i] and out[j + 1] == out[i]:
+            j += 1
+        if j > i:
+            last = out[i][-1]
+            items = list(_HEADER_ITEM.finditer(last))
+            covered = items and re.fullmatch(r"\s*", _HEADER_ITEM.sub(" ", last[items[0].start():]))
+            if covered and len(items) == j - i + 1:
+                lead = last[: items[0].start()].strip()
+                for n, m in enumerate(items):
+                    out[i + n] = out[i + n][:-1] + ([lead] if lead else []) + [m.group(0)]
+                diagnostics.append(f"columns {columns[i]} to {columns[j]}: one header cell {last!r} over {j - i + 1} columns, "
+                                   f"split into one visit each")
+        i = j + 1
     return out
 
 
@@ -218,7 +285,25 @@ def epochs(encounters: list[dict]) -> list[dict]:
     return out
 
 
-def _rows(table, label, columns, markers, vocabulary, diagnostics, lead=0, extra=()):
+_NOTES_START = re.compile(r"^(?:notes?|abbreviations?|key|legend|footnotes?|source|[xX✓•●]\s*=|\*)\b\s*[:.=-]?", re.I)
+
+
+def is_notes_row(text: str, r: int, rows, columns, label: int, markers: set[str]) -> bool:
+    """A row with no mark that is a note printed inside the grid, not an activity or a group:
+    it opens like a note or a legend ("Note:", "Abbreviations:", "X = required"), or like a
+    footnote with a marker the table uses ("a A cycle is 21 days"), or it is prose (a sentence)
+    after the last marked row."""
+    if _NOTES_START.match(text):
+        return True
+    note = _NOTE.match(text)
+    if note and (note["sup"] or note["marker"] or "").strip() in markers and len(note["text"]) > 12:
+        return True
+    marked_after = any(any(is_mark(x[k].strip()) for k in columns) for x in rows[r + 1:])
+    return not marked_after and len(text) > 40 and bool(re.search(r"[a-z]\s+[a-z]+.*[.;]$", text))
+
+
+def _rows(table, label, columns, markers, vocabulary, diagnostics, lead=0, extra=(), notes_rows=None):
+    notes_rows = [] if notes_rows is None else notes_rows
     groups, activities, marks = [], [], []
     rows = table.data
     group = None
@@ -228,7 +313,13 @@ def _rows(table, label, columns, markers, vocabulary, diagnostics, lead=0, extra
         texts = [" ".join(row[k].split()) for k in [label, *extra]]
         text = " / ".join(dict.fromkeys(t for t in texts if t))
         cells = [(e, row[k].strip()) for e, k in enumerate(columns) if row[k].strip()]
+        if text and cells and all(" ".join(c.split()) == text for _, c in cells):
+            cells = []  # one cell across the row, repeated in every column by the converter
         if not text and not cells:
+            continue
+        if not cells and is_notes_row(text, r, rows, columns, label, markers):
+            notes_rows.append({"text": text, "row": r})
+            diagnostics.append(f"row {r}: a notes or legend row ({text[:60]!r}), not an activity")
             continue
         if not text:
             diagnostics.append(f"row {r}: {len(cells)} mark(s) with no activity label, left out")

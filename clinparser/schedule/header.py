@@ -51,6 +51,22 @@ _BARE = re.compile(rf"^(?P<from>{_NUM})(?:{_RANGE_SEP}(?P<to>{_NUM}))?$", re.I)
 _VISIT = re.compile(r"^(?:visit|v)\s?(?P<visit>\d+[a-z]?(?:\.\d+)?)$", re.I)
 # Another visit code: "P13" (a phone visit), "FU1", "S2"; not a unit or cycle ("D8", "W4", "C2").
 _VISIT_CODE = re.compile(r"^(?!(?:[DWHMCY]|WK|HR|MO|CY)\d)[A-Z]{1,3}\d+[a-z]?$")
+# Words that time something inside a visit, and times in hours or minutes: "Predose", "EOI +30
+# min", "2-4 h postdose", "72 h", "SOI".
+_TIME_WORDS = re.compile(
+    r"\b(?:pre|post)[\s-]?(?:dose|dosing|infusion|injection)\b|\b(?:predose|postdose)\b|\b(?:SOI|EOI|EOT\s?inf\w*)\b"
+    r"|\b(?:start|end|beginning)\s+of\s+(?:the\s+)?(?:infusion|injection|dosing)\b|\b(?:before|after)\s+(?:dosing|infusion|the\s+dose)\b"
+    r"|(?<![A-Za-z])[-+\u2212]?\d+(?:\.\d+)?(?:\s?[-\u2013]\s?\d+(?:\.\d+)?)?\s?(?:h|hr|hrs|hours?|min|mins|minutes?)\b"
+    r"|^(?:hour|minute)\s",
+    re.I,
+)
+
+
+def is_time_point(part: str) -> bool:
+    return bool(_TIME_WORDS.search(part))
+
+
+_LETTERED = re.compile(r"^\d{1,3}[a-z]$")  # "6a", "12a": a visit added between two others
 _ROW_NAMES = re.compile(rf"\b(?P<name>visit|cycle|{_LONG_UNIT}|time\s?points?|timepoint)\b", re.I)
 
 
@@ -124,6 +140,9 @@ class Encounter:
         # The unit a window row is named in ("Visit Window (Days)"): a bare "±3" under it is days.
         self._window_unit = next((k.partition("-")[2] for k in kinds if k.startswith("window-")), None)
         self.unread: list[str] = []  # numbered parts no rule reads
+        # Each part as a label shows it, and what it was read as ("visit", "timing", "window",
+        # "cycle", "name"): a bare number takes its row's name ("15" under "Day" -> "Day 15").
+        self.shown: list[tuple[str, str]] = []
         self._read(parts, list(kinds))
 
     def _read(self, parts: list[str], kinds: list[str]) -> None:
@@ -131,15 +150,31 @@ class Encounter:
             text = " ".join(part.split())
             if not text:
                 continue
-            kind = kinds.pop(0) if kinds and (_BARE.match(_without_window(text)) or _VISIT.match(text) or _VISIT_CODE.match(text)) else None
+            numbered = _BARE.match(_without_window(text)) or _VISIT.match(text) or _VISIT_CODE.match(text) or _LETTERED.match(text)
+            kind = kinds.pop(0) if kinds and numbered else None
             self._read_part(text, kind)
 
     def _read_part(self, text: str, kind: Optional[str]) -> None:
         visit = _VISIT.match(text)
+        if self.shown and not kind and is_time_point(text):
+            # a time point under the visit ("Predose", "EOI +30 min"): not the visit's name or timing
+            self.shown.append((text, "timepoint"))
+            return
+        cycle_only = re.fullmatch(r"(?:cycle|c)\s?(\d+)", text, re.I)
+        if cycle_only and not kind:  # "Cycle 2" over its days: the cycle of the day below
+            self._cycle = int(cycle_only.group(1))
+            self.shown.append((text, "cycle"))
+            return
+        if kind == "visit" and _LETTERED.match(text):  # "6a" under a "Visit" row: an added visit
+            self.visit = self.visit or text
+            self.shown.append((f"Visit {text}", "visit"))
+            return
         if visit or _VISIT_CODE.match(text):
             self.visit = self.visit or (visit["visit"] if visit else text)
+            self.shown.append((text, "visit"))
             return
         rest = _without_window(text)
+        self.shown.append(_shown(text, rest, kind))
         win = window(text, None)
         cycle = _CYCLE.search(rest)
         found = None if cycle else _UNIT_NUMBER.search(rest)
@@ -160,6 +195,8 @@ class Encounter:
                 high = low if high is None else high
                 unit = kind.partition("-")[2] or None
                 self.window = {"text": rest, "before": abs(min(low, 0)), "after": max(high, 0), "unit": unit}
+            elif kind in UNITS and self._from_row:
+                pass  # a second row in another unit ("Week 2" over "Day 15"): shown, the first says when
             elif kind in UNITS and not self._from_row:
                 # A row named by its unit ("Study day") says when; a "Week 2" name above it is a name.
                 if self.timing:
@@ -174,6 +211,36 @@ class Encounter:
         words = " ".join(words.split()).strip(" ,;:-")
         if re.search(r"[A-Za-z]", words):
             self.words.append(words)
+
+
+def _shown(text: str, rest: str, kind: Optional[str]) -> tuple[str, str]:
+    """A part as a label shows it, and its role: the window left out ("D8 (± 1)" -> "D8"), a
+    bare number named by its row ("Day 15", "Visit 3", "Cycle 2"); a window alone is a window."""
+    rest = _label_text(text)
+    if not rest or re.fullmatch(r"(?:N/?A|[-\u2013\u2014])", rest, re.I):
+        return text, "window" if WINDOW.search(text) else "blank"
+    if _BARE.match(rest) and kind:
+        if kind.startswith("window"):
+            return rest, "window"
+        role = "timing" if kind in UNITS else kind
+        return f"{kind.title()} {rest}", role
+    if _CYCLE.search(rest) or _UNIT_NUMBER.search(rest):
+        return rest, "timing"
+    return rest, "name"
+
+
+def _label_text(text: str) -> str:
+    """A part without its window, its brackets kept whole: "1 (HD)" stays, "D8 (± 1)" -> "D8"."""
+    rest = " ".join(WINDOW.sub(" ", text).split()).strip(" ,;")
+    rest = re.sub(r"\(\s*\)", "", rest).strip()
+    if rest.count("(") > rest.count(")"):
+        rest = rest.rstrip(" (")
+    return " ".join(rest.split())
+
+
+def label_parts(enc: "Encounter") -> list[str]:
+    """The parts a short label is made of, top to bottom (windows and blanks left out)."""
+    return [shown for shown, role in enc.shown if role not in ("window", "blank")]
 
 
 def _show(timing: dict) -> str:

@@ -58,3 +58,14 @@ def test_shape_needs_several_visit_columns_mostly_marked():
     assert by_shape(UNNAMED)
     assert not by_shape(PK)  # two visit columns: a schedule only when named as one
     assert not by_shape(OTHER)
+
+
+def test_a_schedule_printed_as_a_picture_is_said_in_one_warning():
+    from clinparser.model import Image
+
+    pictured = Section("1.3", "Schedule of Activities", 2, pages=[7, 8], text="[Image]\n\n[Image]",
+                       images=[Image("", 7, (72, 90, 540, 700), 800, 1100), Image("", 8, (72, 90, 540, 700), 800, 1100)])
+    design = Section("1.2", "Trial Schema", 2, pages=[6, 6], text="[Image]", images=[Image("", 6, (72, 90, 540, 400), 800, 500)])
+    warnings = attach_schedules(Tree(toc=[design, pictured], non_toc=[]))
+    assert warnings == ["section '1.3 Schedule of Activities': its schedule is printed as a picture (page 7, 8) "
+                        "(2 picture(s), no table): its grid is not read, the words inside pictures are not read yet"]

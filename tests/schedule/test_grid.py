@@ -144,3 +144,30 @@ def test_a_row_cut_by_the_page_break_joins_its_activity():
     assert [a["label"] for a in read(cut)["activities"]] == ["Vital signs", "Blood sampling for PK: plasma drug PD: plasma markers", "Weight"]
     whole = table(SOA.columns, rows)  # the same rows on one page: an empty group
     assert [g["label"] for g in read(whole)["groups"]] == ["PD: plasma markers", "Safety"]
+
+
+def test_notes_and_legend_rows_inside_the_grid_are_notes_not_activities():
+    t = table(["Procedure", "Visit 1", "Visit 2", "Visit 3"],
+              [["Consent", "X", "", ""], ["Vital signs", "X", "X", "X"],
+               ["Note: A cycle is 21 days.", "", "", ""],
+               ["Abbreviations: ECG, electrocardiogram", "Abbreviations: ECG, electrocardiogram",
+                "Abbreviations: ECG, electrocardiogram", "Abbreviations: ECG, electrocardiogram"]])
+    s = read(t, "")
+    assert [a["label"] for a in s["activities"]] == ["Consent", "Vital signs"]
+    assert s["notes"] == [{"text": "Note: A cycle is 21 days.", "row": 2}, {"text": "Abbreviations: ECG, electrocardiogram", "row": 3}]
+    assert sum("notes or legend row" in d for d in s["diagnostics"]) == 2
+
+
+def test_a_header_cell_run_over_several_columns_is_split_one_visit_each():
+    t = table(["Procedure", "Study Visit (Day) / 1 (HD)", "Study Visit (Day) 13 (HD) 15 (HD) 17 (HD)",
+               "Study Visit (Day) 13 (HD) 15 (HD) 17 (HD)", "Study Visit (Day) 13 (HD) 15 (HD) 17 (HD)"],
+              [["Vital signs", "X", "X", "X", "X"], ["Weight", "X", "", "X", ""]])
+    s = read(t, "")
+    assert [e["short_label"] for e in s["encounters"]] == ["1 (HD)", "13 (HD)", "15 (HD)", "17 (HD)"]
+    assert any("split into one visit each" in d for d in s["diagnostics"])
+
+
+def test_symbol_font_characters_in_headers_are_read_as_what_they_print():
+    t = table(["Procedure", "35 (\uf0b13 days)", "45 (\uf0b13 days)"], [["Vital signs", "X", "X"], ["Weight", "X", "X"]])
+    s = read(t, "")
+    assert [e["window"]["text"] for e in s["encounters"]] == ["±3 days", "±3 days"]

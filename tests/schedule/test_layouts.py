@@ -26,6 +26,9 @@ def test_footnote_markers_come_off_visit_headers():
     assert header_part("V3", MARKERS, VOCAB) == "V3"
     assert header_part("EOT12", MARKERS, VOCAB) == "EOT12"
     assert header_part("Week 4 d", MARKERS, VOCAB) == "Week 4 d"
+    # before a window, a letter after the visit's number is a marker even when undefined; a unit stays
+    assert header_part("35 a (±3 days)", set(), VOCAB) == "35 (±3 days)"
+    assert header_part("24 h (±4 h)", set(), VOCAB) == "24 h (±4 h)"
 
 
 def _split_grid(second_title=""):

@@ -25,7 +25,7 @@ from conftest import ROOT
 from test_example_e2e import _cells, _truth_nodes
 
 INPUT = ROOT / "examples" / "input"
-SCHEDULE_KEYS = ["name", "main", "label_column", "epochs", "encounters", "activities", "groups", "marks", "footnotes"]
+SCHEDULE_KEYS = ["name", "main", "kind", "label_column", "epochs", "encounters", "activities", "groups", "marks", "footnotes", "notes"]
 
 
 def _document(folder) -> dict:
@@ -124,18 +124,21 @@ def _marked(row: list[str]) -> bool:
 
 def _expected_001(table: dict) -> dict:
     """What protocol_001's truth table says of its schedule: no epochs, groups or footnotes are
-    printed; one encounter per visit column; the activities are the marked rows."""
+    printed; one encounter per visit column, no time points; the activities are the marked
+    rows; no notes rows."""
     rows = [(r, row) for r, row in enumerate(table["data"]) if _marked(row)]
     return {
         "name": table["title"],
         "main": True,
+        "kind": "main",
         "label_column": 0,
         "epochs": [],
         "groups": [],
         "footnotes": [],
+        "notes": [],
         "activities": [{"label": row[0], "row": r, "group": None, "footnotes": []} for r, row in rows],
         "marks": [
-            {"activity": a, "encounter": c - 1, "text": "X", "footnotes": []}
+            {"activity": a, "encounter": c - 1, "text": "X", "footnotes": [], "timepoints": []}
             for a, (_, row) in enumerate(rows)
             for c, cell in enumerate(row)
             if c and cell == "X"
