@@ -15,7 +15,8 @@ into ``studyDesigns[0]``; each object validates against its ``*-Input`` schema
 Decisions:
 
 - **One timeline per schedule**, named by ``schedule.name``; ``mainTimeline`` is the schedule's
-  ``main`` flag as the parser set it. A schedule with no encounter or no activity gives nothing
+  ``main`` flag as the parser set it, and its ``description`` its kind ("PK/PD sampling
+  timeline"; USDM has no attribute for it). A schedule with no encounter or no activity gives nothing
   (no timeline, epoch or activity, so no id points at what is not there).
 - **Epochs**: one ``StudyEpoch`` per printed epoch of a schedule. A schedule that prints none
   gives none, and its instances have ``epochId`` null (the schema allows it): an epoch ClinParser
@@ -23,9 +24,10 @@ Decisions:
   give two epochs: nothing here decides that two tables' headers name one period. The epoch
   ``type`` is CDISC's term where the label says it (screening, run-in, follow-up, treatment;
   codes as the published files have them), else ``Other`` (C17649).
-- **Encounters**: ``name``/``label`` are the printed column label, ``type`` ``Visit``
-  (C25716) for all; ``description`` has the visit, the timing and the window as printed/read
-  ("Visit: 2; Week 2; Window: ±3 days").
+- **Encounters**: ``label`` is the column's short label as printed ("Day 8", "EOT", "Week 4");
+  ``name`` the whole header path; ``type`` ``Visit`` (C25716) for all; ``description`` the path,
+  then the visit, the timing, the window and the time points within the visit as read
+  ("Treatment / Cycle 1 / D8 (±1): Day 8; Window: ±1 day").
 - **Activities**: one per activity row; a group row is a parent ``Activity`` whose ``childIds``
   are the rows under it, in order. All are in row order (parent before its children), chained by
   ``previousId``/``nextId``. A label's footnotes become its ``notes`` (``CommentAnnotation``).
@@ -72,6 +74,9 @@ EPOCH_TYPES = [
 # ISO 8601 duration of n units: (prefix, designator).
 DURATION = {"year": ("P", "Y"), "month": ("P", "M"), "week": ("P", "W"), "day": ("P", "D"),
             "hour": ("PT", "H"), "minute": ("PT", "M")}
+# A schedule's kind (schedule/kinds.py) as the timeline's description.
+TIMELINE_KINDS = {"main": "Main timeline", "pk_pd": "PK/PD sampling timeline", "extension": "Extension timeline",
+                  "follow_up": "Follow-up timeline", "other": "Other timeline"}
 PLAIN_MARKS = {"x", "✓", "✔", "√", "●", "•"}  # a tick says "done here" and nothing more
 
 #: Which schema each list of the design validates against.
@@ -218,10 +223,16 @@ def _epochs(schedule: dict, ids: Ids) -> tuple[list[dict], dict[int, str]]:
 
 
 def _encounter_description(encounter: dict) -> Optional[str]:
+    """The printed header path, then what was read of it: "Treatment / Cycle 1 / D8 (±1): Day 8;
+    Window: ±1", with the time points within the visit."""
     window = _text((encounter.get("window") or {}).get("text"))
+    points = [_text(p.get("label")) for p in encounter.get("timepoints") or []]
     parts = [f"Visit: {_text(encounter['visit'])}" if _text(encounter.get("visit")) else "",
-             _timing_text(encounter.get("timing")), f"Window: {window}" if window else ""]
-    return "; ".join(p for p in parts if p) or None
+             _timing_text(encounter.get("timing")), f"Window: {window}" if window else "",
+             f"Time points: {', '.join(points)}" if points else ""]
+    read = "; ".join(p for p in parts if p)
+    path = _text(encounter.get("label"))
+    return f"{path}: {read}" if path and read else path or read or None
 
 
 def _footnote_texts(markers: Iterable[str], footnotes: dict[str, str]) -> list[tuple[str, str]]:
@@ -260,9 +271,10 @@ def _mark_line(mark: dict, activity: dict, footnotes: dict[str, str]) -> str:
     """"Vital signs: X — a: Within 42 days …" for a mark with footnotes or more than a tick."""
     text = _text(mark.get("text"))
     notes = _footnote_texts(mark.get("footnotes"), footnotes)
-    if not notes and text.lower() in PLAIN_MARKS | {""}:
+    points = [_text(p) for p in mark.get("timepoints") or [] if p]
+    if not notes and not points and text.lower() in PLAIN_MARKS | {""}:
         return ""
-    line = f"{_text(activity.get('label'))}: {text}"
+    line = f"{_text(activity.get('label'))}: {text}" + (f" at {', '.join(points)}" if points else "")
     return line + "".join(f" — {m}: {_text(t)}" for m, t in notes)
 
 
@@ -294,8 +306,9 @@ def _add_schedule(design: dict, schedule: dict, ids: Ids, n: int) -> None:
 
     encounter_objects, instances = [], []
     for i, encounter in enumerate(encounters):
-        label = _text(encounter.get("label"))
-        name = label or f"Column {encounter.get('column')}"
+        path = _text(encounter.get("label"))
+        label = _text(encounter.get("short_label")) or path
+        name = path or f"Column {encounter.get('column')}"
         encounter_objects.append({
             "id": encounter_ids[i], "name": name, "label": label or None,
             "description": _encounter_description(encounter), "type": code(ids, VISIT),
@@ -320,7 +333,7 @@ def _add_schedule(design: dict, schedule: dict, ids: Ids, n: int) -> None:
     design["encounters"] += encounter_objects
     design["activities"] += activity_objects
     design["scheduleTimelines"].append({
-        "id": timeline_id, "name": name, "label": name, "description": None,
+        "id": timeline_id, "name": name, "label": name, "description": TIMELINE_KINDS.get(schedule.get("kind")),
         "mainTimeline": bool(schedule.get("main")),
         "entryCondition": "",  # the protocol's entry condition is not read; the schema needs the key
         "entryId": instance_ids[0],

@@ -224,7 +224,7 @@ def test_timings_count_from_day_1_and_windows_are_durations():
     ranged = enc["Visit 4 / Weeks 4-6"]
     assert ranged["scheduledAtId"] is None and "Weeks 4 to 6" in ranged["description"]
     assert len(timings) == 3
-    assert enc["Visit 3 / Day 8 (±2 days)"]["description"] == "Visit: 3; Day 8; Window: ±2 days"
+    assert enc["Visit 3 / Day 8 (±2 days)"]["description"] == "Visit 3 / Day 8 (±2 days): Visit: 3; Day 8; Window: ±2 days"
     pk = timeline(d, "Table 3: Pharmacokinetic Sampling")
     assert [(t["type"]["decode"], t["value"]) for t in pk["timings"]] == [("Fixed Reference", "PT0H"), ("After", "PT2H")]
 
@@ -389,3 +389,25 @@ def test_any_schedule_gives_valid_linked_usdm(usdm_schema, drawn):
         assert set(refs) <= ids
     refs = [c for a in d.get("activities", []) for c in a["childIds"]] + [e["scheduledAtId"] for e in d.get("encounters", []) if e["scheduledAtId"]]
     assert set(refs) <= ids
+
+
+def test_the_short_label_is_the_label_the_path_the_name_and_time_points_are_described():
+    """issue 27: Encounter.label is the column's short label, the header path its name and the
+    start of its description; a visit's time points are in its description and each mark's
+    line says at which it is made; the timeline's kind is its description."""
+    schedule = main_schedule()
+    for e in schedule["encounters"]:
+        e["short_label"] = e["label"].split(" / ")[-1]
+        e["timepoints"] = []
+    schedule["encounters"][1]["timepoints"] = [{"label": "SOI", "column": 2}, {"label": "EOI", "column": 3}]
+    schedule["marks"] = [dict(m, timepoints=[]) for m in schedule["marks"]]
+    schedule["marks"][2]["timepoints"] = ["SOI", "EOI"]  # Vital signs at Visit 2
+    schedule["kind"] = "main"
+    pk = dict(pk_schedule(), kind="pk_pd")
+    d = to_usdm(result_with([schedule, pk]))["studyDesign"]
+    first = d["encounters"][1]
+    assert (first["label"], first["name"]) == ("Day 1", "Visit 2 / Day 1")
+    assert first["description"] == "Visit 2 / Day 1: Visit: 2; Day 1; Time points: SOI, EOI"
+    main = timeline(d, "Table 2: Schedule of Activities")
+    assert main["instances"][1]["description"].startswith("Vital signs: X at SOI, EOI — b: ")
+    assert [t["description"] for t in d["scheduleTimelines"]] == ["Main timeline", "PK/PD sampling timeline"]
