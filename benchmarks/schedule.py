@@ -181,6 +181,49 @@ def soa_score(result: dict, grid: Path, work: Path, verbose: bool):
     return figures, [line for line in run.stdout.splitlines() if not _SOA_LINE.search(line)]
 
 
+def _run_scorer(ours: Path, grid: Path) -> dict:
+    run = subprocess.run([sys.executable, str(SCORER), str(ours), str(grid)], capture_output=True, text=True, check=False)
+    return soa_line(run.stdout + "\n" + run.stderr)
+
+
+def _hits(f1: float, ours: int, gold: int) -> int:
+    """True positives back from an F1 and the two counts (F1 = 2 TP / (ours + gold))."""
+    return round(f1 * (ours + gold) / 2)
+
+
+def per_timeline(result: dict, grid: Path, work: Path) -> dict:
+    """The grid scored one timeline at a time: each of the grid's timelines against the schedule
+    of ours it matches best (most cells, then encounters), the shared scorer run as it is on
+    each pair, one schedule to one timeline; the counts summed over the pairs, our unpaired
+    schedules counted as all wrong. This shows what the pooled score's matching of identical
+    visit labels across timelines ("Day 1" in three tables) costs; it is not the target."""
+    from clinparser.export.usdm_schedule import schedule_design
+
+    gold = json.loads(grid.read_text(encoding="utf-8"))
+    ours = [s for s in schedules_of(result) if s.get("encounters") and s.get("activities")]
+    gold_files, our_files = [], []
+    for t, timeline in enumerate(gold["timelines"]):
+        gold_files.append(work / f"{grid.stem}.t{t}.soa.json")
+        gold_files[-1].write_text(json.dumps({"timelines": [timeline]}), encoding="utf-8")
+    for k, schedule in enumerate(ours):
+        our_files.append(work / f"{grid.stem}.s{k}.usdm.json")
+        our_files[-1].write_text(json.dumps(schedule_design([schedule]), ensure_ascii=False), encoding="utf-8")
+    scores = {(t, k): _run_scorer(o, g) for t, g in enumerate(gold_files) for k, o in enumerate(our_files)}
+    pairs, used = {}, set()
+    for (t, k), f in sorted(scores.items(), key=lambda x: (-x[1]["c"], -x[1]["e"], x[0])):
+        if t not in pairs and k not in used:
+            pairs[t] = k
+            used.add(k)
+    totals = {}
+    for key, n_ours, n_gold in (("a", "oa", "ga"), ("e", "oe", "ge"), ("c", "oc", "gc")):
+        hits = sum(_hits(scores[(t, k)][key], scores[(t, k)][n_ours], scores[(t, k)][n_gold]) for t, k in pairs.items())
+        ours_n = sum(scores[(0, k)][n_ours] for k in range(len(our_files))) if gold_files else 0
+        gold_n = sum(scores[(t, 0)][n_gold] for t in range(len(gold_files))) if our_files else 0
+        p_, r_ = (hits / ours_n if ours_n else 0.0), (hits / gold_n if gold_n else 0.0)
+        totals[key] = 2 * p_ * r_ / (p_ + r_) if p_ + r_ else 0.0
+    return totals
+
+
 def soa_table(scored: list, failed: list) -> list[str]:
     """The Markdown table of the grid scores, with the means, the lowest and the targets."""
     out = ["| document | activities F1 | encounters F1 | cells F1 | ours: activities / encounters / cells | grid: activities / encounters / cells |",
@@ -231,7 +274,7 @@ def main(argv=None) -> int:
         return 1
     print("| document | # | schedule | main | encounters x activities | groups | marks | diagnostics |")
     print("|---|---|---|---|---|---|---|---|")
-    scored, grids, grid_failed, grid_details = [], [], [], []
+    scored, grids, grid_failed, grid_details, timelines = [], [], [], [], []
     tmp = tempfile.TemporaryDirectory(prefix="clinparser-soa-")
     work = Path(tmp.name)
     for doc in docs:
@@ -248,6 +291,7 @@ def main(argv=None) -> int:
                 figures, lines = soa_score(result, grid, work, args.verbose)
                 grids.append((doc.stem, figures))
                 grid_details.append((doc.stem, lines))
+                timelines.append((doc.stem, per_timeline(result, grid, work)))
             except ValueError as exc:
                 grid_failed.append((doc.stem, f"scorer failed: {exc}"))
         ref_path = args.usdm / f"{doc.stem}.usdm.json"
@@ -281,6 +325,13 @@ def main(argv=None) -> int:
                f"read from {args.parsed or args.outputs}" + (", schedules re-read (--reread)" if args.reread else ""))
         print(f"\n## Against the hand-made grids ({args.soa}; {how}; scored by {SCORER})\n")
         print("\n".join(soa_table(grids, grid_failed)))
+        print("\nThe same grids scored one timeline at a time (each grid timeline against the schedule of ours that "
+              "matches it best, the shared scorer run on each pair; not the target, see per_timeline):\n")
+        print("| document | activities F1 | encounters F1 | cells F1 |\n|---|---|---|---|")
+        for name, f in timelines:
+            print(f"| {name} | {f['a']:.3f} | {f['e']:.3f} | {f['c']:.3f} |")
+        if timelines:
+            print("| **mean** | " + " | ".join(f"{sum(f[k] for _, f in timelines) / len(timelines):.3f}" for k in "aec") + " |")
         if args.verbose:
             for name, lines in grid_details:
                 print(f"\n### {name} (grid): soa_score.py -v")
