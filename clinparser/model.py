@@ -118,6 +118,8 @@ class Table:
     # Rows of ``data`` where a part from a later page starts (a row cut by the page break
     # continues there); kept in memory for the schedule reader, not written.
     part_rows: list[int] = field(default_factory=list, repr=False)
+    # Read by OCR from a picture of a table (content/picture_tables.py); written only when true.
+    from_ocr: bool = False
 
     def to_dict(self) -> dict:
         out = {
@@ -128,6 +130,8 @@ class Table:
             "data": self.data,
             "path": self.path,
         }
+        if self.from_ocr:
+            out["from_ocr"] = True
         if self.schedule is not None:
             out["schedule"] = self.schedule
         return out

@@ -3029,11 +3029,20 @@ def place_schedule_part(flow: Flow, sch: Schedule, part: int) -> None:
             draw_cell(flow, sch, col_x[k], vw, y, *cells[1 + k], BODY_FONT,
                       True)
         edges_by_row.append(every_edge)
+    draw_rules(flow, top, row_h, edges_by_row, every_edge)
+    print_footnotes(flow, sch.font_size, sch.markers(part),
+                    lambda m: footnote_lines(sch, m))
+
+
+def draw_rules(flow: Flow, top: float, row_h: float,
+               edges_by_row: list[list[float]], xs: list[float]) -> None:
+    """A ruled grid: a line under every row, and at each x in `xs` one
+    vertical line per run of rows with a cell edge there."""
     n_rows = len(edges_by_row)
     for r in range(n_rows + 1):
         y = top + r * row_h
         flow.ops.append(("line", LEFT, y, RIGHT, y, 0.6, TEXT_COLOR))
-    for x in every_edge:  # one line per run of rows with an edge at x
+    for x in xs:  # one line per run of rows with an edge at x
         r = 0
         while r < n_rows:
             if x not in edges_by_row[r]:
@@ -3046,12 +3055,17 @@ def place_schedule_part(flow: Flow, sch: Schedule, part: int) -> None:
                              top + (end + 1) * row_h, 0.6, TEXT_COLOR))
             r = end + 1
     flow.y = top + n_rows * row_h + 4
-    lead = sch.font_size * 1.25
-    for marker in sch.markers(part):
-        flow.text(LEFT, flow.y, marker, BODY_FONT, sch.font_size, lead)
-        for line in footnote_lines(sch, marker):
+
+
+def print_footnotes(flow: Flow, size: float, markers: list[str],
+                    lines_of) -> None:
+    """Each marker at the margin, its text hanging right of it."""
+    lead = size * 1.25
+    for marker in markers:
+        flow.text(LEFT, flow.y, marker, BODY_FONT, size, lead)
+        for line in lines_of(marker):
             flow.text(LEFT + FOOTNOTE_INDENT, flow.y, line, BODY_FONT,
-                      sch.font_size, lead)
+                      size, lead)
             flow.y += lead
 
 
@@ -3225,31 +3239,11 @@ def place_soagrid_part(flow: Flow, g: SoaGrid, part: int) -> None:
             y = top + len(edges_by_row) * row_h
             draw_cell(flow, g, LEFT, CONTENT_W, y, note, "", BODY_FONT, False)
             edges_by_row.append([LEFT, RIGHT])
-    n_rows = len(edges_by_row)
-    for r in range(n_rows + 1):
-        y = top + r * row_h
-        flow.ops.append(("line", LEFT, y, RIGHT, y, 0.6, TEXT_COLOR))
-    for x in sorted(set(x for row in edges_by_row for x in row)):
-        r = 0
-        while r < n_rows:
-            if x not in edges_by_row[r]:
-                r += 1
-                continue
-            end = r
-            while end + 1 < n_rows and x in edges_by_row[end + 1]:
-                end += 1
-            flow.ops.append(("line", x, top + r * row_h, x,
-                             top + (end + 1) * row_h, 0.6, TEXT_COLOR))
-            r = end + 1
-    flow.y = top + n_rows * row_h + 4
+    draw_rules(flow, top, row_h, edges_by_row,
+               sorted(set(x for row in edges_by_row for x in row)))
     if part == len(g.parts) - 1:
-        lead = g.font_size * 1.25
-        for marker in g.footnotes:
-            flow.text(LEFT, flow.y, marker, BODY_FONT, g.font_size, lead)
-            for line in soagrid_footnote_lines(g, marker):
-                flow.text(LEFT + FOOTNOTE_INDENT, flow.y, line, BODY_FONT,
-                          g.font_size, lead)
-                flow.y += lead
+        print_footnotes(flow, g.font_size, list(g.footnotes),
+                        lambda m: soagrid_footnote_lines(g, m))
 
 
 def place_soagrid(flow: Flow, g: SoaGrid, need: float, placed: Placed) -> None:

@@ -28,19 +28,11 @@ from __future__ import annotations
 import re
 
 from ..model import EMPTY, OCR, PICTURE, REBUILT, TEXT, TEXT_LAYER, Block, PageRecord
+from .ocr import read_lines
 from .orientation import upright
 from .page_check import Verdict, after_conversion, before_conversion, layer_words, unboxed_text
 
 OCR_DPI = 150  # pymupdf4llm's default; see the module docstring for what was measured
-ENGINE_PARAMS = {
-    # Protocol text is upright once the page's rotation is removed: the 0/180 degree line
-    # classifier only costs time (15% of a dense page).
-    "Global.use_cls": False,
-    "Global.log_level": "critical",  # it logs every model load and every empty page
-    # One thread: the same kernels in every process, so the same bytes for any --workers.
-    "EngineConfig.onnxruntime.intra_op_num_threads": 1,
-    "EngineConfig.onnxruntime.inter_op_num_threads": 1,
-}
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 PICTURE_TEXT_WORDS = 3  # words OCR read inside a picture box of a scanned page that make it text too
 _UNMAPPED = re.compile("[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
@@ -109,7 +101,7 @@ def _read_render(page, readable: list) -> list:
     image = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3)
     matrix = pymupdf.Rect(pix.irect).torect(page.rect)
     lines = []
-    for box, text, _score in _read_lines(image):
+    for box, text, _score in read_lines(image):
         if text.strip():
             rect = pymupdf.Rect(min(p[0] for p in box), min(p[1] for p in box), max(p[0] for p in box), max(p[1] for p in box))
             lines.append((rect * matrix, text))
@@ -127,25 +119,6 @@ def _write_lines(page, lines: list) -> None:
     for rect, text in lines:
         size = rect.height
         page.insert_text(rect.bl + (0, -0.2 * size), text, fontsize=size, fontname=FONTNAME, morph=(rect.bl, adjust_width(text, size, rect)))
-
-
-_ENGINE = None  # one RapidOCR engine per process, made on the first page that needs it
-
-
-def _read_lines(image) -> list:
-    """RapidOCR on a page render: ``[(box, text, score), ...]`` in pixels."""
-    global _ENGINE
-    from .onnx_sessions import without_memory_arena
-
-    with without_memory_arena():  # RapidOCR makes some of its sessions on first use
-        if _ENGINE is None:
-            from rapidocr import RapidOCR
-
-            _ENGINE = RapidOCR(params=ENGINE_PARAMS)
-        result = _ENGINE(image)
-    if result.boxes is None or result.txts is None or result.scores is None:
-        return []
-    return list(zip(result.boxes, result.txts, result.scores))
 
 
 def read_pages(doc, unit, mode: str, parse) -> list:

@@ -14,11 +14,14 @@ no narrower kind of timeline (``kinds``); ``main`` is true on it alone, and ever
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from typing import Iterable
 
 from ..content.assemble import Tree
+from ..content.picture_tables import table_from_picture
+from ..content.tables import join_beside, label_columns
 from ..model import Section, Table
 from .grid import is_mark, label_column, read_schedule, vocabulary_of
 
@@ -62,30 +65,77 @@ def attach_schedules(tree: Tree) -> list[str]:
                     f"rows from {len(table.data)} on are the later parts' rows")
             table.schedule = schedule
             found.append((table, named, id(section) in toc_ids))
+    unread = []
+    for section in sections:
+        if _pictured(section):
+            tables = read_pictures(section, vocabulary)
+            if not tables:
+                unread.append(section)
+            found += [(t, True, id(section) in toc_ids) for t in tables]
     _choose_main(found)
     return [
         f"schedule {t.schedule['name']!r} (page {t.page}): {len(t.schedule['diagnostics'])} reading problem(s), see its diagnostics"
         for t, _, _ in found
         if t.schedule["diagnostics"]
-    ] + pictured_schedules(sections)
+    ] + [_unread_warning(s) for s in unread]
 
 
-def pictured_schedules(sections: list[Section]) -> list[str]:
-    """One warning per section named as a schedule whose schedule is a picture: it holds
-    pictures and no table read as a schedule, so its grid is not read (words inside pictures
-    are not read yet)."""
+def _pictured(section: Section) -> bool:
+    """A section named as a schedule holding pictures and no table read as a schedule."""
+    return bool(SCHEDULE_TITLE.search(section.title) and section.images
+                and not any(t.schedule is not None for node in section.walk() for t in node.tables))
+
+
+def read_pictures(section: Section, vocabulary: set[str]) -> list[Table]:
+    """The schedule printed as the section's pictures, read by OCR (``picture_tables``): each
+    ruled picture a table, a picture continuing the one before sideways (the same activity rows,
+    the next visits) joined to it. The table goes into the section after the first picture's
+    placeholder, marked ``from_ocr``; returns those that read as schedules (none: the section is
+    left as it was)."""
+    read = []
+    for image in section.images:
+        got = table_from_picture(image.png, title=image.title, page=image.page) if image.png else None
+        if got is None:
+            continue
+        table, notes = got
+        if read and _beside(read[-1][0], table):
+            read[-1] = (read[-1][0], read[-1][1] + "\n\n" + notes)
+            continue
+        read.append((table, notes))
     out = []
-    for section in sections:
-        if not SCHEDULE_TITLE.search(section.title) or not section.images:
+    for table, notes in read:
+        schedule = read_schedule(table, notes, vocabulary, name=table.title or section.title)
+        if schedule is None:
             continue
-        if any(t.schedule is not None for node in section.walk() for t in node.tables):
-            continue
-        pages = sorted({i.page for i in section.images if i.page is not None})
-        where = f" (page {', '.join(map(str, pages))})" if pages else ""
-        label = f"{section.number} {section.title}".strip()
-        out.append(f"section {label!r}: its schedule is printed as a picture{where} ({len(section.images)} picture(s), "
-                   "no table): its grid is not read, the words inside pictures are not read yet")
+        schedule["diagnostics"].append(f"read by OCR from {len(section.images)} picture(s): check it against the page")
+        table.schedule = schedule
+        section.tables.append(table)
+        first = section.images[0]
+        placeholder = f"[{first.title}]" if first.title else "[Image]"
+        at = section.text.find(placeholder)
+        mark = f"[{table.title}]" if table.title else "[Table]"
+        section.text = (section.text[: at + len(placeholder)] + "\n\n" + mark + section.text[at + len(placeholder):]
+                        if at >= 0 else section.text + "\n\n" + mark)
+        out.append(table)
     return out
+
+
+def _beside(previous: Table, table: Table) -> bool:
+    """Join ``table`` beside ``previous`` when it repeats its row labels (the next visits of a
+    schedule too wide for one picture); say whether it did. Pictures of one section follow each
+    other, whatever pages they are given (a DOCX's have none)."""
+    shared = label_columns(dataclasses.replace(previous, page=0, pages=[0, 0]), dataclasses.replace(table, page=1, pages=[1, 1]))
+    if shared:
+        join_beside(previous, table, shared)
+    return bool(shared)
+
+
+def _unread_warning(section: Section) -> str:
+    pages = sorted({i.page for i in section.images if i.page is not None})
+    where = f" (page {', '.join(map(str, pages))})" if pages else ""
+    label = f"{section.number} {section.title}".strip()
+    return (f"section {label!r}: its schedule is printed as a picture{where} ({len(section.images)} picture(s), "
+            "no table) and its grid could not be read from it")
 
 
 def _same_header(a: Table, b: Table) -> bool:

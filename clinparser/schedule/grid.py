@@ -31,7 +31,7 @@ _SYMBOL_MARKERS = re.compile(r"[*†‡§¶#]+$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")
 # A footnote line under a table: "a Within 42 days…", "b. Text", "(c) Text", "X<sup>a</sup> = Text", "1 Text".
 _NOTE = re.compile(
-    r"^(?:[-•*]\s+)?(?:[A-Z•]?\s?<sup>\s*(?P<sup>[^<]{1,4})\s*</sup>|\(?(?P<marker>[a-z]|\d{1,2}|[*†‡§¶#]{1,3})\)?)"
+    r"^(?:[-•*]\s+)?(?:[A-Z•]?\s?<sup>\s*(?P<sup>[^<]{1,4})\s*</sup>|X(?P<legend>[a-z])(?=\s*=)|\(?(?P<marker>[a-z]|\d{1,2}|[*†‡§¶#]{1,3})\)?)"
     r"(?:\s*[=:.)]\s*|\s+)(?P<text>\S.*)$",
     re.S,
 )
@@ -440,7 +440,7 @@ def read_footnotes(notes: str) -> list[dict]:
     for para in _paragraphs(notes):
         m = _NOTE.match(para)
         if m:
-            marker = (m["sup"] or m["marker"]).strip()
+            marker = (m["sup"] or m["legend"] or m["marker"]).strip()
             if any(f["marker"] == marker for f in out):
                 break  # a marker again: the notes of a later table (or a part repeating them)
             if pending and out:

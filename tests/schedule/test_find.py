@@ -67,5 +67,22 @@ def test_a_schedule_printed_as_a_picture_is_said_in_one_warning():
                        images=[Image("", 7, (72, 90, 540, 700), 800, 1100), Image("", 8, (72, 90, 540, 700), 800, 1100)])
     design = Section("1.2", "Trial Schema", 2, pages=[6, 6], text="[Image]", images=[Image("", 6, (72, 90, 540, 400), 800, 500)])
     warnings = attach_schedules(Tree(toc=[design, pictured], non_toc=[]))
+    # no picture bytes to read: said, and the section left as it was
     assert warnings == ["section '1.3 Schedule of Activities': its schedule is printed as a picture (page 7, 8) "
-                        "(2 picture(s), no table): its grid is not read, the words inside pictures are not read yet"]
+                        "(2 picture(s), no table) and its grid could not be read from it"]
+    assert pictured.tables == [] and pictured.text == "[Image]\n\n[Image]"
+
+
+def test_a_legible_schedule_picture_is_read_by_ocr_into_a_table_of_the_section():
+    from clinparser.model import Image
+    from content.test_picture_tables import ROWS, _picture
+
+    section = Section("1.3", "Schedule of Activities", 2, pages=[7, 7], text="[Image]\n\nAfter.",
+                      images=[Image("", 7, (72, 90, 540, 400), 875, 458, png=_picture(ROWS))])
+    attach_schedules(Tree(toc=[section], non_toc=[]))
+    (table,) = section.tables
+    assert table.from_ocr and section.text == "[Image]\n\n[Table]\n\nAfter."
+    s = table.schedule
+    assert s["main"] and [e["short_label"] for e in s["encounters"]] == ["Week 0", "Week 4", "Week 8"]
+    assert sorted((m["activity"], m["encounter"]) for m in s["marks"]) == [(0, 0), (1, 0), (1, 1), (1, 2)]
+    assert any("read by OCR" in d for d in s["diagnostics"])

@@ -17,23 +17,15 @@ points its encounters.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from clinparser import PDFParser
-from conftest import ROOT
-from test_schedule_fixture import SCHEDULE_KEYS, _document, _folded, _paired_tables
-
-INPUT = ROOT / "examples" / "input"
+from test_schedule_fixture import SCHEDULE_KEYS, _folded, _paired_tables, parsed_example
 
 
 @pytest.fixture(scope="module")
 def p011(tmp_path_factory):
-    truth = json.loads((INPUT / "protocol_011.truth.json").read_text(encoding="utf-8"))
-    parser = PDFParser()
-    parser.parse(INPUT / "protocol_011.pdf", output_dir=tmp_path_factory.mktemp("protocol_011"), save_images=False, save_report=False)
-    return truth, _document(parser.last_output)
+    """protocol_011 parsed once: (truth, document.json)."""
+    return parsed_example("protocol_011", tmp_path_factory)
 
 
 def _schedules(truth, document):

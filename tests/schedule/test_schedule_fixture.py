@@ -33,13 +33,18 @@ def _document(folder) -> dict:
     return json.loads((folder / "document.json").read_text(encoding="utf-8"))
 
 
+def parsed_example(name: str, tmp_path_factory) -> tuple[dict, dict]:
+    """A committed example parsed: (its truth, its document.json)."""
+    truth = json.loads((INPUT / f"{name}.truth.json").read_text(encoding="utf-8"))
+    parser = PDFParser()
+    parser.parse(INPUT / f"{name}.pdf", output_dir=tmp_path_factory.mktemp(name), save_images=False, save_report=False)
+    return truth, _document(parser.last_output)
+
+
 @pytest.fixture(scope="module")
 def p007(tmp_path_factory):
     """protocol_007 parsed once: (truth, document.json)."""
-    truth = json.loads((INPUT / "protocol_007.truth.json").read_text(encoding="utf-8"))
-    parser = PDFParser()
-    parser.parse(INPUT / "protocol_007.pdf", output_dir=tmp_path_factory.mktemp("protocol_007"), save_images=False, save_report=False)
-    return truth, _document(parser.last_output)
+    return parsed_example("protocol_007", tmp_path_factory)
 
 
 def _paired_tables(truth: dict, document: dict) -> list[tuple[dict, dict]]:
