@@ -17,15 +17,14 @@ with no mark in them are the header: each column's header cells joined top to bo
 from __future__ import annotations
 
 import bisect
-import re
 from typing import Optional
 
+from ..convert.pipe_tables import MARK
 from ..model import Table
 
 DARK = 160  # a pixel darker than this (0-255 grey) is ink
 RULE_SHARE = 0.5  # a rule inks at least this share of the grid's width (or height)
 MIN_RULES = 3  # a grid has at least this many rules each way
-_MARK = re.compile(r"^\(?[xX✓✔√•●]\)?\s?[a-z*†‡]?$")
 
 
 def table_from_picture(png: bytes, title: str = "", page: Optional[int] = None) -> Optional[tuple[Table, str]]:
@@ -57,13 +56,18 @@ def table_from_picture(png: bytes, title: str = "", page: Optional[int] = None) 
         return None
     head = 0  # header rows: filled under most columns, no mark ("VISIT | 1 | 2 …", "WEEK | -2 | …")
     while head < len(grid) - 1 and sum(bool(c) for c in grid[head][1:]) * 2 >= len(grid[head]) - 1 \
-            and not any(_MARK.match(c) for c in grid[head][1:]):
+            and not any(_marked(c) for c in grid[head][1:]):
         head += 1
     head = max(head, 1)
     header = [" / ".join(row[c] for row in grid[:head] if row[c]) for c in range(len(grid[0]))]
     table = Table(title=title, page=page, pages=[page, page], columns=header, data=grid[head:], from_ocr=True)
     notes = "\n\n".join(text for _, _, text in sorted(below))
     return table, notes
+
+
+def _marked(cell: str) -> bool:
+    """A mark, OCR's space before a footnote letter taken out ("X a")."""
+    return bool(MARK.match(cell.replace(" ", "")))
 
 
 def _rgb(png: bytes):

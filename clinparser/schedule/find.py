@@ -110,13 +110,14 @@ def read_pictures(section: Section, vocabulary: set[str]) -> list[Table]:
         schedule["diagnostics"].append(f"read by OCR from {len(section.images)} picture(s): check it against the page")
         table.schedule = schedule
         section.tables.append(table)
+        out.append(table)
+    if out:  # the tables' placeholders, in order, after the first picture's
         first = section.images[0]
         placeholder = f"[{first.title}]" if first.title else "[Image]"
+        marks = "\n\n".join(f"[{t.title}]" if t.title else "[Table]" for t in out)
         at = section.text.find(placeholder)
-        mark = f"[{table.title}]" if table.title else "[Table]"
-        section.text = (section.text[: at + len(placeholder)] + "\n\n" + mark + section.text[at + len(placeholder):]
-                        if at >= 0 else section.text + "\n\n" + mark)
-        out.append(table)
+        section.text = (section.text[: at + len(placeholder)] + "\n\n" + marks + section.text[at + len(placeholder):]
+                        if at >= 0 else section.text + "\n\n" + marks)
     return out
 
 

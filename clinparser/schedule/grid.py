@@ -55,8 +55,7 @@ def read_schedule(table: Table, notes: str, vocabulary: set[str], *, name: str) 
     # a label cell of two lines names two header rows ("Day\nTime window (days)")
     names += [" ".join(line.split()) for r in table.data[:lead] for line in r[label].split("\n") if line.strip()]
     encounters = _encounters(table, visit_columns, row_kinds(names), markers, vocabulary, diagnostics, lead)
-    notes_rows: list[dict] = []
-    groups, activities, marks = _rows(table, label, visit_columns, markers, vocabulary, diagnostics, lead, extra, notes_rows)
+    groups, activities, marks, notes_rows = _rows(table, label, visit_columns, markers, vocabulary, diagnostics, lead, extra)
     if len(encounters) < MIN_ENCOUNTERS or sum(is_mark(m["text"]) for m in marks) < MIN_MARKS:
         return None  # a list, a legend, a table of contents: not a grid of visits
     _check_footnotes(encounters, activities, marks, groups, markers, diagnostics)
@@ -288,7 +287,7 @@ def epochs(encounters: list[dict]) -> list[dict]:
 _NOTES_START = re.compile(r"^(?:notes?|abbreviations?|key|legend|footnotes?|source|[xX✓•●]\s*=|\*)\b\s*[:.=-]?", re.I)
 
 
-def is_notes_row(text: str, r: int, rows, columns, label: int, markers: set[str]) -> bool:
+def is_notes_row(text: str, r: int, rows, columns, markers: set[str]) -> bool:
     """A row with no mark that is a note printed inside the grid, not an activity or a group:
     it opens like a note or a legend ("Note:", "Abbreviations:", "X = required"), or like a
     footnote with a marker the table uses ("a A cycle is 21 days"), or it is prose (a sentence)
@@ -302,9 +301,8 @@ def is_notes_row(text: str, r: int, rows, columns, label: int, markers: set[str]
     return not marked_after and len(text) > 40 and bool(re.search(r"[a-z]\s+[a-z]+.*[.;]$", text))
 
 
-def _rows(table, label, columns, markers, vocabulary, diagnostics, lead=0, extra=(), notes_rows=None):
-    notes_rows = [] if notes_rows is None else notes_rows
-    groups, activities, marks = [], [], []
+def _rows(table, label, columns, markers, vocabulary, diagnostics, lead=0, extra=()):
+    groups, activities, marks, notes_rows = [], [], [], []
     rows = table.data
     group = None
     for r, row in enumerate(rows):
@@ -317,7 +315,7 @@ def _rows(table, label, columns, markers, vocabulary, diagnostics, lead=0, extra
             cells = []  # one cell across the row, repeated in every column by the converter
         if not text and not cells:
             continue
-        if not cells and is_notes_row(text, r, rows, columns, label, markers):
+        if not cells and is_notes_row(text, r, rows, columns, markers):
             notes_rows.append({"text": text, "row": r})
             diagnostics.append(f"row {r}: a notes or legend row ({text[:60]!r}), not an activity")
             continue
@@ -350,7 +348,7 @@ def _rows(table, label, columns, markers, vocabulary, diagnostics, lead=0, extra
             if "\n" in cell or "  " in cell or re.fullmatch(r"(?:[Xx]\s+)+[Xx]", cell):
                 diagnostics.append(f"row {r}, column {columns[e]}: one cell holds several marks ({' '.join(cell.split())!r}): columns may be merged")
             marks.append({"activity": a, "encounter": e, "text": mark, "footnotes": cell_notes})
-    return groups, activities, marks
+    return groups, activities, marks, notes_rows
 
 
 _LEFT_ARROW = "\u2190\u27f5\u25c4\u25c0\uf0df\uf0ac"

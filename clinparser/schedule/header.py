@@ -174,7 +174,7 @@ class Encounter:
             self.shown.append((text, "visit"))
             return
         rest = _without_window(text)
-        self.shown.append(_shown(text, rest, kind))
+        self.shown.append(_shown(text, kind))
         win = window(text, None)
         cycle = _CYCLE.search(rest)
         found = None if cycle else _UNIT_NUMBER.search(rest)
@@ -213,7 +213,7 @@ class Encounter:
             self.words.append(words)
 
 
-def _shown(text: str, rest: str, kind: Optional[str]) -> tuple[str, str]:
+def _shown(text: str, kind: Optional[str]) -> tuple[str, str]:
     """A part as a label shows it, and its role: the window left out ("D8 (± 1)" -> "D8"), a
     bare number named by its row ("Day 15", "Visit 3", "Cycle 2"); a window alone is a window."""
     rest = _label_text(text)
@@ -236,11 +236,6 @@ def _label_text(text: str) -> str:
     if rest.count("(") > rest.count(")"):
         rest = rest.rstrip(" (")
     return " ".join(rest.split())
-
-
-def label_parts(enc: "Encounter") -> list[str]:
-    """The parts a short label is made of, top to bottom (windows and blanks left out)."""
-    return [shown for shown, role in enc.shown if role not in ("window", "blank")]
 
 
 def _show(timing: dict) -> str:

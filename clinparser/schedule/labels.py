@@ -59,11 +59,11 @@ def time_point(column: list[Part]) -> Optional[tuple[str, int]]:
     while first > 1 and is_time_point(column[named[first - 1]][1]):  # "Day 1 / 0.5 h / postdose"
         first -= 1
     start = named[first]
-    return " / ".join(shown for _, shown, role in column[start:] if role not in ("window", "blank")), start
+    return " / ".join(label_parts(column[start:])), start
 
 
 def _visit_key(column: list[Part], start: int) -> tuple[str, ...]:
-    return tuple(shown for _, shown, role in column[:start] if role not in ("window", "blank"))
+    return tuple(label_parts(column[:start]))
 
 
 def merge_time_points(schedule: dict, columns: list[list[Part]]) -> list[list[Part]]:
