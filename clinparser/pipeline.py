@@ -99,7 +99,7 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
     reporter.stage("attaching text, tables, images and references")
     tree = assemble(blocks, choice.sections, outline.unnumbered, documents)
     unresolved = resolve_references(tree.toc, tree.non_toc)
-    schedule_warnings = attach_schedules(tree)
+    schedule_warnings = attach_schedules(tree, ocr=options.ocr != "never")
     warnings = list(converted.warnings) + ledger_warnings(converted.pages) + unmapped_warning(unmapped) + schedule_warnings
     if not tree.toc:
         warnings.append("no numbered sections found: everything is in non_toc")

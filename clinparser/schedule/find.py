@@ -35,9 +35,10 @@ MIN_SHAPE_MARKS = 8
 MIN_SHAPE_SHARE = 0.3  # of the filled visit cells, the share that are marks
 
 
-def attach_schedules(tree: Tree) -> list[str]:
-    """Set ``table.schedule`` on every schedule table of the tree; warnings for the ones that
-    could not be read cleanly (their diagnostics say how)."""
+def attach_schedules(tree: Tree, ocr: bool = True) -> list[str]:
+    """Set ``table.schedule`` on every schedule table of the tree (a schedule printed as a
+    picture read by OCR first, unless ``ocr`` is false: ``--ocr never``); warnings for the ones
+    that could not be read cleanly (their diagnostics say how) or not at all."""
     in_toc = list(_sections(tree.toc))
     sections = in_toc + list(_sections(tree.non_toc))
     vocabulary = vocabulary_of(s.text for s in sections)
@@ -68,16 +69,16 @@ def attach_schedules(tree: Tree) -> list[str]:
     unread = []
     for section in sections:
         if _pictured(section):
-            tables = read_pictures(section, vocabulary)
+            tables = read_pictures(section, vocabulary) if ocr else []
             if not tables:
-                unread.append(section)
+                unread.append((section, ocr))
             found += [(t, True, id(section) in toc_ids) for t in tables]
     _choose_main(found)
     return [
         f"schedule {t.schedule['name']!r} (page {t.page}): {len(t.schedule['diagnostics'])} reading problem(s), see its diagnostics"
         for t, _, _ in found
         if t.schedule["diagnostics"]
-    ] + [_unread_warning(s) for s in unread]
+    ] + [_unread_warning(s, tried) for s, tried in unread]
 
 
 def _pictured(section: Section) -> bool:
@@ -131,12 +132,12 @@ def _beside(previous: Table, table: Table) -> bool:
     return bool(shared)
 
 
-def _unread_warning(section: Section) -> str:
+def _unread_warning(section: Section, tried: bool) -> str:
     pages = sorted({i.page for i in section.images if i.page is not None})
     where = f" (page {', '.join(map(str, pages))})" if pages else ""
     label = f"{section.number} {section.title}".strip()
-    return (f"section {label!r}: its schedule is printed as a picture{where} ({len(section.images)} picture(s), "
-            "no table) and its grid could not be read from it")
+    why = "its grid could not be read from it" if tried else "it is not read with --ocr never"
+    return f"section {label!r}: its schedule is printed as a picture{where} ({len(section.images)} picture(s), no table) and {why}"
 
 
 def _same_header(a: Table, b: Table) -> bool:

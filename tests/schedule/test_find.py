@@ -86,3 +86,15 @@ def test_a_legible_schedule_picture_is_read_by_ocr_into_a_table_of_the_section()
     assert s["main"] and [e["short_label"] for e in s["encounters"]] == ["Week 0", "Week 4", "Week 8"]
     assert sorted((m["activity"], m["encounter"]) for m in s["marks"]) == [(0, 0), (1, 0), (1, 1), (1, 2)]
     assert any("read by OCR" in d for d in s["diagnostics"])
+
+
+def test_with_ocr_off_a_schedule_picture_is_not_read_and_the_warning_says_why():
+    from clinparser.model import Image
+    from content.test_picture_tables import ROWS, _picture
+
+    section = Section("1.3", "Schedule of Activities", 2, pages=[7, 7], text="[Image]",
+                      images=[Image("", 7, (72, 90, 540, 400), 875, 458, png=_picture(ROWS))])
+    warnings = attach_schedules(Tree(toc=[section], non_toc=[]), ocr=False)
+    assert section.tables == []
+    assert warnings == ["section '1.3 Schedule of Activities': its schedule is printed as a picture (page 7) "
+                        "(1 picture(s), no table) and it is not read with --ocr never"]
