@@ -1,7 +1,7 @@
 """Section-tree accuracy on every gold protocol: recall, precision and F1 per protocol and engine.
 
     python benchmarks/toc_accuracy.py [--corpus ../shared/corpus] [--engine pymupdf --engine docling]
-                                      [--only NAME ...] [--save DIR] [--parsed DIR] [--show N]
+                                      [--only NAME ...] [--save DIR] [--parsed DIR] [--show N] [--no-bookmarks]
 
 A section counts when number and title both match a gold entry after the normalization the
 corpus README describes (``scoring.tree``). Precision counts found sections only down
@@ -13,7 +13,8 @@ The normal mode parses every document. ``--save DIR`` also writes each result to
 ``DIR/NAME.json``; ``--parsed DIR`` scores such results instead of parsing (engine
 "parsed"), so a change to the section finder can be measured in seconds. The docling engine
 runs only when a local models folder is configured (``DOCLING_ARTIFACTS_PATH``); otherwise
-the table says why it did not run.
+the table says why it did not run. ``--no-bookmarks`` parses a copy of each PDF without its
+bookmarks: the tree then stands on the printed numbers (or their pictures) and the printed TOC.
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ def _result(args, name: str, engine: str):
     doc = _document(args.corpus, name)
     if doc is None:
         return None, "not run: document missing"
+    if args.no_bookmarks and doc.suffix == ".pdf":
+        doc = _without_bookmarks(doc, args.no_bookmarks_dir)
     try:
         t0 = time.perf_counter()
         result = PDFParser(engine=engine).parse(doc, output_dir=None)
@@ -59,6 +62,18 @@ def _result(args, name: str, engine: str):
     return result, seconds
 
 
+def _without_bookmarks(pdf: Path, folder: Path) -> Path:
+    """A copy of ``pdf`` with its bookmarks removed (same name, in ``folder``): the tree must
+    then come from the printed numbers (or pictures of them) and the printed TOC alone."""
+    import pymupdf
+
+    out = folder / pdf.name
+    with pymupdf.open(pdf) as doc:
+        doc.set_toc([])
+        doc.save(out, garbage=1)
+    return out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
@@ -67,7 +82,12 @@ def main(argv=None) -> int:
     ap.add_argument("--save", type=Path, help="also write each parse to DIR/NAME.json")
     ap.add_argument("--parsed", type=Path, help="score DIR/NAME.json results instead of parsing")
     ap.add_argument("--show", type=int, default=10, help="misses and extras listed per protocol")
+    ap.add_argument("--no-bookmarks", action="store_true", help="parse each PDF with its bookmarks removed (a copy in a temporary folder)")
     args = ap.parse_args(argv)
+    import tempfile
+
+    folder = tempfile.TemporaryDirectory()
+    args.no_bookmarks_dir = Path(folder.name)
     engines = ["parsed"] if args.parsed else (args.engines or ["pymupdf", "docling"])
     golds = sorted((args.corpus / "gold").glob("*.gold.json"))
     if args.only:

@@ -2,9 +2,10 @@
 
 protocol_004: numbers glued to their titles ("1.1.1.Prior Studies"), a tab between number and
 title, appendix labels alone on the line above their title. protocol_005: a research-plan form's
-outline (A1. ... A6.). protocol_006: heading numbers drawn as images beside the title (only
-the bookmarks and the printed TOC carry them), and an amendment bound after the protocol with
-its own title page, contents and "1 Introduction / 2 Changes" numbering.
+outline (A1. ... A6.). protocol_006: heading numbers drawn as images beside the title (read
+from the images by OCR; with --ocr never, from the bookmarks and the printed TOC), and an
+amendment bound after the protocol with its own title page, contents and "1 Introduction /
+2 Changes" numbering.
 """
 
 from __future__ import annotations
@@ -58,16 +59,30 @@ def test_bundled_documents_are_one_non_toc_node_each_with_their_own_sections(for
     assert [d["pages"] for d in summary["bundled_documents"]] == [b["pages"] for b in bundled]
 
 
-def test_numbers_drawn_as_images_come_from_the_outline_and_are_reported(form_example, generator):
+def test_numbers_drawn_as_images_are_read_from_the_images_and_reported(form_example, generator):
     truth, result = form_example
     name = {"CP-004": "protocol_004", "CP-005": "protocol_005", "CP-006": "protocol_006"}[truth["protocol_number"]]
     pictured = [s.number for s in generator.PROTOCOLS[name].outline if s.form == "image"]
     diagnostics = result["metadata"]["diagnostics"]
-    assert [d["number"] for d in diagnostics["numbers_from_outline"]] == pictured
-    from_text = len(_truth_nodes(truth["sections"])) - len(pictured)
-    from_outline = {d["source"] for d in diagnostics["numbers_from_outline"]}
-    assert sum(diagnostics["summary"]["numbers_from"].values()) == len(_truth_nodes(truth["sections"]))
-    assert diagnostics["summary"]["numbers_from"].get("text", 0) == from_text
-    assert from_outline <= {"bookmark", "printed"}
+    assert diagnostics["numbers_from_outline"] == []
+    numbers_from = diagnostics["summary"]["numbers_from"]
+    assert sum(numbers_from.values()) == len(_truth_nodes(truth["sections"]))
+    assert numbers_from.get("picture", 0) == len(pictured)
+    assert numbers_from.get("text", 0) == len(_truth_nodes(truth["sections"])) - len(pictured)
     assert diagnostics["summary"]["verdict"] == "ok"
     assert diagnostics["toc_entries_missing_in_body"] == []
+
+
+def test_with_ocr_never_numbers_drawn_as_images_come_from_the_outline(tmp_path, generator):
+    from clinparser import PDFParser
+
+    pdf = tmp_path / "protocol_006.pdf"
+    truth = generator.build_named("protocol_006", pdf)
+    result = PDFParser(workers=1, ocr="never").parse(pdf, output_dir=None)
+    pictured = [s.number for s in generator.PROTOCOLS["protocol_006"].outline if s.form == "image"]
+    diagnostics = result["metadata"]["diagnostics"]
+    assert _shape(flatten(result["toc"])) == _shape(_truth_nodes(truth["sections"]))
+    assert [d["number"] for d in diagnostics["numbers_from_outline"]] == pictured
+    assert {d["source"] for d in diagnostics["numbers_from_outline"]} <= {"bookmark", "printed"}
+    assert diagnostics["summary"]["numbers_from"].get("text", 0) == len(_truth_nodes(truth["sections"])) - len(pictured)
+    assert diagnostics["summary"]["verdict"] == "ok"

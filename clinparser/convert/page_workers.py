@@ -346,6 +346,7 @@ class _Converter:
         self.form_fields: Optional[dict] = None
 
     def convert(self, unit: Unit) -> list[PageResult]:
+        from .number_pictures import number_pictures
         from .page_recovery import read_pages
         from .table_grid import regrid_tables
 
@@ -353,6 +354,10 @@ class _Converter:
             # pymupdf4llm prints its own messages: keep them off our stdout.
             with contextlib.redirect_stdout(io.StringIO()), self._form_fields_read_once():
                 results = read_pages(self.doc, unit, self.ocr, self._parse)
+            if self.ocr != "never":  # heading numbers drawn as pictures (a page read by OCR has them already)
+                for blocks, _, record in results:
+                    if record.source != OCR:
+                        number_pictures(self.doc[record.page - 1], blocks)
             # Ruled tables are read from their grid here, by the process that converted the
             # page (its handle is upright, as the converter read it), so that this reading is
             # shared out over the workers like the conversion. An OCR'd page is left alone:
