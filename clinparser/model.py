@@ -45,8 +45,13 @@ class Block:
     number_source: str = ""
 
     def to_dict(self) -> dict:
-        """The block as ``blocks.json`` lists it (and as the study readers trace items to)."""
-        return {"page": self.page, "bbox": [round(v, 2) for v in self.bbox] if self.bbox else None, "kind": self.kind, "dropped": self.dropped, "text": self.text}
+        """The block as ``blocks.json`` lists it (and as the study readers trace items to); a
+        picture's block also lists the lines read inside it, with their boxes (page points, or
+        the picture's pixels when it has no place on a page)."""
+        out = {"page": self.page, "bbox": [round(v, 2) for v in self.bbox] if self.bbox else None, "kind": self.kind, "dropped": self.dropped, "text": self.text}
+        if self.image is not None and (self.image.words or self.image.unread):
+            out["picture_text"] = self.image.words_dict()
+        return out
 
 
 @dataclass
@@ -68,6 +73,24 @@ class RawImage:
     png: bytes = field(repr=False)
     width: int
     height: int
+    # The words inside the picture (convert/picture_words.py): one (box in the picture's pixels,
+    # text) per line read, in reading order; where they came from ("text-layer", "ocr", both);
+    # and, when a picture that looks like text was left unread, why.
+    words: list[tuple[BBox, str]] = field(default_factory=list)
+    words_from: str = ""
+    unread: str = ""
+
+    def words_dict(self) -> dict:
+        bbox = self.bbox
+        def place(box):
+            if bbox is None or not self.width or not self.height:
+                return [round(v, 2) for v in box]
+            sx, sy = (bbox[2] - bbox[0]) / self.width, (bbox[3] - bbox[1]) / self.height
+            return [round(bbox[0] + box[0] * sx, 2), round(bbox[1] + box[1] * sy, 2), round(bbox[0] + box[2] * sx, 2), round(bbox[1] + box[3] * sy, 2)]
+        out = {"from": self.words_from, "lines": [{"bbox": place(box), "text": text} for box, text in self.words]}
+        if self.unread:
+            out["unread"] = self.unread
+        return out
 
 
 # How a page's text was obtained (the page ledger in ``metadata.pages``).
@@ -87,9 +110,13 @@ class PageRecord:
     pictures: bool = False  # the page kept a picture (an empty page may still show a figure)
     unboxed: int = 0  # text-layer blocks added because no layout box held them
     turn: int = 0  # degrees the page was turned because its text ran sideways (orientation.py)
+    pictures_read: int = 0  # pictures on the page whose words were read (picture_words.py)
 
     def to_dict(self) -> dict:
-        return {"page": self.page, "source": self.source, "reason": self.reason}
+        out = {"page": self.page, "source": self.source, "reason": self.reason}
+        if self.pictures_read:
+            out["pictures_read"] = self.pictures_read
+        return out
 
 
 @dataclass
@@ -146,6 +173,10 @@ class Image:
     height: int
     png: bytes = field(repr=False, default=b"")
     path: Optional[str] = None
+    # The words inside the picture, one line each in reading order, and where they came from
+    # ("text-layer", "ocr" or both; "" when it holds none): see convert/picture_words.py.
+    text: str = ""
+    text_from: str = ""
 
     def to_dict(self) -> dict:
         return {
@@ -155,6 +186,8 @@ class Image:
             "width": self.width,
             "height": self.height,
             "path": self.path,
+            "text": self.text,
+            "text_from": self.text_from,
         }
 
 

@@ -14,6 +14,8 @@ from .content.clean_text import clean_blocks, clean_entries, unmapped_warning
 from .convert import convert
 from .convert.inspect_input import sha256_file
 from .convert.page_recovery import ledger_warnings
+from .convert.picture_words import summary as picture_summary
+from .convert.picture_words import unread_warning
 from .diagnostics import summarize
 from .content.furniture import mark_furniture
 from .model import Converted
@@ -100,7 +102,8 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
     tree = assemble(blocks, choice.sections, outline.unnumbered, documents)
     unresolved = resolve_references(tree.toc, tree.non_toc)
     schedule_warnings = attach_schedules(tree, ocr=options.ocr != "never")
-    warnings = list(converted.warnings) + ledger_warnings(converted.pages) + unmapped_warning(unmapped) + schedule_warnings
+    warnings = (list(converted.warnings) + ledger_warnings(converted.pages) + unread_warning(converted.blocks)
+                + unmapped_warning(unmapped) + schedule_warnings)
     if not tree.toc:
         warnings.append("no numbered sections found: everything is in non_toc")
     for m in choice.missing_parents:
@@ -109,12 +112,19 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
         warnings.append(f"a bundled document follows or wraps the protocol: {d.title!r}, kept in non_toc")
     metadata = _metadata(path, converted, choice, outline_entries, warnings, documents)
     metadata["diagnostics"]["summary"] = summarize(choice, outline_entries, documents, blocks)
+    metadata["pictures"] = {**picture_summary(converted.blocks), "tables": _picture_tables(tree)}
     metadata["diagnostics"]["unresolved_references"] = unresolved
     reporter.stage("reading the study definition")
     parsed = Parsed(tree=tree, metadata=metadata, converted=converted, printed_toc=printed)
     # The readers read the result as it is written (and the blocks as blocks.json lists them).
     parsed.study = read_study(parsed.to_dict(), [b.to_dict() for b in converted.blocks])
     return parsed
+
+
+def _picture_tables(tree) -> int:
+    """Tables read from pictures (``content/picture_tables``)."""
+    nodes = [n for top in tree.toc + tree.non_toc for n in top.walk()]
+    return sum(t.from_ocr for n in nodes for t in n.tables)
 
 
 def _version(dist: str) -> Optional[str]:

@@ -40,12 +40,13 @@ def convert(
     if kind == "docx":
         from .docling_backend import convert_docx
 
-        return convert_docx(path, progress=progress)
+        return _with_picture_words(convert_docx(path, progress=progress), ocr)
     if engine == "docling":
         from .docling_backend import convert_pdf as docling_pdf
 
         # docling decides itself which regions need OCR: "auto" and "always" switch it on.
-        return docling_pdf(path, models_dir=models_dir, ocr=ocr != "never", image_dpi=image_dpi, max_pages=max_pages, progress=progress)
+        converted = docling_pdf(path, models_dir=models_dir, ocr=ocr != "never", image_dpi=image_dpi, max_pages=max_pages, progress=progress)
+        return _with_picture_words(converted, ocr)
     from .page_workers import LayoutWorkers
 
     # The layout workers start first: their start-up overlaps the import of PyMuPDF here.
@@ -56,3 +57,14 @@ def convert(
             path, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, min_image_size=min_image_size,
             layout=layout, progress=progress,
         )
+
+
+def _with_picture_words(converted: Converted, ocr: str) -> Converted:
+    """The words inside the pictures of a document converted by docling, known by their pixels
+    only (the PyMuPDF backend reads its pictures against the page: ``pymupdf_backend``)."""
+    from .picture_words import read_png
+
+    for block in converted.blocks:
+        if block.image is not None:
+            read_png(block.image, ocr != "never")
+    return converted

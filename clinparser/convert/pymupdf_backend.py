@@ -18,10 +18,11 @@ import pymupdf
 
 from ..errors import ConversionError, EncryptedError, InputError, TooManyPagesError
 from .image_tiles import join_tiles
-from ..model import OCR, PICTURE, TEXT, Block, Converted, RawImage
+from ..model import EMPTY, OCR, PICTURE, TEXT, TEXT_LAYER, Block, Converted, PageRecord, RawImage
 from .bookmarks import read_bookmarks
 from .orientation import turn_upright
 from .page_workers import LayoutWorkers
+from .picture_words import read_on_page
 from .table_words import respace_tables
 
 LOGO_SHARE = 0.5  # an embedded image on at least this share of pages is decoration
@@ -80,7 +81,8 @@ def convert_pdf(
     # The workers read ruled tables from their grid already: the grid's cells are re-spaced too.
     respace_tables(doc, blocks)
     page_sizes = {p.number + 1: (p.rect.width, p.rect.height) for p in doc}
-    blocks = _with_pictures(doc, blocks, image_dpi, min_image_size, read)
+    blocks = _with_pictures(doc, blocks, image_dpi, min_image_size, read, ocr != "never")
+    _count_pictures_read(layout.ledger, blocks)
     if not any(b.text.strip() for b in blocks if b.kind != PICTURE):
         hint = ": it looks scanned, try --ocr auto" if ocr == "never" else ""
         warnings.append(f"no text found on any page{hint}")
@@ -95,6 +97,18 @@ def convert_pdf(
     )
 
 
+def _count_pictures_read(ledger: list[PageRecord], blocks: list[Block]) -> None:
+    """Each page's pictures whose words were read; a page that gave words only through its
+    pictures is no longer empty: its words reached the output, by OCR or from its layer."""
+    by_page = {r.page: r for r in ledger}
+    for block in blocks:
+        record = by_page.get(block.page)
+        if record is not None and block.image is not None and block.image.words:
+            record.pictures_read += 1
+            if record.source == EMPTY:
+                record.source = OCR if "ocr" in block.image.words_from else TEXT_LAYER
+
+
 def _render(page: pymupdf.Page, bbox, dpi: int) -> RawImage:
     clip = pymupdf.Rect(bbox) & page.rect
     pix = page.get_pixmap(clip=clip, dpi=dpi, alpha=False)
@@ -105,8 +119,9 @@ def _big_enough(bbox, min_size: float) -> bool:
     return (bbox[2] - bbox[0]) >= min_size and (bbox[3] - bbox[1]) >= min_size
 
 
-def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int, min_size: float, read: set = frozenset()) -> list[Block]:
-    """Render picture boxes (abutting tiles as one); add embedded images the layout did not box;
+def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int, min_size: float, read: set = frozenset(), ocr: bool = True) -> list[Block]:
+    """Render picture boxes (abutting tiles as one) and read the words inside them
+    (``picture_words``; OCR only if ``ocr``); add embedded images the layout did not box;
     drop logos and specks, and, on the pages ``read`` by OCR, the picture of the whole page (the
     scan whose words are now the page's text, not a figure)."""
     infos = {p.number + 1: p.get_image_info(hashes=True) for p in doc}
@@ -144,6 +159,9 @@ def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int, min_siz
                         out.append(Block(page=b.page, bbox=b.bbox, kind=TEXT, text=words))
                     continue
                 b.image = _render(page, b.bbox, dpi)
+                if page_no not in read:  # on a page read by OCR, its words are the page's text already
+                    others = [o.bbox for o in page_blocks if o is not b and o.kind != PICTURE and o.bbox]
+                    read_on_page(b.image, page, others, ocr)
             out.append(b)
     return out
 
