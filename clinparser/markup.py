@@ -24,3 +24,16 @@ def strip_markup(line: str) -> str:
     line = _MARKUP.sub("", line)
     line = line.replace("\\", "")
     return " ".join(line.split())
+
+
+# The words read inside a picture (convert/picture_words.py) follow its placeholder in a
+# section's text as one block between these two lines: searchable, and easy to tell from the
+# text around the picture. ``source`` says where they came from ("text-layer", "ocr").
+PICTURE_TEXT_START = "<!-- text in the picture ({source}) -->"
+PICTURE_TEXT_END = "<!-- end of text in the picture -->"
+PICTURE_TEXT = re.compile(r"^<!-- text in the picture \((?P<source>[^)]*)\) -->\n(?P<text>.*?)\n<!-- end of text in the picture -->$", re.S | re.M)
+
+
+def picture_text_block(lines: list[str], source: str) -> str:
+    """The marked block of a picture's words, one line each."""
+    return "\n".join([PICTURE_TEXT_START.format(source=source), *lines, PICTURE_TEXT_END])

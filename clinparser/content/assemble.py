@@ -16,7 +16,10 @@ from ..model import CAPTION, HEADING, PICTURE, TABLE, Block, Image, Section, Tab
 from ..structure.numbering import normalize_title, strip_markup
 from ..structure.bundles import Bundled
 from ..structure.sections import Candidate
+from ..convert.picture_words import text_rows
 from ..convert.pipe_tables import parse_pipe_table
+from ..markup import picture_text_block
+from .picture_tables import beside, table_from_picture
 from .tables import (
     caption_of,
     continues,
@@ -32,6 +35,7 @@ from .tables import (
     to_table,
 )
 
+CAPTION_LENGTH = 300  # characters: longer text is more than a caption
 CAPTION_WORDS = re.compile(r"^(table|figure|listing)\b", re.I)
 FIGURE_CAPTION = re.compile(r"^(?P<caption>(?:Figure|FIGURE|Fig\.)\s+[A-Z]{0,6}[.\-]?\d+[a-z]?\b.*)$")
 
@@ -53,6 +57,11 @@ class _Open:
     heading_since_table: bool = False  # an unnumbered heading came after the last table
     table_block: Optional[Block] = None  # the block of the last table part added
     since_table: list[Block] = field(default_factory=list)  # text blocks added after it
+    picture_at: int = -1  # the index in ``parts`` of the last picture's placeholder
+    # The table the last picture was read into, while only captions follow it: the next
+    # picture may continue it sideways.
+    picture_table: Optional[Table] = None
+    picture_words: list = field(default_factory=list)  # the last picture's words (box, text)
 
 
 def _figure_caption(text: str) -> Optional[str]:
@@ -132,10 +141,14 @@ class _Builder:
         fig = _figure_caption(text)
         if fig and cur.last_was == "picture" and not cur.node.images[-1].title:
             cur.node.images[-1].title = fig  # caption below the figure
-            cur.parts[-1] = f"[{fig}]"
+            cur.parts[cur.picture_at] = f"[{fig}]"
+            self._figure_not_table(cur)
             cur.last_was = "caption"
             return
         cap = caption_of(text)
+        if cap and cur.last_was == "picture" and self._table_caption_below_picture(cur, cap):
+            cur.last_was = "caption"
+            return
         if cap and cur.last_was == "table" and not cur.node.tables[-1].title and next_kind != TABLE:
             cur.node.tables[-1].title = cap  # caption below the table (not above the next one)
             cur.parts[-1] = f"[{cap}]"
@@ -143,6 +156,8 @@ class _Builder:
             return
         cur.parts.append(text.strip())
         cur.last_was = "caption" if block.kind == CAPTION else "text"
+        if block.kind == HEADING or len(text) > CAPTION_LENGTH:  # more than a caption: a picture after it is new
+            cur.picture_table = None
         cur.heading_since_table |= block.kind == HEADING and not is_continued(text)  # "... (continued)" is a caption
         cur.since_table.append(block)
 
@@ -169,6 +184,7 @@ class _Builder:
                 cur.parts.append(block.text.strip())
                 cur.last_was = "text"
             return
+        cur.picture_table = None
         title = self._pending_caption(cur, caption_of)
         if not title:
             title, df = split_caption_row(df)
@@ -223,13 +239,58 @@ class _Builder:
         return True
 
     def _add_picture(self, cur: _Open, block: Block) -> None:
+        """The picture, its placeholder, then what was read inside it: a ruled grid as a table
+        (joined beside the previous picture's table when it repeats its row labels: one table
+        printed as several pictures), the other words as a marked block."""
         raw = block.image
         if raw is None:
             return
-        title = self._pending_caption(cur, _figure_caption)
-        cur.node.images.append(Image(title=title, page=raw.page, bbox=raw.bbox, width=raw.width, height=raw.height, png=raw.png))
+        title = self._pending_caption(cur, _figure_caption) or self._pending_caption(cur, caption_of)
+        lines = raw.words
+        cur.node.images.append(Image(title=title, page=raw.page, bbox=raw.bbox, width=raw.width, height=raw.height, png=raw.png,
+                                     text="\n".join(text_rows(lines)), text_from=raw.words_from))
+        cur.picture_at = len(cur.parts)
         cur.parts.append(f"[{title}]" if title else "[Image]")
+        previous, cur.picture_table, cur.picture_words = cur.picture_table, None, lines
         cur.last_was = "picture"
+        # A picture its caption calls a figure is one (a chart's gridlines are no table).
+        got = None if _figure_caption(title) else table_from_picture(raw.png, lines, title=title, page=raw.page)
+        if got is not None:
+            table, lines = got
+            if previous is not None and beside(previous, table):
+                table = previous
+            else:
+                cur.node.tables.append(table)
+                cur.parts.append(f"[{table.title}]" if table.title else "[Table]")
+            cur.picture_table = table
+        if lines:
+            cur.parts.append(picture_text_block(text_rows(lines), raw.words_from))
+
+    @staticmethod
+    def _table_caption_below_picture(cur: _Open, cap: str) -> bool:
+        """A table caption just below a picture read into a table titles both; say whether it did."""
+        table = cur.picture_table
+        if table is None or table.title or not cur.node.tables or cur.node.tables[-1] is not table \
+                or cur.parts[cur.picture_at + 1: cur.picture_at + 2] != ["[Table]"]:
+            return False
+        table.title = cap
+        cur.parts[cur.picture_at + 1] = f"[{cap}]"
+        if not cur.node.images[-1].title:
+            cur.node.images[-1].title = cap
+            cur.parts[cur.picture_at] = f"[{cap}]"
+        return True
+
+    def _figure_not_table(self, cur: _Open) -> None:
+        """A caption below calls the last picture a figure: a table read from it alone (not
+        joined to an earlier picture's) goes back to being the picture's words."""
+        table = cur.picture_table
+        if table is None or not cur.node.tables or cur.node.tables[-1] is not table or len(cur.parts) <= cur.picture_at + 1 \
+                or cur.parts[cur.picture_at + 1] != (f"[{table.title}]" if table.title else "[Table]"):
+            return
+        cur.node.tables.pop()
+        del cur.parts[cur.picture_at + 1:]
+        cur.parts.append(picture_text_block(text_rows(cur.picture_words), cur.node.images[-1].text_from))
+        cur.picture_table = None
 
     def finish(self) -> Tree:
         for o in self.opened:

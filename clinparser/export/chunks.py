@@ -31,6 +31,8 @@ from typing import Callable, Iterator, Optional
 
 import semchunk
 
+from ..markup import PICTURE_TEXT
+
 TokenCounter = Callable[[str], int]
 _TOKEN = re.compile(r"\w+|[^\w\s]+")
 _NUMBER = re.compile(r"[\w.]+")
@@ -177,20 +179,22 @@ class Chunker:
 
     def _pieces(self, node: dict, head: str) -> Iterator[tuple[str, str]]:
         """(kind, text) in reading order: text runs split at table/figure placeholders."""
-        tables, images = iter(node["tables"]), iter(node["images"])
+        pending = {"figure": list(node["images"]), "table": list(node["tables"])}
         run: list[str] = []
         for para in node["text"].split("\n\n"):
+            if PICTURE_TEXT.match(para.strip()):
+                continue  # a picture's words: its figure chunk carries them (``image["text"]``)
             m = _PLACEHOLDER.match(para.strip())
             if not m:
                 run.append(para)
                 continue
             yield from self._text(run, head)
             run = []
-            is_figure = m["title"] == "Image" or m["title"].lower().startswith(("figure", "fig."))
-            item = next(images if is_figure else tables, None)
-            if item is None:
+            kind = _placeholder_kind(m["title"], pending)
+            if not pending[kind]:
                 continue
-            yield from (self._figure(item, head) if is_figure else self._table(item, head))
+            item = pending[kind].pop(0)
+            yield from (self._figure(item, head) if kind == "figure" else self._table(item, head))
         yield from self._text(run, head)
 
     def _budget(self, head: str) -> int:
@@ -224,8 +228,28 @@ class Chunker:
             start = end
 
     def _figure(self, image: dict, head: str) -> Iterator[tuple[str, str]]:
+        """The figure's title and file, with the words read inside it (in pieces that fit)."""
         where = f"\n\nImage: {image['path']}" if image.get("path") else ""
-        yield "figure", f"{head}\n\n{image['title'] or 'Figure'}{where}"
+        top = f"{head}\n\n{image['title'] or 'Figure'}{where}"
+        if not image.get("text"):
+            yield "figure", top
+            return
+        budget = self._budget(top)
+        for piece in semchunk.chunk(image["text"], budget, self.count):
+            yield "figure", f"{top}\n\n{piece}"
+
+
+def _placeholder_kind(title: str, pending: dict) -> str:
+    """Which item a placeholder stands for: the next picture or the next table whose placeholder
+    it is ("[Image]", "[Table]" or the item's title); of both, the picture (a table read from a
+    picture, titled by the same caption, follows the picture's placeholder)."""
+    fits = {kind: bool(items) and (items[0]["title"] or ("Image" if kind == "figure" else "Table")) == title for kind, items in pending.items()}
+    named_figure = title == "Image" or title.lower().startswith(("figure", "fig."))
+    if fits["figure"]:
+        return "figure"
+    if fits["table"]:
+        return "table"
+    return "figure" if named_figure else "table"
 
 
 def _record(rid: str, text: str, base: dict, kind: str, parent: Optional[str], count: TokenCounter) -> dict:

@@ -14,14 +14,11 @@ no narrower kind of timeline (``kinds``); ``main`` is true on it alone, and ever
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
 import re
 from typing import Iterable
 
 from ..content.assemble import Tree
-from ..content.picture_tables import table_from_picture
-from ..content.tables import join_beside, label_columns
 from ..model import Section, Table
 from .grid import is_mark, label_column, read_schedule, vocabulary_of
 
@@ -36,9 +33,10 @@ MIN_SHAPE_SHARE = 0.3  # of the filled visit cells, the share that are marks
 
 
 def attach_schedules(tree: Tree, ocr: bool = True) -> list[str]:
-    """Set ``table.schedule`` on every schedule table of the tree (a schedule printed as a
-    picture read by OCR first, unless ``ocr`` is false: ``--ocr never``); warnings for the ones
-    that could not be read cleanly (their diagnostics say how) or not at all."""
+    """Set ``table.schedule`` on every schedule table of the tree, those read by OCR from
+    pictures included (``content/picture_tables``); warnings for the ones that could not be
+    read cleanly (their diagnostics say how) or not at all (a schedule section holding only
+    pictures: ``ocr`` false says it is because of ``--ocr never``)."""
     in_toc = list(_sections(tree.toc))
     sections = in_toc + list(_sections(tree.non_toc))
     vocabulary = vocabulary_of(s.text for s in sections)
@@ -59,6 +57,8 @@ def attach_schedules(tree: Tree, ocr: bool = True) -> list[str]:
             notes = next((n for s, t, n, _ in candidates if t is parts[-1]), notes) or notes
         schedule = read_schedule(read, notes, vocabulary, name=table.title or section.title)
         if schedule:
+            if table.from_ocr:
+                schedule["diagnostics"].append("read by OCR from a picture of the table: check it against the page")
             if parts:
                 pages = ", ".join(str(t.page) for t in parts)
                 schedule["diagnostics"].append(
@@ -66,13 +66,7 @@ def attach_schedules(tree: Tree, ocr: bool = True) -> list[str]:
                     f"rows from {len(table.data)} on are the later parts' rows")
             table.schedule = schedule
             found.append((table, named, id(section) in toc_ids))
-    unread = []
-    for section in sections:
-        if _pictured(section):
-            tables = read_pictures(section, vocabulary) if ocr else []
-            if not tables:
-                unread.append((section, ocr))
-            found += [(t, True, id(section) in toc_ids) for t in tables]
+    unread = [(section, ocr) for section in sections if _pictured(section)]
     _choose_main(found)
     return [
         f"schedule {t.schedule['name']!r} (page {t.page}): {len(t.schedule['diagnostics'])} reading problem(s), see its diagnostics"
@@ -85,51 +79,6 @@ def _pictured(section: Section) -> bool:
     """A section named as a schedule holding pictures and no table read as a schedule."""
     return bool(SCHEDULE_TITLE.search(section.title) and section.images
                 and not any(t.schedule is not None for node in section.walk() for t in node.tables))
-
-
-def read_pictures(section: Section, vocabulary: set[str]) -> list[Table]:
-    """The schedule printed as the section's pictures, read by OCR (``picture_tables``): each
-    ruled picture a table, a picture continuing the one before sideways (the same activity rows,
-    the next visits) joined to it. The table goes into the section after the first picture's
-    placeholder, marked ``from_ocr``; returns those that read as schedules (none: the section is
-    left as it was)."""
-    read = []
-    for image in section.images:
-        got = table_from_picture(image.png, title=image.title, page=image.page) if image.png else None
-        if got is None:
-            continue
-        table, notes = got
-        if read and _beside(read[-1][0], table):
-            read[-1] = (read[-1][0], read[-1][1] + "\n\n" + notes)
-            continue
-        read.append((table, notes))
-    out = []
-    for table, notes in read:
-        schedule = read_schedule(table, notes, vocabulary, name=table.title or section.title)
-        if schedule is None:
-            continue
-        schedule["diagnostics"].append(f"read by OCR from {len(section.images)} picture(s): check it against the page")
-        table.schedule = schedule
-        section.tables.append(table)
-        out.append(table)
-    if out:  # the tables' placeholders, in order, after the first picture's
-        first = section.images[0]
-        placeholder = f"[{first.title}]" if first.title else "[Image]"
-        marks = "\n\n".join(f"[{t.title}]" if t.title else "[Table]" for t in out)
-        at = section.text.find(placeholder)
-        section.text = (section.text[: at + len(placeholder)] + "\n\n" + marks + section.text[at + len(placeholder):]
-                        if at >= 0 else section.text + "\n\n" + marks)
-    return out
-
-
-def _beside(previous: Table, table: Table) -> bool:
-    """Join ``table`` beside ``previous`` when it repeats its row labels (the next visits of a
-    schedule too wide for one picture); say whether it did. Pictures of one section follow each
-    other, whatever pages they are given (a DOCX's have none)."""
-    shared = label_columns(dataclasses.replace(previous, page=0, pages=[0, 0]), dataclasses.replace(table, page=1, pages=[1, 1]))
-    if shared:
-        join_beside(previous, table, shared)
-    return bool(shared)
 
 
 def _unread_warning(section: Section, tried: bool) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from ..markup import PICTURE_TEXT
 from ..model import Table
 from .header import read_encounter, row_kinds
 from .kinds import timeline_kind
@@ -454,6 +455,8 @@ def read_footnotes(notes: str) -> list[dict]:
 def _paragraphs(notes: str) -> list[str]:
     # Placeholders and headings are passed over: a table's parts and its "(continued)" caption
     # stand between the table and its footnotes.
+    # The words read in a picture of the table come one line each: each line is a paragraph.
+    notes = PICTURE_TEXT.sub(lambda m: m["text"].replace("\n", "\n\n"), notes)
     paras = (" ".join(p.split()) for p in re.split(r"\n\s*\n", notes))
     return [p for p in paras if p and not _PLACEHOLDER.match(p) and not p.startswith("#")]
 

@@ -204,3 +204,72 @@ def test_a_new_table_with_its_own_header_under_a_caption_line_is_a_table_of_its_
     (node,) = build(blocks).toc
     assert [t.columns[0][:20] for t in node.tables] == ["Original text", "Panel", "The next table is fa"]
     assert "Laboratory tests" in node.text
+
+
+# --- pictures with words ------------------------------------------------------------------
+
+
+def _ruled_png(rows) -> bytes:
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=340, height=20 + 30 * len(rows))
+    xs = [10, 170, 250, 330]
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            page.insert_text((xs[c] + 6, 10 + r * 30 + 20), text, fontsize=12)
+    for r in range(len(rows) + 1):
+        page.draw_line((xs[0], 10 + r * 30), (xs[-1], 10 + r * 30), width=1.5)
+    for x in xs:
+        page.draw_line((x, 10), (x, 10 + len(rows) * 30), width=1.5)
+    return page.get_pixmap(dpi=150).tobytes("png")
+
+
+def _worded(page, y, lines, png=b"\x89PNG"):
+    block = picture(page, y)
+    block.image.png = png
+    block.image.words = [((10, 10 + 30 * k, 200, 30 + 30 * k), text) for k, text in enumerate(lines)]
+    block.image.words_from = "ocr"
+    return block
+
+
+def test_a_pictures_words_follow_its_placeholder_as_a_marked_block_and_a_caption_below_still_titles_it():
+    blocks = [
+        Block(1, (72, 80, 500, 95), HEADING, "# 1 Diary"),
+        _worded(1, 100, ["Daily Itch Diary", "Did itching wake you?"]),
+        Block(1, (72, 210, 500, 220), CAPTION, "Figure 1: Diary"),
+        Block(1, (72, 230, 500, 240), TEXT, "After."),
+    ]
+    (one,) = build(blocks).toc
+    (image,) = one.images
+    assert image.title == "Figure 1: Diary" and image.text == "Daily Itch Diary\nDid itching wake you?" and image.text_from == "ocr"
+    assert one.text == ("[Figure 1: Diary]\n\n<!-- text in the picture (ocr) -->\nDaily Itch Diary\nDid itching wake you?\n"
+                        "<!-- end of text in the picture -->\n\nAfter.")
+
+
+def test_a_ruled_picture_becomes_a_table_after_the_picture_and_one_continued_beside_it_joins_it():
+    from clinparser.convert.picture_words import decode, ocr_lines
+
+    left = _ruled_png([["Visit", "1", "2"], ["Consent", "X", ""], ["Vital signs", "X", "X"]])
+    right = _ruled_png([["Visit", "3", "4"], ["Consent", "", ""], ["Vital signs", "X", "X"]])
+    first, second = picture(1, 100), picture(1, 300)
+    for block, png in ((first, left), (second, right)):
+        block.image.png, block.image.words, block.image.words_from = png, ocr_lines(decode(png)), "ocr"
+    blocks = [
+        Block(1, (72, 80, 500, 95), HEADING, "# 1 Schedule of Activities"),
+        first,
+        Block(1, (72, 210, 500, 220), TEXT, "Schedule of Activities (continued)"),
+        second,
+    ]
+    (one,) = build(blocks).toc
+    (table,) = one.tables
+    assert table.from_ocr and table.columns == ["Visit", "1", "2", "3", "4"]
+    assert table.data == [["Consent", "X", "", "", ""], ["Vital signs", "X", "X", "X", "X"]]
+    assert one.text == "[Image]\n\n[Table]\n\nSchedule of Activities (continued)\n\n[Image]"
+    assert len(one.images) == 2
+
+
+def test_a_picture_with_no_words_is_its_placeholder_alone():
+    blocks = [Block(1, (72, 80, 500, 95), HEADING, "# 1 Design"), picture(1, 100)]
+    (one,) = build(blocks).toc
+    assert one.text == "[Image]" and one.images[0].text == "" and one.tables == []

@@ -226,3 +226,28 @@ def test_no_study_no_criterion_or_objective_chunks():
     assert Chunker().document(with_study)[: len(base)] == base  # the section chunks do not change
     nothing_found = {**without, "study": {**with_study["study"], "eligibility": [], "objectives": []}}
     assert Chunker().document(nothing_found) == base
+
+
+# --- pictures: their words go to their figure chunk -------------------------------------------
+
+
+def _picture_result() -> dict:
+    block = "<!-- text in the picture (ocr) -->\nDaily Itch Diary\nDid itching wake you?\n<!-- end of text in the picture -->"
+    node = _node("2", "Diary", f"Complete the diary.\n\n[Figure 3: Diary]\n\n{block}\n\n[Schedule]\n\n[Table]\n\nAfter.", [3, 3])
+    node["images"] = [{"title": "Figure 3: Diary", "path": "images/2/image_001.png", "text": "Daily Itch Diary\nDid itching wake you?"},
+                      {"title": "Schedule", "path": "images/2/image_002.png", "text": ""}]
+    node["tables"] = [{"title": "", "columns": ["Visit", "1"], "data": [["Consent", "X"]]}]
+    return {"metadata": {"sha256": "cd" * 32, "source": "p.pdf"}, "toc": [node], "non_toc": []}
+
+
+def test_a_pictures_words_are_in_its_figure_chunk_not_in_the_text_chunks():
+    recs = Chunker(max_tokens=128, overlap=16).document(_picture_result())
+    kinds = [(r["metadata"]["kind"], r["text"].split("\n\n", 1)[1]) for r in recs if r["metadata"]["kind"] != "section"]
+    assert kinds == [
+        ("text", "Complete the diary."),
+        ("figure", "Figure 3: Diary\n\nImage: images/2/image_001.png\n\nDaily Itch Diary\nDid itching wake you?"),
+        # a picture titled like a table ("Schedule") is still the picture, and "[Table]" the table
+        ("figure", "Schedule\n\nImage: images/2/image_002.png"),
+        ("table", "Table\n\n| Visit | 1 |\n|---|---|\n| Consent | X |"),
+        ("text", "After."),
+    ]

@@ -67,33 +67,29 @@ def test_a_schedule_printed_as_a_picture_is_said_in_one_warning():
                        images=[Image("", 7, (72, 90, 540, 700), 800, 1100), Image("", 8, (72, 90, 540, 700), 800, 1100)])
     design = Section("1.2", "Trial Schema", 2, pages=[6, 6], text="[Image]", images=[Image("", 6, (72, 90, 540, 400), 800, 500)])
     warnings = attach_schedules(Tree(toc=[design, pictured], non_toc=[]))
-    # no picture bytes to read: said, and the section left as it was
+    # no table was read from the pictures: said, and the section left as it was
     assert warnings == ["section '1.3 Schedule of Activities': its schedule is printed as a picture (page 7, 8) "
                         "(2 picture(s), no table) and its grid could not be read from it"]
     assert pictured.tables == [] and pictured.text == "[Image]\n\n[Image]"
 
 
-def test_a_legible_schedule_picture_is_read_by_ocr_into_a_table_of_the_section():
-    from clinparser.model import Image
-    from content.test_picture_tables import ROWS, _picture
-
-    section = Section("1.3", "Schedule of Activities", 2, pages=[7, 7], text="[Image]\n\nAfter.",
-                      images=[Image("", 7, (72, 90, 540, 400), 875, 458, png=_picture(ROWS))])
-    attach_schedules(Tree(toc=[section], non_toc=[]))
-    (table,) = section.tables
-    assert table.from_ocr and section.text == "[Image]\n\n[Table]\n\nAfter."
+def test_a_table_read_from_a_picture_in_a_schedule_section_is_a_schedule_that_says_so():
+    table = Table(title="", page=7, pages=[7, 7], columns=["Visit / Week", "1 / 0", "2 / 4", "3 / 8"],
+                  data=[["Consent", "X", "", ""], ["Vital signs", "X", "X", "X"]], from_ocr=True)
+    section = Section("1.3", "Schedule of Activities", 2, pages=[7, 7], text="[Image]\n\n[Table]", tables=[table])
+    assert attach_schedules(Tree(toc=[section], non_toc=[])) == [
+        "schedule 'Schedule of Activities' (page 7): 1 reading problem(s), see its diagnostics"]
     s = table.schedule
     assert s["main"] and [e["short_label"] for e in s["encounters"]] == ["Week 0", "Week 4", "Week 8"]
     assert sorted((m["activity"], m["encounter"]) for m in s["marks"]) == [(0, 0), (1, 0), (1, 1), (1, 2)]
-    assert any("read by OCR" in d for d in s["diagnostics"])
+    assert s["diagnostics"] == ["read by OCR from a picture of the table: check it against the page"]
 
 
 def test_with_ocr_off_a_schedule_picture_is_not_read_and_the_warning_says_why():
     from clinparser.model import Image
-    from content.test_picture_tables import ROWS, _picture
 
     section = Section("1.3", "Schedule of Activities", 2, pages=[7, 7], text="[Image]",
-                      images=[Image("", 7, (72, 90, 540, 400), 875, 458, png=_picture(ROWS))])
+                      images=[Image("", 7, (72, 90, 540, 400), 875, 458)])
     warnings = attach_schedules(Tree(toc=[section], non_toc=[]), ocr=False)
     assert section.tables == []
     assert warnings == ["section '1.3 Schedule of Activities': its schedule is printed as a picture (page 7) "
