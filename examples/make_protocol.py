@@ -8,7 +8,7 @@ itself, it knows exactly which section every paragraph, list item, table and
 figure belongs to and on which page each heading is printed; that knowledge is
 written to a JSON "truth" file.
 
-Ten protocols are defined (see :data:`PROTOCOLS`):
+Twelve protocols are defined (see :data:`PROTOCOLS`):
 
 * ``protocol_001`` -- the general example: decimal numbering, a two-page
   schedule of activities, a vector schema and a raster figure.
@@ -46,6 +46,10 @@ Ten protocols are defined (see :data:`PROTOCOLS`):
   "Abbreviations: ..."), and its rows continued onto the next page under the
   repeated header ("(continued)"); a second schedule is a timeline of PK
   sampling time points (Predose, EOI, 4 h under their days).
+* ``protocol_012`` -- words that are pixels: a ruled table and a form
+  printed as pictures (their words in the picture only), a picture with no
+  words, and heading numbers drawn as pictures with no bookmarks (the
+  printed TOC carries the numbers as text).
 * ``protocol_008`` .. ``protocol_010`` -- the study definition (read by
   ``clinparser/study``).  008: title-page identifiers in a ruled table
   (protocol number, NCT, EudraCT, IND), "Phase 2b"; inclusion criteria
@@ -228,9 +232,14 @@ class Table:
 @dataclass
 class Figure:
     title: str
-    kind: str  # "vector" or "raster"
+    kind: str  # "vector", "raster" (no words), "form" or "table" (words as pixels)
     width: float
     height: float
+    # "form": its lines of text, printed into the picture (with answer boxes
+    # drawn beside the questions); "table": its rows, the first the header,
+    # printed into the picture as a ruled grid.  Neither is in the text layer.
+    lines: tuple[str, ...] = ()
+    grid: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass
@@ -1925,6 +1934,70 @@ PROTOCOL_011 = Protocol(
 )
 
 # --------------------------------------------------------------------------
+# protocol_012: words that are pixels -- a form and a table printed as
+# pictures, a picture with no words, and heading numbers drawn as pictures
+# with no bookmarks to name them (only the printed TOC, whose entries carry
+# the numbers as text)
+# --------------------------------------------------------------------------
+FORM_012 = (
+    "Daily Itch Diary",
+    "Participant number: ________  Date: ________",
+    "Did itching wake you last night?",
+    "Did you apply the cream this morning?",
+    "Did you apply the cream this evening?",
+    "Rate your itch today from 0 (none) to 10 (worst).",
+    "Return this diary at your next clinic visit.",
+)
+LAB_012 = (
+    ("Panel", "Screening", "Week 4", "Week 12"),
+    ("Hematology", "X", "X", "X"),
+    ("Chemistry", "X", "", "X"),
+    ("Urinalysis", "X", "", ""),
+    ("Pregnancy test", "X", "X", "X"),
+)
+
+OUTLINE_012: list[Section] = [
+    S("1", "INTRODUCTION",
+      P("""Hand eczema keeps many adults from work. This protocol tests a
+        barrier cream against its vehicle.""")),
+    pictured("1.1", "Background",
+             P("""The cream restored the skin barrier in a small open
+               study.""")),
+    S("2", "STUDY DESIGN",
+      P("""Adults are randomized to cream or vehicle for twelve weeks."""),
+      Figure("Figure 1: Dosing Timeline", "raster", 325, 130)),
+    pictured("2.1", "Laboratory Assessments",
+             P("""Blood and urine are collected at the visits the table
+               below gives."""),
+             Figure("Table 1: Laboratory Panels by Visit", "table", 380, 130,
+                    grid=LAB_012)),
+    pictured("2.2", "Participant Diary",
+             P("""Participants complete the diary below every day of the
+               treatment period."""),
+             Figure("Figure 2: Daily Itch Diary", "form", 380, 140,
+                    lines=FORM_012)),
+    S("3", "SAFETY",
+      P("""Adverse events are recorded from consent until the last
+        visit.""")),
+    pictured("3.1", "Adverse Events",
+             P("""Serious events are reported to the sponsor within one
+               working day.""")),
+]
+
+PROTOCOL_012 = Protocol(
+    outline=OUTLINE_012,
+    title="A Vehicle-Controlled Study of a Barrier Cream in Adults with "
+          "Hand Eczema",
+    number="CP-012",
+    sponsor="Example Pharma Inc.",
+    cover=[("Protocol Number:", "CP-012"), ("Phase:", "2"),
+           ("Date:", "2 December 2026")],
+    running_header=("CP-012 Clinical Study Protocol", "Version 1.0"),
+    styles={**HEADING_STYLES, 1: HeadingStyle(BOLD_FONT, 14, 18, 18, 8)},
+    chapter_breaks=False,
+)
+
+# --------------------------------------------------------------------------
 # protocols 008-010: the study definition (issue: clinparser/study).  Their
 # truths carry a "study" block: titles, identifiers, phase, sponsor,
 # eligibility criteria, objectives with their endpoints and abbreviations,
@@ -2353,6 +2426,7 @@ PROTOCOLS: dict[str, Protocol] = {
     "protocol_009": PROTOCOL_009,
     "protocol_010": PROTOCOL_010,
     "protocol_011": PROTOCOL_011,
+    "protocol_012": PROTOCOL_012,
 }
 
 
@@ -3369,16 +3443,26 @@ def place_figure(flow: Flow, fig: Figure, need: float, placed: Placed) -> None:
     rect = (x0, flow.y, x0 + fig.width, flow.y + fig.height)
     if fig.kind == "vector":
         flow.ops.extend(schema_ops(rect))
+    elif fig.kind in ("form", "table"):
+        key = f"picture|{fig.title}"
+        PICTURED[key] = fig
+        flow.ops.append(("image", rect, key))
     else:
         flow.ops.append(("image", rect, "timeline"))
     flow.y = rect[3] + 6
     flow.centered(fig.title, CAPTION_FONT, CAPTION_SIZE, CAPTION_LEADING)
-    placed.images.append({
+    image = {
         "title": fig.title,
         "page": flow.page_no,
         "bbox": [round(v, 2) for v in rect],
         "kind": fig.kind,
-    })
+    }
+    if fig.kind == "form":  # the words in the picture, a line each, top to bottom
+        image["text"] = "\n".join(fig.lines)
+    if fig.kind == "table":
+        image["table"] = {"columns": list(fig.grid[0]),
+                          "data": [list(row) for row in fig.grid[1:]]}
+    placed.images.append(image)
 
 
 # --------------------------------------------------------------------------
@@ -3650,6 +3734,44 @@ def schema_ops(rect: tuple) -> list[Op]:
     elbow(boxes[(2, 1)], boxes[(3, 0)])
     elbow(boxes[(3, 0)], boxes[(4, 0)])
     return ops
+
+
+PICTURED: dict[str, Figure] = {}  # image key -> a figure whose words are pixels
+PICTURE_DPI = 200
+
+
+def picture_pixmap(fig: Figure) -> pymupdf.Pixmap:
+    """A form or a table printed into pixels (a scan, in effect): its words
+    are in the picture only.  A form's questions (lines ending in "?") get an
+    answer box drawn at the right; a table is a ruled grid, its first column
+    as wide as its longest label."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=fig.width, height=fig.height)
+    size, lead = 10, 18
+    if fig.kind == "form":
+        y = 20
+        for line in fig.lines:
+            page.insert_text((14, y), winansi(line), fontname=BODY_FONT, fontsize=size)
+            if line.endswith("?"):
+                page.draw_rect(pymupdf.Rect(fig.width - 30, y - 9, fig.width - 20, y + 1), width=0.8)
+            y += lead
+    else:
+        first = max(text_width(row[0], BODY_FONT, size) for row in fig.grid) + 16
+        rest = (fig.width - 20 - first) / (len(fig.grid[0]) - 1)
+        xs = [10] + [10 + first + rest * k for k in range(len(fig.grid[0]))]
+        height = 20
+        for r, row in enumerate(fig.grid):
+            for c, cell in enumerate(row):
+                font = BOLD_FONT if r == 0 else BODY_FONT
+                page.insert_text((xs[c] + 5, 10 + r * height + 14), winansi(cell), fontname=font, fontsize=size)
+        bottom = 10 + len(fig.grid) * height
+        for r in range(len(fig.grid) + 1):
+            page.draw_line((xs[0], 10 + r * height), (xs[-1], 10 + r * height), width=1)
+        for x in xs:
+            page.draw_line((x, 10), (x, bottom), width=1)
+    pix = page.get_pixmap(dpi=PICTURE_DPI)
+    doc.close()
+    return pix
 
 
 def timeline_pixmap(width: int = 300, height: int = 120) -> pymupdf.Pixmap:
@@ -4064,6 +4186,8 @@ def build(pdf_path: Path, outline: list[Section] | None = None,
     for op in (op for ops in pages for op in ops):
         if op[0] == "image" and op[2].startswith("number|"):
             images.setdefault(op[2], number_pixmap(op[2]))
+        if op[0] == "image" and op[2].startswith("picture|"):
+            images.setdefault(op[2], picture_pixmap(PICTURED[op[2]]))
 
     doc = pymupdf.open()
     for n, ops in enumerate(pages, 1):

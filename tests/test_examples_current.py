@@ -18,7 +18,7 @@ def _files(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-@pytest.mark.parametrize("name", [f"protocol_{n:03d}" for n in range(1, 11)])
+@pytest.mark.parametrize("name", [f"protocol_{n:03d}" for n in range(1, 13)])
 def test_generator_reproduces_the_committed_example_pdfs_and_truths(generator, tmp_path, name):
     pdf = tmp_path / f"{name}.pdf"
     truth = generator.build_named(name, pdf)
