@@ -5,8 +5,10 @@
 **Per document.** Body words are the pages' reference words (below): PyMuPDF's raw words
 (``page.get_text("words")``), or the benchmark's own OCR where a page's layer is unreadable,
 minus those inside blocks the pipeline dropped as running headers/footers or printed-TOC
-pages, and minus words drawn inside a figure (they are kept, as pixels, in the figure's PNG). Output words are
-every node's text (toc and non_toc), table columns and cells, and figure titles. Words are
+pages; inside a kept picture, the words this benchmark's own OCR reads in the picture's box on
+a render of the page (below), whether they are pixels or text. Output words are every node's
+text (toc and non_toc, the words read inside pictures included), table columns and cells
+(tables read from pictures included), and figure titles. Words are
 compared as multisets after folding case and punctuation: *covered* = body words matched in the
 output; *duplicated* = output words beyond their count in the body (words that came out twice).
 
@@ -18,11 +20,13 @@ furniture on three pages or more, found by the parse on that page or not),
 and otherwise the words this benchmark reads itself from a 200 dpi render of the page with
 RapidOCR (its own call, apart from the parse's, which renders at 150 dpi; a line over three
 times the page's median line height is a shape read as a glyph, not text); words inside dropped
-blocks and figures are left out as above. A layer is unreadable here when it has no words, when
+blocks are left out as above, and inside a kept picture the reference is OCR of a 200 dpi
+render of its box (the picture's words, whether pixels or text). A layer is unreadable here when it has no words, when
 most of its characters are invisible (render mode 3), or when 10 % of them have no Unicode
 mapping: the benchmark's own rule, not the parser's ``page_check``. The page's output words are
 the words of the blocks the pipeline kept for that page (the blocks the tree is assembled
-from; the per-document figure checks that the tree holds them). Reported: pages checked (with
+from, a picture's being the words read inside it; the per-document figure checks that the
+tree holds them). Reported: pages checked (with
 reference words), pages the parse recovered and how (its page ledger), pages under 90 % and
 under 50 % of their reference words, the worst page, and replacement (U+FFFD) or control
 characters anywhere in the written output (JSON, Markdown, CSV).
@@ -54,12 +58,13 @@ _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _BREAK = re.compile(r"<br\s*/?>", re.I)
 _TAG = re.compile(r"</?[a-z][^>]*>", re.I)
 _UNTITLED = re.compile(r"^\[(Table|Image)\]$", re.M)
+_COMMENT = re.compile(r"<!--.*?-->", re.S)  # the markers around a picture's words
 
 
 def words(text: str) -> list[str]:
     """Words, case folded; HTML the converter adds (<u>, <sup>) is markup, not words:
     "m<sup>2</sup>" is the PDF's "m2"; untitled placeholders are not text."""
-    text = _UNTITLED.sub(" ", _TAG.sub("", _BREAK.sub(" ", text)))
+    text = _UNTITLED.sub(" ", _TAG.sub("", _BREAK.sub(" ", _COMMENT.sub(" ", text))))
     return [w.lower() for w in _WORD.findall(text)]
 
 
@@ -116,16 +121,19 @@ def measure(pdf: Path, show: int = 0, save: Path | None = None) -> dict:
 _OCR = None
 
 
-def _ocr_words(page) -> list[tuple]:
-    """The benchmark's own reading of a page: RapidOCR on a 200 dpi render, as
-    (x0, y0, x1, y1, text) in page points, one entry per line it reads."""
+def _ocr_words(page, clip=None) -> list[tuple]:
+    """The benchmark's own reading of a page (or of the region ``clip`` of it): RapidOCR on a
+    200 dpi render, as (x0, y0, x1, y1, text) in page points, one entry per line it reads."""
     global _OCR
     import numpy as np
     from rapidocr import RapidOCR
 
     if _OCR is None:
         _OCR = RapidOCR(params={"Global.log_level": "critical"})
-    pix = page.get_pixmap(dpi=200, alpha=False)
+    clip = pymupdf.Rect(clip) & page.rect if clip is not None else page.rect
+    if clip.is_empty:
+        return []
+    pix = page.get_pixmap(dpi=200, alpha=False, clip=clip)
     image = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, pix.n)
     result = _OCR(image)
     if result.boxes is None or result.txts is None:
@@ -133,7 +141,7 @@ def _ocr_words(page) -> list[tuple]:
     scale = 72 / 200
     out = []
     for box, text in zip(result.boxes, result.txts):
-        xs, ys = [p[0] * scale for p in box], [p[1] * scale for p in box]
+        xs, ys = [clip.x0 + p[0] * scale for p in box], [clip.y0 + p[1] * scale for p in box]
         out.append((min(xs), min(ys), max(xs), max(ys), text))
     return _text_sized(out)
 
@@ -245,12 +253,18 @@ def dropped_furniture(blocks) -> set[str]:
 def page_coverage(pdf: Path, blocks) -> list[dict]:
     """Per page: reference words (layer or the benchmark's OCR), output words, share covered."""
     excluded: dict[int, list] = {}
+    pictures: dict[int, list] = {}
     kept: dict[int, Counter] = {}
     for b in blocks:
         if not b.page:
             continue
-        if (b.dropped or b.image is not None) and b.bbox:
+        if b.dropped and b.bbox:
             excluded.setdefault(b.page, []).append(b.bbox)
+        elif b.image is not None and b.bbox:
+            # A kept picture: its words are what OCR of the page's render reads in its box, and
+            # the parse's are the words it read inside the picture.
+            pictures.setdefault(b.page, []).append(b.bbox)
+            kept.setdefault(b.page, Counter()).update(words(" ".join(text for _, text in b.image.words)))
         elif not b.dropped:
             kept.setdefault(b.page, Counter()).update(words(b.text))
     rows = []
@@ -262,9 +276,12 @@ def page_coverage(pdf: Path, blocks) -> list[dict]:
             layer = readable(page)
             entries = without_bullets(shown(page, page.get_text("words"))) if layer else _ocr_words(page)
             boxes = excluded.get(number, []) + running_lines(page, running, dropped, entries if not layer else None)
+            figures = pictures.get(number, [])
+            inside = [entry for box in figures for entry in _ocr_words(page, box)] if layer else []
             ref: Counter = Counter()
-            for entry in entries:
-                if not any(_inside(entry, box) for box in boxes):
+            for entry in entries + inside:
+                in_figure = any(_inside(entry, box) for box in figures)
+                if not any(_inside(entry, box) for box in boxes) and (in_figure == (entry in inside) or not layer):
                     ref.update(words(entry[4]))
             total = sum(ref.values())
             if not total:
