@@ -44,13 +44,18 @@ def clean(text: str) -> str:
 
 
 def clean_blocks(blocks: Iterable[Block]) -> Counter:
-    """Clean every block's text in place; return the U+FFFD removed, counted per page."""
+    """Clean every block's text, and the words read inside its picture, in place; return the
+    U+FFFD removed, counted per page."""
     lost: Counter = Counter()
     for block in blocks:
-        count = block.text.count(REPLACEMENT)
+        lines = block.image.words if block.image is not None else []  # the words read inside a picture
+        count = block.text.count(REPLACEMENT) + sum(text.count(REPLACEMENT) for _, text in lines)
         if count:
             lost[block.page] += count
         block.text = clean(block.text)
+        if lines:
+            block.image.words = [(box, " ".join(clean(text).split())) for box, text in lines]
+            block.image.words = [(box, text) for box, text in block.image.words if text]
     return lost
 
 

@@ -53,3 +53,12 @@ def test_outline_titles_are_cleaned_too():
     entry = OutlineEntry(number="6.2.2\x03", title="Concordance\x00 of \ufb01les", page=51, source="bookmark")
     clean_entries([entry])
     assert (entry.number, entry.title) == ("6.2.2", "Concordance of files")
+
+
+def test_the_words_read_inside_a_picture_are_cleaned_and_their_replacements_counted():
+    from clinparser.model import PICTURE, RawImage
+
+    image = RawImage(4, (0, 0, 10, 10), b"", 10, 10, words=[((0, 0, 5, 2), "\ufb01rst \ufffd dose"), ((0, 3, 5, 5), "\ufffd")])
+    block = Block(4, (0, 0, 10, 10), PICTURE, "", image=image)
+    assert clean_blocks([block]) == {4: 2}
+    assert image.words == [((0, 0, 5, 2), "first dose")]  # a line left empty is no line

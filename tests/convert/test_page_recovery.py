@@ -185,14 +185,20 @@ def _page_with_words_in_a_picture(path):
 PROSE_LINE = "This protocol describes a study whose design is shown in the figure below."
 
 
-def test_ocr_always_reads_words_in_pictures_that_auto_leaves_as_pixels(tmp_path):
+def test_words_in_a_picture_are_read_except_with_ocr_never(tmp_path):
     pdf = _page_with_words_in_a_picture(tmp_path / "figure.pdf")
     auto = PDFParser(workers=1).parse(pdf, output_dir=None)
     always = PDFParser(workers=1, ocr="always").parse(pdf, output_dir=None)
-    assert [r["source"] for r in auto["metadata"]["pages"]] == ["text"]
+    never = PDFParser(workers=1, ocr="never").parse(pdf, output_dir=None)
+    # auto: the page keeps its layer, the picture's words are read into the picture's text
+    assert auto["metadata"]["pages"] == [{"page": 1, "source": "text", "reason": "", "pictures_read": 1}]
+    assert "RANDOMIZATION" in json.dumps(auto["toc"]).upper()
+    # always: the whole page is OCR'd, the picture's words with it
     assert [r["source"] for r in always["metadata"]["pages"]] == ["ocr"]
-    assert "RANDOMIZATION" not in json.dumps(auto["toc"])
     assert "RANDOMIZATION" in json.dumps(always["toc"]).upper()
+    # never: the words stay pixels, and the warning says so
+    assert "RANDOMIZATION" not in json.dumps(never["toc"]).upper()
+    assert any("look like text but were not read: --ocr never" in w for w in never["metadata"]["warnings"])
 
 
 def test_text_ocr_read_inside_a_picture_box_of_a_scan_reaches_the_sections():
