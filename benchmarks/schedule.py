@@ -76,7 +76,7 @@ def _section(d: dict):
 
     s = Section(number=d["number"], title=d["title"], level=d["level"], pages=d["pages"], text=d["text"])
     s.tables = [Table(title=t["title"], page=t["page"], pages=t["pages"], columns=t["columns"], data=t["data"],
-                      path=t.get("path")) for t in d.get("tables", [])]
+                      path=t.get("path"), from_ocr=t.get("from_ocr", False)) for t in d.get("tables", [])]
     s.subsections = [_section(c) for c in d.get("subsections", [])]
     return s
 

@@ -46,8 +46,11 @@ def attach_schedules(tree: Tree, ocr: bool = True) -> list[str]:
     for section in sections:
         for table, notes in zip(section.tables, _notes_after_tables(section)):
             named = bool(SCHEDULE_TITLE.search(table.title) or SCHEDULE_TITLE.search(section.title))
-            if named or by_shape(table):
+            # A table read from a picture is a schedule only where it is named as one: by its
+            # shape alone it is as likely an amendment's picture of a superseded schedule.
+            if named or (by_shape(table) and not table.from_ocr):
                 candidates.append((section, table, notes, named))
+    candidates = _without_pictured_copies(candidates)
     for section, table, notes, named, parts in _join_repeated_headers(candidates):
         read = table if not parts else Table(
             title=table.title, page=table.page, pages=[table.pages[0], parts[-1].pages[-1]], columns=table.columns,
@@ -73,6 +76,17 @@ def attach_schedules(tree: Tree, ocr: bool = True) -> list[str]:
         for t, _, _ in found
         if t.schedule["diagnostics"]
     ] + [_unread_warning(s, tried) for s, tried in unread]
+
+
+def _without_pictured_copies(candidates: list) -> list:
+    """Candidates less the tables read from a picture that print the caption of a table read
+    from the text layer (an amendment's picture of that schedule): the text layer's reading is
+    the exact one, and the copy would be a second timeline of the same visits."""
+    def key(title: str) -> str:
+        return re.sub(r"[^a-z0-9]+", " ", title.lower()).strip()
+
+    printed = {key(t.title) for _, t, _, _ in candidates if t.title.strip() and not t.from_ocr}
+    return [c for c in candidates if not (c[1].from_ocr and key(c[1].title) in printed)]
 
 
 def _pictured(section: Section) -> bool:
