@@ -209,6 +209,36 @@ def mark_furniture(blocks: list[Block], page_sizes: dict[int, tuple[float, float
                 block.dropped = "furniture"
     strip_furniture_rows(blocks, edges, page_sizes)
     strip_furniture_lines(blocks, edges, page_sizes)
+    strip_furniture_from_pictures(blocks, edges, page_sizes)
+
+
+def strip_furniture_from_pictures(blocks: list[Block], edges: "_EdgeText", page_sizes: dict[int, tuple[float, float]]) -> None:
+    """Take running-header/footer lines out of the words read inside a picture, in place: a
+    header drawn inside a box the layout model calls a picture ("Protocol Date: … Novo Nordisk
+    / Trial ID: … / CONFIDENTIAL") is furniture, as it is on the pages that print it as text.
+    A line goes when it stands in a page's edge band and is a furniture line."""
+    for block in blocks:
+        image = block.image
+        if block.dropped or image is None or not image.words or block.bbox is None or block.page not in page_sizes or not image.height:
+            continue
+        height = page_sizes[block.page][1]
+        scale = (block.bbox[3] - block.bbox[1]) / image.height
+
+        def at_edge(box) -> bool:
+            top, bottom = block.bbox[1] + box[1] * scale, block.bbox[1] + box[3] * scale
+            return bottom <= height * WIDE_EDGE or top >= height * (1 - WIDE_EDGE)
+
+        kept = [(box, text) for box, text in image.words if not (at_edge(box) and _picture_furniture(signature(text), edges))]
+        if len(kept) != len(image.words):
+            image.words = kept
+            if not kept:
+                image.words_from = ""
+
+
+def _picture_furniture(sig: str, edges: "_EdgeText") -> bool:
+    if not sig or _FILLER.match(sig):
+        return bool(sig)
+    return (sum(c.isalpha() for c in sig) >= 3 or "#" in sig) and (edges.recurs(sig) or edges.pieced(sig))
 
 
 def strip_furniture_lines(blocks: list[Block], edges: "_EdgeText", page_sizes: dict[int, tuple[float, float]]) -> None:
@@ -239,7 +269,7 @@ def _edge_line(line: str, edges: "_EdgeText", keep_blank: bool) -> bool:
     sig = signature(line)
     if not sig:
         return keep_blank and not line.strip()
-    return sum(c.isalpha() for c in sig) >= 3 and (edges.recurs(sig) or edges.pieced(sig))
+    return (sum(c.isalpha() for c in sig) >= 3 or "#" in sig) and (edges.recurs(sig) or edges.pieced(sig))
 
 
 def _heads_a_table(blocks: list[Block], k: int) -> bool:

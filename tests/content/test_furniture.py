@@ -242,3 +242,20 @@ def test_footer_lines_a_body_block_swallowed_are_taken_off_its_end():
     assert blocks[10].text == "- Study contract." and not blocks[10].dropped
     assert blocks[13].dropped == "furniture"
     assert blocks[16].text == "The sponsor is\nAcme Pharma Research Limited"
+
+
+def test_a_running_header_drawn_inside_a_picture_leaves_the_pictures_words():
+    from clinparser.content.furniture import mark_furniture
+    from clinparser.model import PICTURE, TEXT, Block, RawImage
+
+    sizes = {p: (612.0, 792.0) for p in range(1, 6)}
+    blocks = []
+    for page in range(1, 5):  # the header printed as text on four pages
+        blocks.append(Block(page, (72, 30, 540, 42), TEXT, f"Trial ID: NN-4373 Page {page} of 5"))
+        blocks.append(Block(page, (72, 300, 540, 320), TEXT, f"Body text {page}."))
+    # page 5: the header and a figure inside one picture box (pixels = points here)
+    words = [((0, 0, 400, 12), "Trial ID: NN-4373 Page 5 of 5"), ((0, 200, 300, 212), "Randomization 2:1")]
+    picture = Block(5, (72, 30, 540, 330), PICTURE, "", image=RawImage(5, (72, 30, 540, 330), b"", 468, 300, words=words, words_from="text-layer"))
+    blocks.append(picture)
+    mark_furniture(blocks, sizes, 5)
+    assert picture.dropped == "" and picture.image.words == [((0, 200, 300, 212), "Randomization 2:1")]
