@@ -27,3 +27,12 @@ def make_docx(path: Path) -> Path:
     d.add_paragraph("Analysis text.")
     d.save(path)
     return path
+
+
+def truth_nodes(sections: list[dict]) -> list[dict]:
+    """A generated protocol's truth sections, depth first (each node before its subsections)."""
+    out = []
+    for node in sections:
+        out.append(node)
+        out.extend(truth_nodes(node["subsections"]))
+    return out

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from helpers import truth_nodes
 from scoring.tree import flatten
 
 FORMS = ["protocol_004", "protocol_005", "protocol_006"]
@@ -27,23 +28,15 @@ def form_example(request, tmp_path_factory, generator):
     return truth, PDFParser(workers=1).parse(pdf, output_dir=None)
 
 
-def _truth_nodes(sections):
-    out = []
-    for n in sections:
-        out.append(n)
-        out.extend(_truth_nodes(n["subsections"]))
-    return out
-
-
 def _shape(nodes, level_offset=0):
     return [(n["number"], n["title"], n["level"] + level_offset, [c["number"] for c in n["subsections"]]) for n in nodes]
 
 
 def test_tree_is_exactly_the_generated_outline(form_example):
     truth, result = form_example
-    assert _shape(flatten(result["toc"])) == _shape(_truth_nodes(truth["sections"]))
+    assert _shape(flatten(result["toc"])) == _shape(truth_nodes(truth["sections"]))
     got = [(n["number"], n["pages"][0]) for n in flatten(result["toc"])]
-    assert got == [(n["number"], n["page"]) for n in _truth_nodes(truth["sections"])]
+    assert got == [(n["number"], n["page"]) for n in truth_nodes(truth["sections"])]
 
 
 def test_bundled_documents_are_one_non_toc_node_each_with_their_own_sections(form_example):
@@ -53,7 +46,7 @@ def test_bundled_documents_are_one_non_toc_node_each_with_their_own_sections(for
     assert [n["title"] for n in nodes] == [b["title"] for b in bundled]
     for node, b in zip(nodes, bundled):
         # nested one level below the document's own node
-        assert _shape(flatten(node["subsections"])) == _shape(_truth_nodes(b["sections"]), level_offset=1)
+        assert _shape(flatten(node["subsections"])) == _shape(truth_nodes(b["sections"]), level_offset=1)
     summary = result["metadata"]["diagnostics"]["summary"]
     assert [d["title"] for d in summary["bundled_documents"]] == [b["title"] for b in bundled]
     assert [d["pages"] for d in summary["bundled_documents"]] == [b["pages"] for b in bundled]
@@ -66,9 +59,9 @@ def test_numbers_drawn_as_images_are_read_from_the_images_and_reported(form_exam
     diagnostics = result["metadata"]["diagnostics"]
     assert diagnostics["numbers_from_outline"] == []
     numbers_from = diagnostics["summary"]["numbers_from"]
-    assert sum(numbers_from.values()) == len(_truth_nodes(truth["sections"]))
+    assert sum(numbers_from.values()) == len(truth_nodes(truth["sections"]))
     assert numbers_from.get("picture", 0) == len(pictured)
-    assert numbers_from.get("text", 0) == len(_truth_nodes(truth["sections"])) - len(pictured)
+    assert numbers_from.get("text", 0) == len(truth_nodes(truth["sections"])) - len(pictured)
     assert diagnostics["summary"]["verdict"] == "ok"
     assert diagnostics["toc_entries_missing_in_body"] == []
 
@@ -81,8 +74,8 @@ def test_with_ocr_never_numbers_drawn_as_images_come_from_the_outline(tmp_path, 
     result = PDFParser(workers=1, ocr="never").parse(pdf, output_dir=None)
     pictured = [s.number for s in generator.PROTOCOLS["protocol_006"].outline if s.form == "image"]
     diagnostics = result["metadata"]["diagnostics"]
-    assert _shape(flatten(result["toc"])) == _shape(_truth_nodes(truth["sections"]))
+    assert _shape(flatten(result["toc"])) == _shape(truth_nodes(truth["sections"]))
     assert [d["number"] for d in diagnostics["numbers_from_outline"]] == pictured
     assert {d["source"] for d in diagnostics["numbers_from_outline"]} <= {"bookmark", "printed"}
-    assert diagnostics["summary"]["numbers_from"].get("text", 0) == len(_truth_nodes(truth["sections"])) - len(pictured)
+    assert diagnostics["summary"]["numbers_from"].get("text", 0) == len(truth_nodes(truth["sections"])) - len(pictured)
     assert diagnostics["summary"]["verdict"] == "ok"

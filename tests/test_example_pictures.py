@@ -19,6 +19,7 @@ import pytest
 
 from clinparser import PDFParser
 from clinparser.markup import PICTURE_TEXT
+from helpers import truth_nodes
 from scoring.tree import flatten
 
 INPUT = Path(__file__).resolve().parent.parent / "examples" / "input"
@@ -30,19 +31,11 @@ def p012():
     return truth, PDFParser(workers=1).parse(INPUT / "protocol_012.pdf", output_dir=None)
 
 
-def _truth_nodes(sections):
-    out = []
-    for n in sections:
-        out.append(n)
-        out.extend(_truth_nodes(n["subsections"]))
-    return out
-
-
 def _images(truth, result):
     """(truth image, parsed image, parsed section) in printed order."""
     nodes = {n["number"]: n for n in flatten(result["toc"])}
     pairs = []
-    for node in _truth_nodes(truth["sections"]):
+    for node in truth_nodes(truth["sections"]):
         got = nodes[node["number"]]
         assert [i["title"] for i in got["images"]] == [i["title"] for i in node["images"]]
         pairs += [(want, have, got) for want, have in zip(node["images"], got["images"])]
@@ -56,7 +49,7 @@ def _blankless(line: str) -> str:
 
 def test_the_tree_is_exact_and_the_pictured_numbers_are_read_from_their_pictures(p012):
     truth, result = p012
-    want = _truth_nodes(truth["sections"])
+    want = truth_nodes(truth["sections"])
     assert [(n["number"], n["title"], n["pages"][0]) for n in flatten(result["toc"])] == [
         (n["number"], n["title"], n["page"]) for n in want]
     summary = result["metadata"]["diagnostics"]["summary"]
@@ -102,7 +95,7 @@ def test_the_summary_and_the_ledger_count_the_pictures_read(p012):
 def test_with_ocr_never_the_numbers_come_from_the_printed_toc_and_the_unread_pictures_are_named(p012):
     truth, _ = p012
     result = PDFParser(workers=1, ocr="never").parse(INPUT / "protocol_012.pdf", output_dir=None)
-    want = _truth_nodes(truth["sections"])
+    want = truth_nodes(truth["sections"])
     assert [(n["number"], n["title"]) for n in flatten(result["toc"])] == [(n["number"], n["title"]) for n in want]
     assert "picture" not in result["metadata"]["diagnostics"]["summary"]["numbers_from"]
     pages = sorted({i["page"] for n in want for i in n["images"] if i["kind"] != "raster"})
