@@ -58,6 +58,34 @@ def test_a_picture_without_text_costs_no_ocr(monkeypatch):
         assert raw.words == [] and raw.words_from == "" and raw.unread == ""
 
 
+def _banner_png() -> bytes:
+    """A banner: words in white on a shaded band, no paper to speak of (not ``text_like``)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=400, height=160)
+    for k in range(16):  # a vertical shading from mid to dark grey
+        grey = 0.55 - 0.02 * k
+        page.draw_rect(pymupdf.Rect(0, 10 * k, 400, 10 * k + 10), color=None, fill=(grey, grey, grey))
+    page.insert_text((60, 90), "www.trial-registry.org", fontsize=26, color=(1, 1, 1))
+    return page.get_pixmap(dpi=150).tobytes("png")
+
+
+def test_words_on_a_shaded_banner_are_found_by_the_detector_and_read():
+    png = _banner_png()
+    assert not text_like(decode(png))  # the pixel check alone would have passed it by
+    raw = RawImage(None, None, png, 833, 333)
+    read_png(raw, ocr=True)
+    assert text_rows(raw.words) == ["www.trial-registry.org"] and raw.words_from == OCR
+
+
+def test_a_line_of_symbols_is_not_words(monkeypatch):
+    box = [[0, 0], [50, 0], [50, 20], [0, 20]]
+    lower = [[p[0], p[1] + 40] for p in box]
+    monkeypatch.setattr("clinparser.convert.ocr.read_lines", lambda _: [(box, "\u25a0", 0.9), (lower, "Pak", 0.99)])
+    raw = RawImage(None, None, _text_png(["Pak"]), 625, 250)
+    read_png(raw, ocr=True)
+    assert text_rows(raw.words) == ["Pak"]
+
+
 def test_with_ocr_off_a_picture_of_text_is_left_unread_and_says_why():
     raw = RawImage(None, None, _text_png(["Daily Itch Diary"]), 625, 250)
     read_png(raw, ocr=False)
