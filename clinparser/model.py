@@ -43,6 +43,8 @@ class Block:
     image: Optional["RawImage"] = None  # set on PICTURE blocks
     # Where a number the text did not carry came from (e.g. "word-numbering"); "" = the text.
     number_source: str = ""
+    # The left edge (points) of a picture of this block's heading number ("number_pictures").
+    number_x: Optional[float] = None
 
     def to_dict(self) -> dict:
         """The block as ``blocks.json`` lists it (and as the study readers trace items to); a

@@ -9,6 +9,13 @@ image enlarged to a legible size. When what it reads is a section number ("4.1.1
 and the block does not start with it, the number is written in front of the block's text and
 ``number_source`` says it came from a picture: the structure stage then reads the heading as
 if it were printed. Anything else read there (a bullet, an icon, a logo) is left alone.
+
+A number picture OCR cannot read is marked (``UNREAD``); once every page is read,
+``number_from_sequence`` gives it the number its place implies: pictures at the same indent
+carry numbers of the same depth, so its depth is that of the numbers read at its indent, and
+its number is the one that follows the previous picture's number at that depth ("5.2.3" after
+"5.2.2", "5.3.1" after "5.3"), kept only when the next picture's number can follow it.
+``number_source`` then says ``picture-sequence``.
 """
 
 from __future__ import annotations
@@ -25,6 +32,9 @@ RENDER_DPI = 400  # small pictures are low resolution: enlarged, the recognizer 
 MIN_SCORE = 0.9
 NUMBER = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2}){0,5}\.?|[A-Z](?:\.\d{1,2}){1,5}\.?)$")
 PICTURE = "picture"  # Block.number_source of a number read from a picture
+UNREAD = "picture-unread"  # a number picture beside the block that OCR could not read
+SEQUENCE = "picture-sequence"  # a number given by the place of an unread number picture
+INDENT = 3.0  # points: number pictures this close on the left are at one indent
 _LEAD = re.compile(r"^(\s*(?:#{1,6}\s+)?(?:[-*+]\s+)?(?:\*\*|__)?)")
 
 
@@ -40,10 +50,97 @@ def number_pictures(page, blocks: list[Block]) -> int:
             continue
         number = _read(page, (x0, y0, x1, y1))
         if number and not strip_markup(block.text).startswith(number):
-            block.text = _LEAD.sub(lambda m: f"{m[1]}{number} ", block.text, count=1)
-            block.number_source = PICTURE
+            _write(block, number, PICTURE)
+            block.number_x = x0
             found += 1
+        elif not number and not block.number_source and _title_shaped(block):
+            block.number_source, block.number_x = UNREAD, x0
     return found
+
+
+def _write(block: Block, number: str, source: str) -> None:
+    block.text = _LEAD.sub(lambda m: f"{m[1]}{number} ", block.text, count=1)
+    block.number_source = source
+
+
+def number_from_sequence(blocks: list[Block]) -> int:
+    """Number the blocks whose number picture was unread from the numbers read around them
+    (the document's blocks, in order); how many. One left without a number loses the mark."""
+    numbered = [(k, _parts(_number_of(b))) for k, b in enumerate(blocks) if b.number_source == PICTURE and b.number_x is not None]
+    depths = [(blocks[k].number_x, len(parts)) for k, parts in numbered if parts]
+    given = 0
+    for k, block in enumerate(blocks):
+        if block.number_source != UNREAD:
+            continue
+        block.number_source = ""
+        at_indent = sorted({d for x, d in depths if abs(x - block.number_x) <= INDENT})
+        before = [p for j, p in numbered if j < k and p]
+        after = [(j, p) for j, p in numbered if j > k and p]
+        if len(at_indent) != 1 or not before:
+            continue
+        number = _following(before[-1], at_indent[0])
+        if not number:
+            continue
+        # The next number read must come right after this one, or, with other unread numbers
+        # between them, at least after it.
+        unread_between = after and any(b.number_source == UNREAD for b in blocks[k + 1 : after[0][0]])
+        if not after or (_comes_after(number, after[0][1]) if unread_between else _can_follow(number, after[0][1])):
+            _write(block, ".".join(number), SEQUENCE)
+            numbered.append((k, number))
+            numbered.sort(key=lambda e: e[0])
+            given += 1
+    return given
+
+
+def _title_shaped(block: Block) -> bool:
+    """A heading, or one short capitalized line without a sentence's stop, not numbered in its
+    text: what an unread picture may number (not a bullet's item, a formula, a reference)."""
+    lines = [strip_markup(ln) for ln in block.text.splitlines() if strip_markup(ln)]
+    if not lines or _number_of(block):
+        return False
+    words = lines[0].split()
+    shaped = len(lines) == 1 and len(words) <= 12 and lines[0][:1].isupper() and not lines[0].rstrip().endswith((".", ";", ",", ":"))
+    return block.kind == HEADING or shaped
+
+
+def _number_of(block: Block) -> str:
+    first = strip_markup(block.text).split()
+    return first[0].rstrip(".") if first and NUMBER.match(first[0]) else ""
+
+
+def _parts(number: str) -> list[str]:
+    return number.split(".") if number else []
+
+
+def _following(previous: list[str], depth: int) -> list[str] | None:
+    """The number at ``depth`` that comes right after ``previous``: its next sibling, its first
+    descendant, or the next sibling of its ancestor at that depth."""
+    if depth > len(previous):
+        return previous + ["1"] * (depth - len(previous))
+    last = previous[depth - 1]
+    if not last.isdigit():
+        return None  # a lettered chapter ("A") is not counted on from here
+    return previous[: depth - 1] + [str(int(last) + 1)]
+
+
+def _comes_after(number: list[str], later: list[str]) -> bool:
+    """Whether ``later`` is numbered after ``number`` (in reading order of an outline)."""
+    def key(parts):
+        return [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts]
+
+    return key(later) > key(number)
+
+
+def _can_follow(number: list[str], next_number: list[str]) -> bool:
+    """Whether ``next_number`` may come right after ``number``: a first child, a next sibling of
+    it or of one of its ancestors."""
+    if len(next_number) > len(number) and next_number[: len(number)] == number:
+        return all(part == "1" for part in next_number[len(number) :])
+    depth = len(next_number)
+    if depth > len(number) or next_number[: depth - 1] != number[: depth - 1]:
+        return False
+    here, there = number[depth - 1], next_number[depth - 1]
+    return here.isdigit() and there.isdigit() and int(there) == int(here) + 1
 
 
 def _numbered_by(blocks: list[Block], box) -> Block | None:

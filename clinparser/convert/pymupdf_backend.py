@@ -22,6 +22,7 @@ from ..model import EMPTY, OCR, PICTURE, TEXT, TEXT_LAYER, Block, Converted, Pag
 from .bookmarks import read_bookmarks
 from .orientation import turn_upright
 from .page_workers import LayoutWorkers
+from .number_pictures import number_from_sequence
 from .picture_words import read_on_page
 from .table_words import respace_tables
 
@@ -72,6 +73,7 @@ def convert_pdf(
     except ConversionError as exc:
         raise ConversionError(f"{path.name}: {exc}") from exc
     warnings.extend(layout.warnings)
+    number_from_sequence(blocks)  # number pictures the workers could not read, from their neighbours
     # The converter's handle un-rotated each page and turned a sideways page upright (the ledger
     # says how far): do the same here, so that layout boxes, page sizes and rendered pictures
     # share one coordinate system, without reading every page's text a second time.

@@ -2,8 +2,8 @@
 
 import pymupdf
 
-from clinparser.convert.number_pictures import PICTURE, number_pictures
-from clinparser.model import HEADING, TEXT, Block
+from clinparser.convert.number_pictures import PICTURE, SEQUENCE, UNREAD, number_from_sequence, number_pictures
+from clinparser.model import HEADING, LIST_ITEM, TEXT, Block
 
 
 def _number_png(text: str) -> bytes:
@@ -48,3 +48,50 @@ def test_a_heading_already_printing_its_number_is_not_numbered_twice():
     blocks[0].text = "### **2.1 Overall Design**"
     assert number_pictures(page, blocks) == 0
     assert blocks[0].text == "### **2.1 Overall Design**"
+
+
+def test_a_number_picture_ocr_cannot_read_beside_a_title_is_marked_unread():
+    doc, page, blocks = _page("Go")  # a picture there, but no number in it
+    number_pictures(page, blocks)
+    assert blocks[0].number_source == UNREAD and blocks[0].number_x == 72
+    assert blocks[1].number_source == ""  # the paragraph below has no picture beside it
+
+
+def test_a_bullet_picture_beside_a_sentence_is_not_an_unread_number():
+    doc, page, blocks = _page("Go")
+    blocks[0] = Block(1, blocks[0].bbox, LIST_ITEM, "- apply the cream twice a day.")
+    number_pictures(page, blocks)
+    assert blocks[0].number_source == ""
+
+
+def _heading(title: str, x: float, number: str = "") -> Block:
+    block = Block(1, (x + 30, 0, 300, 12), HEADING, f"## **{number + ' ' if number else ''}{title}**")
+    block.number_source, block.number_x = (PICTURE if number else UNREAD), x
+    return block
+
+
+def test_an_unread_number_follows_from_the_numbers_read_at_its_indent():
+    blocks = [
+        _heading("Design", 72, "5"),
+        _heading("Overall Design", 90, "5.1"),
+        _heading("Rationale", 90),  # unread: depth 2 at x=90, after 5.1
+        _heading("Doses", 108),  # unread: depth 3 at x=108 (from 5.2.2 below), first under 5.2
+        _heading("Dose Rationale", 108, "5.2.2"),
+        _heading("End of Study", 90),  # depth 2 after 5.2.2: 5.3, and 6 may follow it
+        _heading("Population", 72, "6"),
+    ]
+    assert number_from_sequence(blocks) == 3
+    assert [b.text for b in blocks[2:4]] == ["## **5.2 Rationale**", "## **5.2.1 Doses**"]
+    assert blocks[5].text == "## **5.3 End of Study**"
+    assert {blocks[k].number_source for k in (2, 3, 5)} == {SEQUENCE}
+
+
+def test_an_unread_number_the_next_one_contradicts_is_left_unnumbered():
+    blocks = [_heading("Design", 90, "2.1"), _heading("Rationale", 90), _heading("Doses", 90, "2.2")]
+    assert number_from_sequence(blocks) == 0
+    assert blocks[1].text == "## **Rationale**" and blocks[1].number_source == ""
+
+
+def test_an_unread_number_at_an_indent_with_no_number_read_is_left_unnumbered():
+    blocks = [_heading("Design", 72, "2"), _heading("Rationale", 140), _heading("Doses", 72, "3")]
+    assert number_from_sequence(blocks) == 0 and blocks[1].number_source == ""
