@@ -13,7 +13,7 @@ from .structure.bundles import split_documents
 from .content.clean_text import clean_blocks, clean_entries, unmapped_warning
 from .convert import convert
 from .convert.inspect_input import sha256_file
-from .convert.page_recovery import ledger_warnings
+from .convert.page_recovery import count_pictures_read, ledger_warnings
 from .convert.picture_words import summary as picture_summary
 from .convert.picture_words import unread_warning
 from .diagnostics import summarize
@@ -86,6 +86,7 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
     converted.bookmarks = number_bookmarks(converted.bookmarks)
     clean_entries(converted.bookmarks)
     mark_furniture(blocks, converted.page_sizes, converted.page_count)
+    count_pictures_read(converted.pages, blocks)
     printed = find_printed_toc(blocks)
     for block in blocks:
         if block.page in printed.pages and not block.dropped:

@@ -232,6 +232,19 @@ def _record(number: int, blocks, verdict, mode: str) -> PageRecord:
     return PageRecord(number + 1, EMPTY, f"{verdict.reason}; OCR found no text", pictures)
 
 
+def count_pictures_read(ledger: list[PageRecord], blocks: list[Block]) -> None:
+    """Each page's kept pictures whose words reached the output; a page that gave words only
+    through its pictures is no longer empty. Run once the blocks are cleaned and furniture is
+    marked: a picture whose only words were a running header gave the page nothing."""
+    by_page = {r.page: r for r in ledger}
+    for block in blocks:
+        record = by_page.get(block.page)
+        if record is not None and block.image is not None and block.image.words and not block.dropped:
+            record.pictures_read += 1
+            if record.source == EMPTY:
+                record.source = OCR if "ocr" in block.image.words_from else TEXT_LAYER
+
+
 def ledger_warnings(ledger: list[PageRecord]) -> list[str]:
     """One warning naming the recovered pages, and one naming the pages that show content but
     gave no words (and those left unrecovered under --ocr never): never silent about a page."""

@@ -118,12 +118,14 @@ def read_png(raw: RawImage, ocr: bool) -> None:
     _keep(raw, lines, OCR if lines else "")
 
 
-def read_on_page(raw: RawImage, page, others: list, ocr: bool) -> None:
+def read_on_page(raw: RawImage, page, others: list, ocr: bool, images: list | None = None) -> None:
     """Words of a picture on a PDF page: the layer's lines inside its box that no other block
     (``others``, their boxes) holds, and OCR of its pixels where it holds an embedded image or
-    the layer has nothing there."""
+    the layer has nothing there. ``images``: the page's ``get_image_info()``, when the caller
+    has it already."""
     layer = _layer_lines(page, raw.bbox, others)
-    scan = any(_overlap(info["bbox"], raw.bbox) >= 0.25 for info in page.get_image_info())
+    images = page.get_image_info() if images is None else images
+    scan = any(_overlap(info["bbox"], raw.bbox) >= 0.25 for info in images)
     lines = [(_to_pixels(box, raw), text) for box, text in layer]
     if scan or not layer:
         if not ocr:

@@ -18,7 +18,7 @@ import pymupdf
 
 from ..errors import ConversionError, EncryptedError, InputError, TooManyPagesError
 from .image_tiles import join_tiles
-from ..model import EMPTY, OCR, PICTURE, TEXT, TEXT_LAYER, Block, Converted, PageRecord, RawImage
+from ..model import OCR, PICTURE, TEXT, Block, Converted, RawImage
 from .bookmarks import read_bookmarks
 from .orientation import turn_upright
 from .page_workers import LayoutWorkers
@@ -84,7 +84,6 @@ def convert_pdf(
     respace_tables(doc, blocks)
     page_sizes = {p.number + 1: (p.rect.width, p.rect.height) for p in doc}
     blocks = _with_pictures(doc, blocks, image_dpi, min_image_size, read, ocr != "never")
-    _count_pictures_read(layout.ledger, blocks)
     if not any(b.text.strip() for b in blocks if b.kind != PICTURE):
         hint = ": it looks scanned, try --ocr auto" if ocr == "never" else ""
         warnings.append(f"no text found on any page{hint}")
@@ -97,18 +96,6 @@ def convert_pdf(
         warnings=warnings,
         pages=layout.ledger,
     )
-
-
-def _count_pictures_read(ledger: list[PageRecord], blocks: list[Block]) -> None:
-    """Each page's pictures whose words were read; a page that gave words only through its
-    pictures is no longer empty: its words reached the output, by OCR or from its layer."""
-    by_page = {r.page: r for r in ledger}
-    for block in blocks:
-        record = by_page.get(block.page)
-        if record is not None and block.image is not None and block.image.words:
-            record.pictures_read += 1
-            if record.source == EMPTY:
-                record.source = OCR if "ocr" in block.image.words_from else TEXT_LAYER
 
 
 def _render(page: pymupdf.Page, bbox, dpi: int) -> RawImage:
@@ -163,7 +150,7 @@ def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int, min_siz
                 b.image = _render(page, b.bbox, dpi)
                 if page_no not in read:  # on a page read by OCR, its words are the page's text already
                     others = [o.bbox for o in page_blocks if o is not b and o.kind != PICTURE and o.bbox]
-                    read_on_page(b.image, page, others, ocr)
+                    read_on_page(b.image, page, others, ocr, infos.get(page_no, []))
             out.append(b)
     return out
 

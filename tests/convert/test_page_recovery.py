@@ -246,3 +246,18 @@ def test_removing_an_unmapped_line_keeps_the_readable_line_its_box_overlaps(monk
     cut = pymupdf.open("pdf", doc.tobytes())
     page_recovery.ocr_page(cut[0], Verdict("unmapped", "test"))
     assert "This section contained the questionnaires that were excluded." not in readable_line(cut[0])
+
+
+def test_a_picture_counts_as_read_only_if_its_words_are_kept():
+    from clinparser.convert.page_recovery import count_pictures_read
+    from clinparser.model import EMPTY, OCR, PICTURE, PageRecord, RawImage
+
+    def picture(page, words, dropped=""):
+        image = RawImage(page, (0, 0, 100, 100), b"", 100, 100)
+        image.words, image.words_from = [((0, 0, 50, 10), w) for w in words], "ocr" if words else ""
+        return Block(page, (0, 0, 100, 100), PICTURE, "", dropped=dropped, image=image)
+
+    ledger = [PageRecord(1, EMPTY, "no text layer"), PageRecord(2, EMPTY, "no text layer"), PageRecord(3, EMPTY, "no text layer")]
+    blocks = [picture(1, ["Daily Itch Diary"]), picture(2, []), picture(3, ["CP-012 Protocol"], dropped="furniture")]
+    count_pictures_read(ledger, blocks)
+    assert [(r.source, r.pictures_read) for r in ledger] == [(OCR, 1), (EMPTY, 0), (EMPTY, 0)]
