@@ -216,7 +216,9 @@ def strip_furniture_from_pictures(blocks: list[Block], edges: "_EdgeText", page_
     """Take running-header/footer lines out of the words read inside a picture, in place: a
     header drawn inside a box the layout model calls a picture ("Protocol Date: … Novo Nordisk
     / Trial ID: … / CONFIDENTIAL") is furniture, as it is on the pages that print it as text.
-    A line goes when it stands in a page's edge band and is a furniture line."""
+    A line goes when it stands in a page's edge band and is a furniture line; a bare number
+    (a page number's shape) only when nothing else of the picture stands in its row, so a
+    timeline's "cycle days 1 2 3 ..." axis stays."""
     for block in blocks:
         image = block.image
         if block.dropped or image is None or not image.words or block.bbox is None or block.page not in page_sizes or not image.height:
@@ -228,16 +230,19 @@ def strip_furniture_from_pictures(blocks: list[Block], edges: "_EdgeText", page_
             top, bottom = block.bbox[1] + box[1] * scale, block.bbox[1] + box[3] * scale
             return bottom <= height * WIDE_EDGE or top >= height * (1 - WIDE_EDGE)
 
-        kept = [(box, text) for box, text in image.words if not (at_edge(box) and _picture_furniture(signature(text), edges))]
+        def alone(box) -> bool:  # a page number stands alone in its row, not in a row of ticks
+            return not any(other is not box and other[1] < box[3] and box[1] < other[3] for other, _ in image.words)
+
+        kept = [(box, text) for box, text in image.words if not (at_edge(box) and _picture_furniture(signature(text), edges, alone(box)))]
         if len(kept) != len(image.words):
             image.words = kept
             if not kept:
                 image.words_from = ""
 
 
-def _picture_furniture(sig: str, edges: "_EdgeText") -> bool:
+def _picture_furniture(sig: str, edges: "_EdgeText", alone: bool) -> bool:
     if not sig or _FILLER.match(sig):
-        return bool(sig)
+        return bool(sig) and alone
     return (sum(c.isalpha() for c in sig) >= 3 or "#" in sig) and (edges.recurs(sig) or edges.pieced(sig))
 
 

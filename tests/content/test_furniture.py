@@ -259,3 +259,20 @@ def test_a_running_header_drawn_inside_a_picture_leaves_the_pictures_words():
     blocks.append(picture)
     mark_furniture(blocks, sizes, 5)
     assert picture.dropped == "" and picture.image.words == [((0, 200, 300, 212), "Randomization 2:1")]
+
+
+def test_an_axis_of_numbers_at_the_foot_of_a_picture_is_not_a_page_number():
+    from clinparser.content.furniture import mark_furniture
+    from clinparser.model import PICTURE, TEXT, Block, RawImage
+
+    sizes = {p: (612.0, 792.0) for p in range(1, 6)}
+    blocks = [Block(page, (72, 300, 540, 320), TEXT, f"Body text {page}.") for page in range(1, 5)]
+    blocks += [Block(page, (300, 760, 312, 770), TEXT, str(page)) for page in range(1, 5)]  # page numbers
+    # page 5: a timeline reaching the foot of the page; its axis is "cycle days 1 2 3", and the
+    # page number "5" is drawn alone inside the same box (pixels = points here, box from y=600)
+    axis = [((0, 80, 40, 90), "cycle days"), ((60, 80, 66, 90), "1"), ((80, 80, 86, 90), "2"), ((100, 80, 106, 90), "3")]
+    words = [((0, 0, 200, 12), "Letrozole 5 mg/d")] + axis + [((228, 160, 240, 170), "5")]
+    picture = Block(5, (72, 600, 540, 780), PICTURE, "", image=RawImage(5, (72, 600, 540, 780), b"", 468, 180, words=words, words_from="text-layer"))
+    blocks.append(picture)
+    mark_furniture(blocks, sizes, 5)
+    assert [text for _, text in picture.image.words] == ["Letrozole 5 mg/d", "cycle days", "1", "2", "3"]
