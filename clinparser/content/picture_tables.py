@@ -49,6 +49,8 @@ def table_from_picture(png: bytes, lines: list, title: str = "", page: Optional[
             continue
         band = bands.setdefault(bisect.bisect_right(rows, cy) - 1, [])
         band.extend((cy, y0, y1 - y0, c, word) for c, word in _split_over_rules(x0, x1, text, columns))
+    if _beside_grid(outside, rows, len(lines)):
+        return None
     grid = []
     for r in sorted(bands):
         for part in _unruled_rows(bands[r]):
@@ -62,6 +64,16 @@ def table_from_picture(png: bytes, lines: list, title: str = "", page: Optional[
     header = [" / ".join(row[c] for row in grid[:head] if row[c]) for c in range(len(grid[0]))]
     table = Table(title=title, page=page, pages=[page, page], columns=header, data=grid[head:], from_ocr=True)
     return table, outside
+
+
+def _beside_grid(outside: list, rows: list[float], total: int) -> bool:
+    """Words standing left or right of the ruled grid, level with its rows: the rules found
+    bound only part of the table (a colour-filled table whose light rules are missed between
+    its label column and the rest), so the grid would cut the table apart. A title above the
+    grid or notes under it are not beside it. Two such lines, and a tenth of the ``total`` read
+    in the picture, say so."""
+    level = [line for line in outside if rows[0] < (line[0][1] + line[0][3]) / 2 < rows[-1]]
+    return len(level) >= 2 and len(level) >= 0.1 * total
 
 
 def beside(previous: Table, table: Table) -> bool:

@@ -9,7 +9,7 @@ from clinparser.convert.picture_words import decode, ocr_lines
 XS = [10, 170, 250, 330, 410]
 
 
-def _picture(rows, ruled=True, rule_rows=True, xs=XS, below="X = performed at this visit") -> bytes:
+def _picture(rows, ruled=True, rule_rows=True, xs=XS, below="X = performed at this visit", ruled_from=0) -> bytes:
     doc = pymupdf.open()
     page = doc.new_page(width=420, height=40 + 30 * len(rows))
     top, h = 10, 30
@@ -19,8 +19,8 @@ def _picture(rows, ruled=True, rule_rows=True, xs=XS, below="X = performed at th
     if ruled:
         lines = range(len(rows) + 1) if rule_rows else (0, 1, len(rows))
         for r in lines:
-            page.draw_line((xs[0], top + r * h), (xs[-1], top + r * h), width=1.5)
-        for x in xs:
+            page.draw_line((xs[ruled_from], top + r * h), (xs[-1], top + r * h), width=1.5)
+        for x in xs[ruled_from:]:
             page.draw_line((x, top), (x, top + len(rows) * h), width=1.5)
     if below:
         page.insert_text((12, top + len(rows) * h + 22), below, fontsize=11)
@@ -56,3 +56,9 @@ def test_rows_the_grid_does_not_rule_are_told_apart_by_their_first_column():
 
 def test_a_boxed_figure_with_one_row_under_its_header_is_no_table():
     assert _read(_picture([["Placebo", "Drug", "Placebo", "Drug"], ["0", "6", "6", "15"]], below="")) is None
+
+
+def test_a_grid_that_leaves_the_row_labels_beside_it_is_no_table():
+    # a colour-filled table whose label column's rules are not found: the grid found would
+    # cut the labels off their rows, so the words stay the picture's text
+    assert _read(_picture(ROWS, ruled_from=1, below="")) is None
