@@ -35,6 +35,7 @@ class PDFParser:
         max_pages: int = DEFAULTS.max_pages,
         min_image_size: float = DEFAULTS.min_image_size,
         workers: Optional[int] = None,
+        layout: str = DEFAULTS.layout,
     ):
         if isinstance(ocr, bool):  # the old on/off flag: on OCR'd every page that needed it
             ocr = "always" if ocr else "never"
@@ -49,6 +50,7 @@ class PDFParser:
             max_pages=max_pages,
             min_image_size=min_image_size,
             workers=workers or default_workers(),
+            layout=layout,
         )
         self.last_output: Optional[Path] = None  # the folder the last parse wrote
 

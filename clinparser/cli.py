@@ -97,6 +97,7 @@ def parse(
     min_image_size: float = typer.Option(DEFAULTS.min_image_size, "--min-image-size", min=0, help="Drop pictures smaller than this many points on a side."),
     max_pages: int = typer.Option(DEFAULTS.max_pages, "--max-pages", min=1, help="Refuse documents with more pages than this."),
     workers: int = typer.Option(DEFAULTS.workers, "--workers", min=1, help="Processes for layout analysis, this one included (default engine); the output is the same for any number."),
+    layout: str = typer.Option(DEFAULTS.layout, "--layout", help="auto: each page read by the layout model its text and drawings call for (the text-only model on plain text pages); full: the full model on every page."),
     no_images: bool = typer.Option(False, "--no-images", help="Do not write image PNG files."),
     no_table_csv: bool = typer.Option(False, "--no-table-csv", help="Do not write table CSV files."),
     no_intermediate: bool = typer.Option(False, "--no-intermediate", help="Do not write markdown.md and blocks.json."),
@@ -113,7 +114,7 @@ def parse(
     from .export.artifacts import SaveOptions, dumps, write_output
     from .pipeline import parse_document
 
-    options = ParseOptions(engine=engine, models_dir=models, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, min_image_size=min_image_size, workers=workers)
+    options = ParseOptions(engine=engine, models_dir=models, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, min_image_size=min_image_size, workers=workers, layout=layout)
     save = SaveOptions(save_intermediate_files=not no_intermediate, save_images=not no_images, save_table_csv=not no_table_csv, save_report=not no_report)
     try:
         extras = extra_files(fmt, max_tokens, overlap, tokenizer)
@@ -152,6 +153,7 @@ def batch(
     min_image_size: float = typer.Option(DEFAULTS.min_image_size, "--min-image-size", min=0, help="Drop pictures smaller than this many points on a side."),
     max_pages: int = typer.Option(DEFAULTS.max_pages, "--max-pages", min=1, help="Fail documents with more pages than this."),
     workers: int = typer.Option(DEFAULTS.workers, "--workers", min=1, help="Processes in all on this machine: documents run side by side, each with its share for its pages."),
+    layout: str = typer.Option(DEFAULTS.layout, "--layout", help="auto: each page read by the layout model its text and drawings call for; full: the full model on every page."),
     ray: Optional[str] = typer.Option(None, "--ray", help="Run one Ray task per document: 'auto' (this machine's cluster, or a local Ray) or a cluster ADDRESS. Needs clinparser[ray]."),
     no_images: bool = typer.Option(False, "--no-images", help="Do not write image PNG files."),
     no_table_csv: bool = typer.Option(False, "--no-table-csv", help="Do not write table CSV files."),
@@ -169,7 +171,7 @@ def batch(
 
     from .batch.run import Settings, manifest_location, run_batch, summary
 
-    options = ParseOptions(engine=engine, models_dir=models, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, min_image_size=min_image_size, workers=workers)
+    options = ParseOptions(engine=engine, models_dir=models, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, min_image_size=min_image_size, workers=workers, layout=layout)
     settings = Settings(options, not no_intermediate, not no_images, not no_table_csv, fmt, max_tokens, overlap, tokenizer)
 
     def terminated(signum, frame):  # a kill (SIGTERM) stops the batch as Ctrl-C does

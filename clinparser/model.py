@@ -113,9 +113,13 @@ class PageRecord:
     unboxed: int = 0  # text-layer blocks added because no layout box held them
     turn: int = 0  # degrees the page was turned because its text ran sideways (orientation.py)
     pictures_read: int = 0  # pictures on the page whose words were read (picture_words.py)
+    layout: str = ""  # the layout model that read the page: "full" or "text-only" (layout_route.py)
+    layout_reason: str = ""  # why that model
 
     def to_dict(self) -> dict:
         out = {"page": self.page, "source": self.source, "reason": self.reason}
+        if self.layout:
+            out["layout"] = {"model": self.layout, "reason": self.layout_reason}
         if self.pictures_read:
             out["pictures_read"] = self.pictures_read
         return out

@@ -77,6 +77,7 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
         image_dpi=options.image_dpi,
         max_pages=options.max_pages,
         min_image_size=options.min_image_size,
+        layout=options.layout,
         workers=options.workers,
         progress=reporter.pages,
     )

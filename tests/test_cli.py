@@ -151,6 +151,14 @@ def test_unknown_ocr_mode_is_one_line(example, tmp_path):
     assert not any(tmp_path.iterdir())
 
 
+def test_unknown_layout_mode_is_one_line(example, tmp_path):
+    pdf, _ = example
+    proc = run(pdf, "--layout=fast", "-o", tmp_path)
+    assert proc.returncode != 0 and "Traceback" not in proc.stderr
+    assert "unknown layout mode 'fast': choose one of auto, full" in proc.stderr
+    assert not any(tmp_path.iterdir())
+
+
 def test_batch_takes_the_same_ocr_modes(example, tmp_path):
     pdf, _ = example
     proc = run("batch", pdf, "-o", tmp_path, "--ocr", "never", "--workers", "1", "-q")

@@ -41,6 +41,7 @@ class Settings:
             "ocr": o.ocr,
             "image_dpi": o.image_dpi,
             "min_image_size": o.min_image_size,
+            "layout": o.layout,
             "max_pages": o.max_pages,
             "save_intermediate_files": self.save_intermediate_files,
             "save_images": self.save_images,

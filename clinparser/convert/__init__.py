@@ -12,6 +12,7 @@ from typing import Callable, Optional
 from ..errors import InputError
 from ..model import Converted
 from .inspect_input import sniff
+from .layout_route import MODES as LAYOUT_MODES
 
 Progress = Callable[[int, int], None]
 ENGINES = ("pymupdf", "docling")
@@ -29,6 +30,7 @@ def convert(
     max_pages: int,
     min_image_size: float,
     workers: int,
+    layout: str = "auto",
     progress: Optional[Progress] = None,
 ) -> Converted:
     """Check the file, then run the engine it needs (options: see ``pipeline.ParseOptions``)."""
@@ -36,6 +38,8 @@ def convert(
         raise InputError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
     if ocr not in OCR_MODES:
         raise InputError(f"unknown OCR mode {ocr!r}: choose one of {', '.join(OCR_MODES)}")
+    if layout not in LAYOUT_MODES:
+        raise InputError(f"unknown layout mode {layout!r}: choose one of {', '.join(LAYOUT_MODES)}")
     kind = sniff(path)
     if kind == "docx":
         from .docling_backend import convert_docx
@@ -50,12 +54,12 @@ def convert(
     from .page_workers import LayoutWorkers
 
     # The layout workers start first: their start-up overlaps the import of PyMuPDF here.
-    with LayoutWorkers(str(path), password=password, ocr=ocr, workers=workers) as layout:
+    with LayoutWorkers(str(path), password=password, ocr=ocr, workers=workers, layout=layout) as layouts:
         from .pymupdf_backend import convert_pdf
 
         return convert_pdf(
             path, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, min_image_size=min_image_size,
-            layout=layout, progress=progress,
+            layout=layouts, progress=progress,
         )
 
 

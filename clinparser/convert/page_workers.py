@@ -42,6 +42,7 @@ from typing import Callable, Optional
 
 from ..errors import ConversionError
 from ..model import CAPTION, FOOTNOTE, HEADING, LIST_ITEM, OCR, PAGE_FOOTER, PAGE_HEADER, PICTURE, TABLE, TEXT, Block, PageRecord
+from .layout_route import FULL, Route, choose
 from .onnx_sessions import single_threaded_sessions
 from .worker_processes import WorkerDied, WorkerPool
 
@@ -125,15 +126,15 @@ class LayoutWorkers:
     after a conversion they have already been told to exit.
     """
 
-    def __init__(self, path: str, *, password: Optional[str], ocr: str, workers: int):
-        self.path, self.password, self.ocr = path, password, ocr
+    def __init__(self, path: str, *, password: Optional[str], ocr: str, workers: int, layout: str = "auto"):
+        self.path, self.password, self.ocr, self.layout = path, password, ocr, layout
         self.pool: Optional[WorkerPool] = None
         self.children = 0
         self.warnings: list[str] = []
         self.ledger: list[PageRecord] = []  # how each page's text was obtained, after convert()
         if workers > 1:
             try:
-                self.pool = _start_pool(path, password, ocr, workers - 1)
+                self.pool = _start_pool(path, password, ocr, workers - 1, layout)
                 self.children = workers - 1
             except Exception as exc:  # no Python executable to start (an embedded interpreter), no pipes, ...
                 self.warnings.append(f"could not start layout worker processes ({type(exc).__name__}: {exc}); converted in one process")
@@ -156,7 +157,7 @@ class LayoutWorkers:
         units = units_of(page_count, 1 + self.children)
         counter = _Counter(page_count, progress)
         tasks = _Tasks(units)
-        converter = _Converter(self.path, self.password, self.ocr)
+        converter = _Converter(self.path, self.password, self.ocr, self.layout)
         # This process takes the first unit before the workers get any: they may still be
         # starting, and on a short PDF they would otherwise hold every unit while we wait.
         k = tasks.take()
@@ -303,9 +304,9 @@ def _relevel(text: str, old: int, new: int) -> str:
     return text
 
 
-def _start_pool(path: str, password: Optional[str], ocr: str, children: int) -> WorkerPool:
+def _start_pool(path: str, password: Optional[str], ocr: str, children: int, layout: str = "auto") -> WorkerPool:
     # The first few start now; the rest start only if units queue up for them.
-    return WorkerPool(children, initializer=_start_worker, initargs=(path, password, ocr), start=min(children, WARM_START))
+    return WorkerPool(children, initializer=_start_worker, initargs=(path, password, ocr, layout), start=min(children, WARM_START))
 
 
 class _Counter:
@@ -327,13 +328,14 @@ _WORKER: Optional["_Converter"] = None
 _WORKER_ERROR: Optional[ConversionError] = None
 _WORKER_STACK = contextlib.ExitStack()  # settings a worker keeps until it exits
 _PINNED = None
+_PINNED_TEXT = None  # the text-only layout model, built when a page first needs it
 
 
 class _Converter:
     """Its own handle on the PDF: the converter edits the document it is given (it removes the
     structure tree and page rotation), so the caller's handle is never passed in."""
 
-    def __init__(self, path: str, password: Optional[str], ocr: str):
+    def __init__(self, path: str, password: Optional[str], ocr: str, layout: str = "auto"):
         import pymupdf
 
         try:
@@ -343,6 +345,7 @@ class _Converter:
         if self.doc.needs_pass:
             self.doc.authenticate(password or "")
         self.ocr = ocr
+        self.layout = layout  # "auto": each page's model chosen by layout_route; "full": the full model on every page
         self.form_fields: Optional[dict] = None
 
     def convert(self, unit: Unit) -> list[PageResult]:
@@ -352,8 +355,13 @@ class _Converter:
 
         try:
             # pymupdf4llm prints its own messages: keep them off our stdout.
-            with contextlib.redirect_stdout(io.StringIO()), self._form_fields_read_once():
+            routes: dict[int, Route] = {}
+            with contextlib.redirect_stdout(io.StringIO()), self._form_fields_read_once(), _using(_routed_layout(self.layout, routes)):
                 results = read_pages(self.doc, unit, self.ocr, self._parse)
+            for _, _, record in results:
+                route = routes.get(record.page)
+                if route is not None:
+                    record.layout, record.layout_reason = route.model, route.reason
             if self.ocr != "never":  # heading numbers drawn as pictures (a page read by OCR has them already)
                 for blocks, _, record in results:
                     if record.source != OCR:
@@ -416,7 +424,7 @@ def chunk_blocks(chunk: dict) -> list[Block]:
     return out
 
 
-def _start_worker(path: str, password: Optional[str], ocr: str) -> None:
+def _start_worker(path: str, password: Optional[str], ocr: str, layout: str = "auto") -> None:
     global _WORKER, _WORKER_ERROR
     # Ctrl-C reaches the whole process group: the parent handles it and stops the pool, so
     # workers ignore it rather than each printing a traceback.
@@ -430,7 +438,7 @@ def _start_worker(path: str, password: Optional[str], ocr: str) -> None:
         # The model built on import, or (the caller's main module imported PyMuPDF before we
         # could pin it) a new pinned one, after which the unpinned model is freed.
         pymupdf._get_layout = _pinned_layout()
-        _WORKER = _Converter(path, password, ocr)
+        _WORKER = _Converter(path, password, ocr, layout)
     except ConversionError as exc:  # an initializer that raises would only "break" the pool
         _WORKER_ERROR = exc
     except Exception as exc:
@@ -479,6 +487,33 @@ def _pinned_layout():
             model = DocumentLayoutAnalyzer.get_model()  # the same model pymupdf.layout.activate() builds
         _PINNED = model.predict
     return _PINNED
+
+
+def _routed_layout(mode: str, routes: dict):
+    """A layout function that reads each page with the model ``layout_route.choose`` gives it
+    (``mode`` "full": the full model everywhere), noting the route in ``routes`` by page number."""
+    full = _pinned_layout()
+
+    def layout(page, **kwargs):
+        route = choose(page, mode)
+        routes[page.number + 1] = route
+        model = full if route.model == FULL else _pinned_text_layout()
+        return model(page, **kwargs)
+
+    return layout
+
+
+def _pinned_text_layout():
+    """The text-only form of the layout model (the ``rf`` feature set: no image network),
+    single-threaded like the full one, built on first use (one per process, cached)."""
+    global _PINNED_TEXT
+    if _PINNED_TEXT is None:
+        from pymupdf.layout import DocumentLayoutAnalyzer
+
+        with single_threaded_sessions():
+            model = DocumentLayoutAnalyzer.get_model(feature_set_name="rf")
+        _PINNED_TEXT = model.predict
+    return _PINNED_TEXT
 
 
 @contextlib.contextmanager
