@@ -7,8 +7,9 @@ alternating order so drift cancels and each in a fresh child process (so model l
 counted for both and peak memory is the child's own):
 (a) ``page.get_text()`` on every page, the floor; (b) ``pymupdf4llm.to_markdown(doc,
 page_chunks=True)``, what a user would otherwise run; (c) ``clinparser`` end to end with the
-default engine and its default ``--workers`` (the cores available); (c1) the same with
-``--workers 1``. It prints pages, seconds per page, c/b, c1/b, c/a, our own stages' seconds
+default engine and its default ``--workers`` (the cores available) and ``--layout`` (auto: each
+page's layout model chosen by ``layout_route``); (cf) the same with ``--layout full`` (the full
+model on every page, the old path); (c1) c with ``--workers 1``. It prints pages, seconds per page, c/b, c/cf, c1/b, c/a, our own stages' seconds
 in c1 (everything but the layout converter's start-up and conversion, which b pays too:
 imports, opening, pictures, sections, writing) and their share of b, the floor of c/b (c1's
 conversion split evenly over c's N workers, plus c1's own seconds, over b: what c could reach
@@ -61,7 +62,7 @@ def child(mode: str, pdf: str) -> None:
         page_workers.LayoutWorkers.convert = _timed(page_workers.LayoutWorkers.convert, converting)
         checking = _time_page_checks() if mode == "c1" else []
         with tempfile.TemporaryDirectory() as out:
-            PDFParser(workers=1 if mode == "c1" else None).parse(pdf, output_dir=out)
+            PDFParser(workers=1 if mode == "c1" else None, layout="full" if mode == "cf" else "auto").parse(pdf, output_dir=out)
         seconds = time.perf_counter() - t0
         print(json.dumps({"seconds": seconds, "own_seconds": seconds - sum(converting), "check_seconds": sum(checking)}))
         return
@@ -158,24 +159,25 @@ def main(argv=None) -> int:
 
     workers = default_workers()  # what c runs with
     print(f"c: {workers} workers")
-    print("| document | pages | a s/page | b s/page | c s/page | c1 s/page | c/b | c/b floor | c1/b | c/a | own s | own/b | checks s | checks/c1 | c peak MB |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| document | pages | a s/page | b s/page | c s/page | cf s/page | c1 s/page | c/b | c/cf | c/b floor | c1/b | c/a | own s | own/b | checks s | checks/c1 | c peak MB | cf peak MB |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for pdf in pdfs:
         with pymupdf.open(pdf) as doc:
             pages = doc.page_count
-        modes = ["a", "b", "c", "c1"]
+        modes = ["a", "b", "c", "cf", "c1"]
         runs = {m: [] for m in modes}
         for r in range(args.rounds):
             for mode in modes if r % 2 == 0 else modes[::-1]:
                 runs[mode].append(measure(mode, pdf))
         sec = {m: statistics.median(x["seconds"] for x in v) for m, v in runs.items()}
         peak = max(x["peak_mb"] for x in runs["c"])
+        peak_full = max(x["peak_mb"] for x in runs["cf"])
         own = statistics.median(x["own_seconds"] for x in runs["c1"])
         checks = statistics.median(x["check_seconds"] for x in runs["c1"])
         floor = ((sec["c1"] - own) / workers + own) / sec["b"]
         print(
-            f"| {pdf.stem} | {pages} | {sec['a'] / pages:.4f} | {sec['b'] / pages:.3f} | {sec['c'] / pages:.3f} | {sec['c1'] / pages:.3f} "
-            f"| {sec['c'] / sec['b']:.2f} | {floor:.2f} | {sec['c1'] / sec['b']:.2f} | {sec['c'] / sec['a']:.0f} | {own:.2f} | {own / sec['b']:.3f} | {checks:.2f} | {checks / sec['c1']:.3f} | {peak:.0f} |",
+            f"| {pdf.stem} | {pages} | {sec['a'] / pages:.4f} | {sec['b'] / pages:.3f} | {sec['c'] / pages:.3f} | {sec['cf'] / pages:.3f} | {sec['c1'] / pages:.3f} "
+            f"| {sec['c'] / sec['b']:.2f} | {sec['c'] / sec['cf']:.2f} | {floor:.2f} | {sec['c1'] / sec['b']:.2f} | {sec['c'] / sec['a']:.0f} | {own:.2f} | {own / sec['b']:.3f} | {checks:.2f} | {checks / sec['c1']:.3f} | {peak:.0f} | {peak_full:.0f} |",
             flush=True,
         )
     return 0

@@ -360,3 +360,11 @@ def test_a_worker_killed_mid_run_is_one_clear_error(example):
 
         with pytest.raises(ConversionError, match="a layout worker process died"):
             layout.convert(14, kill_the_worker)
+
+
+def test_the_text_only_layout_model_reads_grids_with_the_full_models_extractor():
+    from clinparser.convert import page_workers
+
+    full, text = page_workers._pinned_layout(), page_workers._pinned_text_layout()
+    assert text.__self__._model.feature_set_name == "rf" and full.__self__._model.feature_set_name != "rf"
+    assert text.__self__._model.table_grid_extractor is full.__self__._model.table_grid_extractor
