@@ -66,7 +66,7 @@ def tree(result: dict) -> list[tuple[str, str]]:
 
     def walk(node):
         out.append((node["number"], node["title"]))
-        for child in node.get("children", []):
+        for child in node.get("subsections", []):
             walk(child)
 
     for node in result["toc"]:

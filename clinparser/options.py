@@ -22,5 +22,8 @@ class ParseOptions:
     image_dpi: int = 150
     max_pages: int = 10000  # a guard against runaway inputs in batch runs
     min_image_size: float = 24.0  # points a side; smaller pictures are bullets and specks
-    layout: str = "auto"  # "auto": each page's layout model chosen from its text and drawings (convert/layout_route.py); "full": the full model on every page
+    # "full": the full layout model on every page; "auto": each page's model chosen from its text
+    # and drawings (convert/layout_route.py). auto is opt-in: on the corpus it was 14 % faster but
+    # lost or mangled a heading in 4 of 18 trees (benchmarks/layout_sameness.py, docs/benchmarks.md).
+    layout: str = "full"
     workers: int = field(default_factory=default_workers)  # processes running the layout model, this one included (default engine); output does not depend on it

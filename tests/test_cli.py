@@ -155,7 +155,7 @@ def test_unknown_layout_mode_is_one_line(example, tmp_path):
     pdf, _ = example
     proc = run(pdf, "--layout=fast", "-o", tmp_path)
     assert proc.returncode != 0 and "Traceback" not in proc.stderr
-    assert "unknown layout mode 'fast': choose one of auto, full" in proc.stderr
+    assert "unknown layout mode 'fast': choose one of full, auto" in proc.stderr
     assert not any(tmp_path.iterdir())
 
 

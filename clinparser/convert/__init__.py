@@ -30,7 +30,7 @@ def convert(
     max_pages: int,
     min_image_size: float,
     workers: int,
-    layout: str = "auto",
+    layout: str = "full",
     progress: Optional[Progress] = None,
 ) -> Converted:
     """Check the file, then run the engine it needs (options: see ``pipeline.ParseOptions``)."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 FULL = "full"
 TEXT_ONLY = "text-only"
-MODES = ("auto", FULL)
+MODES = (FULL, "auto")
 
 EDGE = 0.08  # share of the page height at top and bottom holding running headers and footers
 MIN_PICTURE = 0.005  # share of the page area an image must cover to count as a picture

@@ -126,7 +126,7 @@ class LayoutWorkers:
     after a conversion they have already been told to exit.
     """
 
-    def __init__(self, path: str, *, password: Optional[str], ocr: str, workers: int, layout: str = "auto"):
+    def __init__(self, path: str, *, password: Optional[str], ocr: str, workers: int, layout: str = FULL):
         self.path, self.password, self.ocr, self.layout = path, password, ocr, layout
         self.pool: Optional[WorkerPool] = None
         self.children = 0
@@ -304,7 +304,7 @@ def _relevel(text: str, old: int, new: int) -> str:
     return text
 
 
-def _start_pool(path: str, password: Optional[str], ocr: str, children: int, layout: str = "auto") -> WorkerPool:
+def _start_pool(path: str, password: Optional[str], ocr: str, children: int, layout: str = FULL) -> WorkerPool:
     # The first few start now; the rest start only if units queue up for them.
     return WorkerPool(children, initializer=_start_worker, initargs=(path, password, ocr, layout), start=min(children, WARM_START))
 
@@ -335,7 +335,7 @@ class _Converter:
     """Its own handle on the PDF: the converter edits the document it is given (it removes the
     structure tree and page rotation), so the caller's handle is never passed in."""
 
-    def __init__(self, path: str, password: Optional[str], ocr: str, layout: str = "auto"):
+    def __init__(self, path: str, password: Optional[str], ocr: str, layout: str = FULL):
         import pymupdf
 
         try:
@@ -358,9 +358,9 @@ class _Converter:
             routes: dict[int, Route] = {}
             with contextlib.redirect_stdout(io.StringIO()), self._form_fields_read_once(), _using(_routed_layout(self.layout, routes)):
                 results = read_pages(self.doc, unit, self.ocr, self._parse)
-            for _, _, record in results:
+            for _, _, record in results:  # under "full" nothing was chosen: the ledger stays as it was
                 route = routes.get(record.page)
-                if route is not None:
+                if route is not None and self.layout != FULL:
                     record.layout, record.layout_reason = route.model, route.reason
             if self.ocr != "never":  # heading numbers drawn as pictures (a page read by OCR has them already)
                 for blocks, _, record in results:
@@ -424,7 +424,7 @@ def chunk_blocks(chunk: dict) -> list[Block]:
     return out
 
 
-def _start_worker(path: str, password: Optional[str], ocr: str, layout: str = "auto") -> None:
+def _start_worker(path: str, password: Optional[str], ocr: str, layout: str = FULL) -> None:
     global _WORKER, _WORKER_ERROR
     # Ctrl-C reaches the whole process group: the parent handles it and stops the pool, so
     # workers ignore it rather than each printing a traceback.
