@@ -143,19 +143,15 @@ def test_ocr_alone_means_always_and_a_mode_is_passed_on():
     assert _ocr_alone_means_always(["x.pdf", "--ocr=auto"]) == ["x.pdf", "--ocr=auto"]
 
 
-def test_unknown_ocr_mode_is_one_line(example, tmp_path):
+@pytest.mark.parametrize(
+    ("option", "said"),
+    [("--ocr=sometimes", "auto, always, never"), ("--layout=fast", "unknown layout mode 'fast': choose one of full, auto")],
+)
+def test_an_unknown_mode_is_one_line(example, tmp_path, option, said):
     pdf, _ = example
-    proc = run(pdf, "--ocr=sometimes", "-o", tmp_path)
+    proc = run(pdf, option, "-o", tmp_path)
     assert proc.returncode != 0 and "Traceback" not in proc.stderr
-    assert "auto, always, never" in proc.stderr
-    assert not any(tmp_path.iterdir())
-
-
-def test_unknown_layout_mode_is_one_line(example, tmp_path):
-    pdf, _ = example
-    proc = run(pdf, "--layout=fast", "-o", tmp_path)
-    assert proc.returncode != 0 and "Traceback" not in proc.stderr
-    assert "unknown layout mode 'fast': choose one of full, auto" in proc.stderr
+    assert said in proc.stderr
     assert not any(tmp_path.iterdir())
 
 
