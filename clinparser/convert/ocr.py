@@ -99,7 +99,7 @@ def finds_text(image) -> bool:
     contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     tallest = MAX_LINE_SHARE * probability.shape[0]
     for contour in contours:
-        (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
+        _, (w, h), _ = cv2.minAreaRect(contour)
         if min(w, h) < 3:
             continue
         x0, y0, bw, bh = cv2.boundingRect(contour)
