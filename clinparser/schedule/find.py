@@ -105,12 +105,29 @@ def _unread_warning(section: Section, tried: bool) -> str:
 
 def _same_header(a: Table, b: Table) -> bool:
     """Two tables printing the same visit header (a page-split grid repeating it): as many
-    columns, each header the same but for footnote markers and spacing."""
+    columns, each header the same but for footnote markers and spacing, or, where a spanning
+    header above the visits was cut into pieces over the columns on one page ("Treat / 7",
+    "ment / 8" under "Treatment Period (Study Days)"), the same lowest part ("7", "8")."""
     if len(a.columns) != len(b.columns) or len(a.columns) < 3 or not any(c.strip() for c in a.columns[1:]):
         return False
-    def key(text: str) -> str:
-        return re.sub(r"[^a-z0-9]+", "", text.lower())
-    return all(difflib.SequenceMatcher(None, key(x), key(y)).ratio() >= 0.9 for x, y in zip(a.columns, b.columns))
+    return all(_same_column(x, y) for x, y in zip(a.columns, b.columns))
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "", text.lower())
+
+
+def _same_column(x: str, y: str) -> bool:
+    if difflib.SequenceMatcher(None, _key(x), _key(y)).ratio() >= 0.9:
+        return True
+    (up_x, low_x), (up_y, low_y) = (_upper_and_lowest(h) for h in (x, y))
+    # the pieces must be pieces of the other page's words: "Cycle 2" over "Day 1" is another grid
+    return bool(low_x) and low_x == low_y and (up_y in up_x or up_x in up_y)
+
+
+def _upper_and_lowest(header: str) -> tuple[str, str]:
+    parts = re.split(r"\s*/\s*|\n", header.strip())
+    return _key("".join(parts[:-1])), _key(parts[-1])
 
 
 def _join_repeated_headers(candidates):

@@ -32,7 +32,7 @@ _SYMBOL_MARKERS = re.compile(r"[*†‡§¶#]+$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")
 # A footnote line under a table: "a Within 42 days…", "b. Text", "(c) Text", "X<sup>a</sup> = Text", "1 Text".
 _NOTE = re.compile(
-    r"^(?:[-•*]\s+)?(?:[A-Z•]?\s?<sup>\s*(?P<sup>[^<]{1,4})\s*</sup>|X(?P<legend>[a-z])(?=\s*=)|\(?(?P<marker>[a-z]|\d{1,2}|[*†‡§¶#]{1,3})\)?)"
+    r"^(?:[-•*>]\s+)?(?:[A-Z•]?\s?<sup>\s*(?P<sup>[^<]{1,4})\s*</sup>|X(?P<legend>[a-z])(?=\s*=)|\(?(?P<marker>[a-z]|\d{1,2}|[*†‡§¶#]{1,3})\)?)"
     r"(?:\s*[=:.)]\s*|\s+)(?P<text>\S.*)$",
     re.S,
 )
@@ -304,7 +304,7 @@ def is_notes_row(text: str, r: int, rows, columns, markers: set[str]) -> bool:
 
 def _rows(table, label, columns, markers, vocabulary, diagnostics, lead=0, extra=()):
     groups, activities, marks, notes_rows = [], [], [], []
-    rows = table.data
+    rows = join_row_pieces(table.data, [label, *extra], columns, lead, diagnostics)
     group = None
     for r, row in enumerate(rows):
         if r < lead:
@@ -350,6 +350,56 @@ def _rows(table, label, columns, markers, vocabulary, diagnostics, lead=0, extra
                 diagnostics.append(f"row {r}, column {columns[e]}: one cell holds several marks ({' '.join(cell.split())!r}): columns may be merged")
             marks.append({"activity": a, "encounter": e, "text": mark, "footnotes": cell_notes})
     return groups, activities, marks, notes_rows
+
+
+_READS_ON = re.compile(r"^[a-z]{2,}\b(?![-\d])")  # "review", "samplesg": not "e-diary", "pH", "hCG"
+
+
+def join_row_pieces(rows: list[list[str]], labels: list[int], columns: list[int], lead: int, diagnostics: list[str]) -> list[list[str]]:
+    """The rows with the pieces of one printed row put back together. In a grid without rules
+    between its rows, the table stage cuts a row at each line of text: a label of two lines
+    ("Adverse event" / "review"), a time list spread over four ("P, 0.5, 1, 1.5" / "2, 2.5," /
+    "3, 4, 5, 6, 8," / "12 h") beside a label in the middle. A piece is
+    - a row of cells with no label whose cells continue the words (not marks) of the one labelled
+      row beside it that fills the same columns; or
+    - a row whose label reads on in lower case ("review") after a label with no cells; or one
+      with no cells of its own, or with words in the same columns as the row above it.
+    Joined rows are emptied in place, so every row keeps its number."""
+    rows = [list(r) for r in rows]
+
+    def label(r: int) -> str:
+        return " ".join(" ".join(rows[r][k].split()) for k in labels if rows[r][k].strip())
+
+    def filled(r: int) -> set[int]:
+        return {k for k in columns if rows[r][k].strip()}
+
+    def wordy(r: int, ks: set[int]) -> bool:
+        return any(not is_mark(rows[r][k].strip()) for k in ks)
+
+    def join(into: int, piece: int, what: str) -> None:
+        first, second = sorted((into, piece))
+        for k in range(len(rows[into])):
+            rows[into][k] = " ".join(x for x in (rows[first][k].strip(), rows[second][k].strip()) if x)
+        rows[piece] = [""] * len(rows[piece])
+        diagnostics.append(f"row {piece}: {what}, joined to row {into} (one printed row cut at its lines)")
+
+    for r in range(lead, len(rows)):
+        ks = filled(r)
+        if label(r) or not ks or not wordy(r, ks):
+            continue
+        hosts = [n for n in (r - 1, r + 1) if lead <= n < len(rows) and label(n) and ks <= filled(n) and wordy(n, ks)]
+        if len(hosts) == 1:
+            join(hosts[0], r, "cells with no label")
+    for r in range(lead + 1, len(rows)):
+        text = label(r)
+        above = next((n for n in range(r - 1, lead - 1, -1) if label(n) or filled(n)), None)
+        if not _READS_ON.match(text) or above is None or not label(above):
+            continue
+        if not filled(above):
+            join(r, above, "a label's first line")
+        elif not filled(r) or filled(above) == filled(r) and wordy(above, filled(above)):
+            join(above, r, "a label's next line")
+    return rows
 
 
 _LEFT_ARROW = "\u2190\u27f5\u25c4\u25c0\uf0df\uf0ac"

@@ -102,6 +102,16 @@ def row_kinds(names: list[str]) -> list[str]:
     return kinds
 
 
+def _bracketed_unit(text: str) -> list[str]:
+    """The unit a header part names in brackets for the numbers under it ("Treatment Period
+    (Study Days)" -> ["day"]), else []."""
+    inside = re.fullmatch(r"[^()]*\(([^()]*)\)\s*", text)
+    if not inside or re.search(r"\d", inside.group(1)):
+        return []  # "Screening (D-42 to -2)": a bracket holding numbers is that visit's timing
+    kinds = row_kinds([inside.group(1)])
+    return kinds[:1] if kinds and kinds[0] in UNITS else []
+
+
 def window(text: str, unit: Optional[str]) -> Optional[dict]:
     """The visit window a header part prints ("±3 days", "+/-2", "(-3/+7 d)"), else None."""
     m = WINDOW.search(text)
@@ -151,6 +161,9 @@ class Encounter:
             if not text:
                 continue
             numbered = _BARE.match(_without_window(text)) or _VISIT.match(text) or _VISIT_CODE.match(text) or _LETTERED.match(text)
+            if not numbered and not kinds:
+                # "Treatment Period (Study Days)" over "-1", "1", "2": the numbers below are days
+                kinds = _bracketed_unit(text)
             kind = kinds.pop(0) if kinds and numbered else None
             self._read_part(text, kind)
 

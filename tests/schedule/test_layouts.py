@@ -87,3 +87,66 @@ def test_a_second_label_column_and_a_comments_column_are_not_visits():
     assert text_columns(table, 0, [1, 2, 3, 4, 5], diags) == ([2, 3, 4], [1])
     assert diags == ["column 1 ('Assessment'): a second label column, joined to the activity labels",
                      "column 5 ('Comments'): comments or notes, not a visit"]
+
+
+def test_a_repeated_header_whose_spanning_words_were_cut_over_the_columns_still_continues_the_grid():
+    tree, part1, part2 = _split_grid()
+    part1.columns = ["Procedure", "Screening", "Treatment Period / 2", "Treatment Period / 3", "Treatment Period / 4"]
+    part2.columns = ["Procedure", "Screening", "Treat\n2", "ment\n3", "Period\n4"]  # one header cut in three
+    attach_schedules(tree)
+    assert part2.schedule is None
+    assert [a["label"] for a in part1.schedule["activities"]] == ["Informed consent", "Vital signs", "PK sample", "Study drug"]
+
+
+def test_a_grid_of_the_same_days_in_another_cycle_is_not_a_continuation():
+    tree, part1, part2 = _split_grid()
+    part1.columns = ["Procedure", "Screening", "Cycle 1 / Day 1", "Cycle 1 / Day 8", "Cycle 1 / Day 15"]
+    part2.columns = ["Procedure", "Screening", "Cycles 2 and later / Day 1", "Cycles 2 and later / Day 8", "Cycles 2 and later / Day 15"]
+    attach_schedules(tree)
+    assert part2.schedule is not None
+    assert [a["label"] for a in part1.schedule["activities"]] == ["Informed consent", "Vital signs"]
+
+
+def test_a_printed_row_cut_at_each_line_of_text_is_put_back_together():
+    cols = ["Procedure", "Day 1", "Day 2", "Day 3"]
+    data = [
+        ["Informed consent", "X", "", ""],
+        ["", "P, 0.5,", "", "P, 1,"],  # a time list's first line, above the label's middle
+        ["PK samples", "1, 2,", "24 h", "2, 4,"],
+        ["", "4 h", "", "8 h"],  # and its last line, below it
+        ["Adverse event", "", "", ""],  # a label's first line, its marks on the next
+        ["review", "X", "X", "X"],
+        ["Genetic sample for", "X", "", ""],
+        ["pharmacogenetics", "", "", ""],  # a label's next line, no cells
+        ["Vital signs", "X", "X", "X"],
+    ]
+    table = Table(title="Schedule of Activities", page=5, pages=[5, 5], columns=cols, data=data)
+    s = read_schedule(table, "", {"review"}, name="SoA")
+    assert [a["label"] for a in s["activities"]] == [
+        "Informed consent", "PK samples", "Adverse event review", "Genetic sample for pharmacogenetics", "Vital signs"]
+    assert s["groups"] == []
+    cells = {(s["activities"][m["activity"]]["label"], s["encounters"][m["encounter"]]["short_label"]): m["text"] for m in s["marks"]}
+    assert cells[("PK samples", "Day 1")] == "P, 0.5, 1, 2, 4 h"
+    assert cells[("PK samples", "Day 2")] == "24 h"
+    assert cells[("PK samples", "Day 3")] == "P, 1, 2, 4, 8 h"
+    assert [e for a, e in cells if a == "Adverse event review"] == ["Day 1", "Day 2", "Day 3"]
+    assert sum("one printed row cut at its lines" in d for d in s["diagnostics"]) == 4
+
+
+def test_rows_of_marks_and_lower_case_names_that_are_not_pieces_stay_apart():
+    cols = ["Procedure", "Day 1", "Day 2"]
+    data = [["Laboratory", "", ""], ["hCG test", "X", ""], ["Vital signs", "X", "X"], ["", "X", "X"], ["ECG", "X", "X"]]
+    table = Table(title="Schedule of Activities", page=5, pages=[5, 5], columns=cols, data=data)
+    s = read_schedule(table, "", set(), name="SoA")
+    assert [a["label"] for a in s["activities"]] == ["hCG test", "Vital signs", "ECG"]
+    assert [g["label"] for g in s["groups"]] == ["Laboratory"]
+    assert any("row 3: 2 mark(s) with no activity label" in d for d in s["diagnostics"])
+
+
+def test_a_unit_in_brackets_on_a_spanning_header_names_the_numbers_under_it():
+    cols = ["Procedure", "Screening (D-28 to -2)", "Treatment Period (Study Days) / -1", "Treatment Period (Study Days) / 1", "Treatment Period (Study Days) / 8"]
+    table = Table(title="Schedule of Activities", page=5, pages=[5, 5], columns=cols, data=[["Vital signs", "X", "X", "X", "X"], ["ECG", "X", "", "X", ""]])
+    s = read_schedule(table, "", set(), name="SoA")
+    assert [e["short_label"] for e in s["encounters"]] == ["Screening (D-28 to -2)", "Day -1", "Day 1", "Day 8"]
+    assert [e["timing"] for e in s["encounters"][1:3]] == [{"unit": "day", "from": -1, "to": -1, "cycle": None}, {"unit": "day", "from": 1, "to": 1, "cycle": None}]
+    assert not any("not read" in d for d in s["diagnostics"])
