@@ -105,7 +105,8 @@ def _unread_warning(section: Section, tried: bool) -> str:
 
 def _same_header(a: Table, b: Table) -> bool:
     """Two tables printing the same visit header (a page-split grid repeating it): as many
-    columns, each header the same but for footnote markers and spacing, or, where a spanning
+    columns, each header the same but for footnote markers and spacing or a lowest header row
+    printed on one page only (the windows under the visits), or, where a spanning
     header above the visits was cut into pieces over the columns on one page ("Treat / 7",
     "ment / 8" under "Treatment Period (Study Days)"), the same lowest part ("7", "8")."""
     if len(a.columns) != len(b.columns) or len(a.columns) < 3 or not any(c.strip() for c in a.columns[1:]):
@@ -120,6 +121,10 @@ def _key(text: str) -> str:
 def _same_column(x: str, y: str) -> bool:
     if difflib.SequenceMatcher(None, _key(x), _key(y)).ratio() >= 0.9:
         return True
+    px, py = ([_key(p) for p in h.split(" / ") if _key(p)] for h in (x, y))
+    short, long = sorted((px, py), key=len)
+    if short and short == long[: len(short)]:
+        return True  # a header row not repeated on the later page (the windows under the visits)
     (up_x, low_x), (up_y, low_y) = (_upper_and_lowest(h) for h in (x, y))
     # the pieces must be pieces of the other page's words: "Cycle 2" over "Day 1" is another grid
     return bool(low_x) and low_x == low_y and (up_y in up_x or up_x in up_y)

@@ -22,7 +22,7 @@ from typing import Optional
 
 from ..markup import PICTURE_TEXT
 from ..model import Table
-from .header import read_encounter, row_kinds
+from .header import is_numbered, read_encounter, row_kinds
 from .kinds import timeline_kind
 from .labels import merge_time_points, short_labels, time_point
 
@@ -54,8 +54,8 @@ def read_schedule(table: Table, notes: str, vocabulary: set[str], *, name: str) 
     markers = {f["marker"] for f in footnotes}
     lead = header_rows_in_data(table, label, visit_columns)
     # a label cell of two lines names two header rows ("Day\nTime window (days)")
-    names += [" ".join(line.split()) for r in table.data[:lead] for line in r[label].split("\n") if line.strip()]
-    encounters = _encounters(table, visit_columns, row_kinds(names), markers, vocabulary, diagnostics, lead)
+    lead_kinds = [row_kinds([" ".join(line.split()) for line in r[label].split("\n") if line.strip()]) for r in table.data[:lead]]
+    encounters = _encounters(table, visit_columns, row_kinds(names), markers, vocabulary, diagnostics, lead, lead_kinds)
     groups, activities, marks, notes_rows = _rows(table, label, visit_columns, markers, vocabulary, diagnostics, lead, extra)
     if len(encounters) < MIN_ENCOUNTERS or sum(is_mark(m["text"]) for m in marks) < MIN_MARKS:
         return None  # a list, a legend, a table of contents: not a grid of visits
@@ -141,12 +141,13 @@ def text_columns(table: Table, label: int, visits: list[int], diagnostics: list[
     the visit columns left and the extra label columns."""
     extra, kept = [], []
     for k in visits:
-        header = " ".join(table.columns[k].split(" / ")[-1].split())
+        parts = [" ".join(p.split()) for p in table.columns[k].split(" / ")]
+        header = parts[-1]
         cells = [" ".join(r[k].split()) for r in table.data if r[k].strip()]
         marks = sum(is_mark(c) for c in cells)
         prose = sum(len(c) > 12 and not is_mark(c) and not _ARROW_SPAN.match(c) for c in cells)
-        if _NOTES_HEADER.match(header) or cells and not marks and prose * 2 > len(cells) and len(cells) >= 3:
-            diagnostics.append(f"column {k} ({header!r}): comments or notes, not a visit")
+        if any(_NOTES_HEADER.match(p) for p in parts) or cells and not marks and prose * 2 > len(cells) and len(cells) >= 3:
+            diagnostics.append(f"column {k} ({' / '.join(parts)!r}): comments or notes, not a visit")
             continue
         adjacent = k == (extra[-1] if extra else label) + 1
         alone = " / " not in table.columns[k]  # not under the visits' spanning header
@@ -160,11 +161,15 @@ def text_columns(table: Table, label: int, visits: list[int], diagnostics: list[
 
 def header_rows_in_data(table: Table, label: int, columns: list[int]) -> int:
     """Leading rows that are more header ("Visit day (window) | -28 to -1 | 1 | 15 +/- 3"): before
-    the first marked row, most visit cells filled, none of them a mark."""
+    the first marked row, none of their cells a mark, and most visit cells filled, or the row
+    named as a header row by its label, or with no label at all."""
     lead = 0
     for row in table.data:
         cells = [row[k].strip() for k in columns]
-        if any(is_mark(c) for c in cells) or sum(bool(c) for c in cells) * 2 < len(cells):
+        # a row the label column names as a header row ("Scheduling Window (Days)"), or one
+        # with no label whose few cells head the last columns ("30 days post discon"): header too
+        named = bool(row_kinds([" ".join(row[label].split())])) if row[label].strip() else any(cells)
+        if any(is_mark(c) for c in cells) or sum(bool(c) for c in cells) * 2 < len(cells) and not named:
             break
         if len(set(cells)) == 1 and len(cells[0]) > 40:
             break  # one line of prose across the grid (a note), not a header row
@@ -206,12 +211,25 @@ def header_part(text: str, markers: set[str], vocabulary: set[str]) -> str:
     return " ".join(text.split())
 
 
-def _encounters(table, columns, kinds, markers, vocabulary, diagnostics, lead=0) -> list[dict]:
+def _encounters(table, columns, kinds, markers, vocabulary, diagnostics, lead=0, lead_kinds=()) -> list[dict]:
+    """The visit columns' encounters. The header rows' kinds (``kinds``, named by the label
+    column's header) go to the numbered parts of the header, in order; the parts from header
+    rows inside the data (``lead``) take the kinds their own row's label names (``lead_kinds``),
+    so a column with no number in the header ("Screening") does not hand a header row's kind on
+    to the row below it."""
     out = []
-    headers = [[q for q in (header_part(p, markers, vocabulary) for p in table.columns[k].split(" / ") + [r[k] for r in table.data[:lead]] if p.strip()) if q]
-               for k in columns]
-    for k, parts in zip(columns, unmerge_headers(headers, columns, diagnostics)):
-        enc = read_encounter(parts, kinds)
+
+    def clean(parts: list[str]) -> list[str]:
+        return [q for q in (header_part(p, markers, vocabulary) for p in parts if p.strip()) if q]
+
+    tops = [clean(table.columns[k].split(" / ")) for k in columns]
+    below = [[(q, row_kind) for r, row_kind in zip(table.data[:lead], lead_kinds) for q in clean([r[k]])] for k in columns]
+    headers = [t + [q for q, _ in b] for t, b in zip(tops, below)]
+    for k, parts, low in zip(columns, unmerge_headers(headers, columns, diagnostics), below):
+        top = parts[: len(parts) - len(low)]
+        numbered = sum(is_numbered(p) for p in top)
+        column_kinds = (kinds + [None] * numbered)[:numbered] + [x for q, row_kind in low if is_numbered(q) for x in row_kind or [None]]
+        enc = read_encounter(parts, column_kinds)
         words = [split_markers(w, markers, vocabulary)[0] for w in enc.words]
         for part in enc.unread:
             diagnostics.append(f"column {k} ({' '.join(table.columns[k].split())!r}): header part {part!r} not read as a visit, time or window")
@@ -288,12 +306,16 @@ def epochs(encounters: list[dict]) -> list[dict]:
 _NOTES_START = re.compile(r"^(?:notes?|abbreviations?|key|legend|footnotes?|source|[xX✓•●]\s*=|\*)\b\s*[:.=-]?", re.I)
 
 
+_CONTINUED = re.compile(r"^\(?(?:table\s+)?(?:continued|cont'd)\b|\bcontinued\s+(?:on|from)\s+(?:the\s+)?(?:next|previous|following)\s+page\b", re.I)
+
+
 def is_notes_row(text: str, r: int, rows, columns, markers: set[str]) -> bool:
     """A row with no mark that is a note printed inside the grid, not an activity or a group:
-    it opens like a note or a legend ("Note:", "Abbreviations:", "X = required"), or like a
+    it opens like a note or a legend ("Note:", "Abbreviations:", "X = required"), it says the
+    table goes on ("Table continued on next page"), or it opens like a
     footnote with a marker the table uses ("a A cycle is 21 days"), or it is prose (a sentence)
     after the last marked row."""
-    if _NOTES_START.match(text):
+    if _NOTES_START.match(text) or _CONTINUED.search(text):
         return True
     note = _NOTE.match(text)
     if note and (note["sup"] or note["marker"] or "").strip() in markers and len(note["text"]) > 12:
@@ -442,6 +464,11 @@ def split_mark(cell: str) -> tuple[str, list[str]]:
     return m["mark"], [x.strip() for x in m["markers"].split(",")]
 
 
+# Words a number belongs to when glued on ("Day1", "Visit2", "Cycle3", "Dose2"): never a marker.
+_NUMBERED_WORD = re.compile(r"^(?:visits?|cycles?|periods?|phases?|parts?|cohorts?|arms?|groups?|stages?|levels?|doses?|"
+                            r"days?|weeks?|months?|years?|hours?|minutes?|mins?|hrs?|wks?)$", re.I)
+
+
 def split_markers(text: str, markers: set[str], vocabulary: set[str]) -> tuple[str, list[str]]:
     """A label without the footnote markers glued to its words, and the markers in order."""
     found: list[str] = []
@@ -461,9 +488,18 @@ def split_markers(text: str, markers: set[str], vocabulary: set[str]) -> tuple[s
         found.append(m.group(1))
         return ""
 
+    def number_glued(m: re.Match) -> str:  # "Consent7", "Events11": a number marker after a known word
+        if m.group(2) in markers and m.group(1).lower() in vocabulary and not _NUMBERED_WORD.match(m.group(1)):
+            found.append(m.group(2))
+            return m.group(1)
+        return m.group(0)
+
     text = _WORD.sub(unglue, text)
-    if markers:
-        text = re.sub(rf"(?<=[)\]])([{''.join(sorted(x for x in markers if len(x) == 1 and x.isalpha()))}])(?![A-Za-z])", after_bracket, text)
+    letters = "".join(sorted(x for x in markers if len(x) == 1 and x.isalpha()))
+    if letters:
+        text = re.sub(rf"(?<=[)\]])([{letters}])(?![A-Za-z])", after_bracket, text)
+    if any(x.isdigit() for x in markers):
+        text = re.sub(r"\b([A-Za-z][A-Za-z'’-]*[a-z])(\d{1,2})\b", number_glued, text)
     return " ".join(text.split()), found
 
 

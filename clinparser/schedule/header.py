@@ -62,6 +62,13 @@ _TIME_WORDS = re.compile(
 )
 
 
+def is_numbered(part: str) -> bool:
+    """A header part that is a number a header row names ("3", "-28 to -1", "V3", "6a", "± 3"
+    left out): it takes the next header row's kind."""
+    text = " ".join(part.split())
+    return bool(_BARE.match(_without_window(text)) or _VISIT.match(text) or _VISIT_CODE.match(text) or _LETTERED.match(text))
+
+
 def is_time_point(part: str) -> bool:
     return bool(_TIME_WORDS.search(part))
 
@@ -148,22 +155,22 @@ class Encounter:
         self._from_row = False  # the timing came from a header row named by its unit
         self._cycle: Optional[int] = None  # a number under a "Cycle" row
         # The unit a window row is named in ("Visit Window (Days)"): a bare "±3" under it is days.
-        self._window_unit = next((k.partition("-")[2] for k in kinds if k.startswith("window-")), None)
+        self._window_unit = next((k.partition("-")[2] for k in kinds if k and k.startswith("window-")), None)
         self.unread: list[str] = []  # numbered parts no rule reads
         # Each part as a label shows it, and what it was read as ("visit", "timing", "window",
         # "cycle", "name"): a bare number takes its row's name ("15" under "Day" -> "Day 15").
         self.shown: list[tuple[str, str]] = []
         self._read(parts, list(kinds))
 
-    def _read(self, parts: list[str], kinds: list[str]) -> None:
+    def _read(self, parts: list[str], kinds: list[Optional[str]]) -> None:
         for part in parts:
             text = " ".join(part.split())
             if not text:
                 continue
-            numbered = _BARE.match(_without_window(text)) or _VISIT.match(text) or _VISIT_CODE.match(text) or _LETTERED.match(text)
-            if not numbered and not kinds:
+            numbered = is_numbered(text)
+            if not numbered and (not kinds or kinds[0] is None):
                 # "Treatment Period (Study Days)" over "-1", "1", "2": the numbers below are days
-                kinds = _bracketed_unit(text)
+                kinds = (_bracketed_unit(text) or kinds[:1]) + kinds[1:]
             kind = kinds.pop(0) if kinds and numbered else None
             self._read_part(text, kind)
 

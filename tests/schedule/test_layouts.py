@@ -150,3 +150,48 @@ def test_a_unit_in_brackets_on_a_spanning_header_names_the_numbers_under_it():
     assert [e["short_label"] for e in s["encounters"]] == ["Screening (D-28 to -2)", "Day -1", "Day 1", "Day 8"]
     assert [e["timing"] for e in s["encounters"][1:3]] == [{"unit": "day", "from": -1, "to": -1, "cycle": None}, {"unit": "day", "from": 1, "to": 1, "cycle": None}]
     assert not any("not read" in d for d in s["diagnostics"])
+
+
+def test_number_footnote_markers_glued_to_known_words_come_off_and_nothing_else_does():
+    from clinparser.schedule.grid import split_markers
+
+    vocab = {"informed", "consent", "events", "adverse", "day", "visit"}
+    assert split_markers("Informed Consent7", {"7"}, vocab) == ("Informed Consent", ["7"])
+    assert split_markers("Adverse Events11", {"11"}, vocab) == ("Adverse Events", ["11"])
+    # a number that is no marker, a word the document does not use, a unit or visit word: kept
+    assert split_markers("Informed Consent8", {"7"}, vocab) == ("Informed Consent8", [])
+    assert split_markers("CYP3A4 and HbA1c", {"1", "4"}, vocab) == ("CYP3A4 and HbA1c", [])
+    assert split_markers("Day1 and Visit2", {"1", "2"}, vocab) == ("Day1 and Visit2", [])
+    # with number markers only, nothing after a bracket is taken for a letter marker
+    assert split_markers("Vital signs (PR)x and (BP)(", {"1", "2"}, vocab) == ("Vital signs (PR)x and (BP)(", [])
+
+
+def test_a_table_continued_row_is_a_note_and_a_header_row_not_repeated_still_continues_the_grid():
+    tree, part1, part2 = _split_grid()
+    part1.columns = [c + " / ±3" if i else c + " / Window" for i, c in enumerate(part1.columns)]  # windows on page 12 only
+    part1.data.append(["Table continued on next page", "", "", "", ""])
+    attach_schedules(tree)
+    s = part1.schedule
+    assert part2.schedule is None
+    assert [a["label"] for a in s["activities"]] == ["Informed consent", "Vital signs", "PK sample", "Study drug"]
+    assert s["notes"] == [{"text": "Table continued on next page", "row": 2}]
+
+
+def test_header_rows_printed_inside_the_grid_take_the_kind_their_own_label_names():
+    # the visit header's last rows came out as data rows: one with no label heading the last
+    # columns, one the label column names as the windows
+    cols = ["Trial Period: / Treatment Cycle:", "Screening Phase / Screening (Visit 1)", "Treatment / 1", "Treatment / 2", "End of Treatment / Discon", "Post-Treatment / Safety Follow-up"]
+    data = [
+        ["", "", "", "", "At time of discon", "30 days post discon"],
+        ["Scheduling Window (Days)", "-28 to -1", "", "± 3", "± 3", "± 7"],
+        ["Informed Consent", "X", "", "", "", ""],
+        ["Vital Signs", "X", "X", "X", "X", "X"],
+    ]
+    table = Table(title="Trial Flow Chart", page=5, pages=[5, 5], columns=cols, data=data)
+    s = read_schedule(table, "", set(), name="Trial Flow Chart")
+    assert [a["label"] for a in s["activities"]] == ["Informed Consent", "Vital Signs"]
+    encounters = s["encounters"]
+    assert [e["short_label"] for e in encounters] == ["Screening (Visit 1)", "Cycle 1", "Cycle 2", "At time of discon", "30 days post discon"]
+    assert encounters[0]["timing"] is None  # "-28 to -1" is the screening window's days, not a cycle
+    assert [e["window"] and (e["window"]["before"], e["window"]["after"], e["window"]["unit"]) for e in encounters] == [
+        (28, 0, "day"), None, (3, 3, "day"), (3, 3, "day"), (7, 7, "day")]
