@@ -26,7 +26,7 @@ from .structure.recover import merge, outline_candidates, outline_titled_candida
 from .content.references import resolve_references
 from .schedule.find import attach_schedules
 from .study.definition import read_study
-from .structure.sections import Choice, find_candidates, split_merged_headings, split_outline_headings
+from .structure.sections import Choice, find_candidates, join_title_lines, split_merged_headings, split_outline_headings
 
 
 class Reporter(Protocol):
@@ -92,7 +92,7 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
     for block in blocks:
         if block.page in printed.pages and not block.dropped:
             block.dropped = "toc"
-    blocks = converted.blocks = split_merged_headings(blocks)
+    blocks = converted.blocks = join_title_lines(split_merged_headings(blocks))
     outline_entries = printed.entries + converted.bookmarks
     outline = OutlineIndex(outline_entries)
     blocks = converted.blocks = split_outline_headings(blocks, outline)

@@ -88,8 +88,12 @@ def split_merged_headings(blocks: list[Block]) -> list[Block]:
 
 def _split_table_heading(block: Block) -> Optional[list[Block]]:
     """A heading the layout model put in a table's last row, alone and bold ("**11 Appendices**"
-    under a page-header table): the row becomes a heading block after the table."""
+    under a page-header table): the row becomes a heading block after the table. A "table" of
+    one header row and nothing under it, reading as a section number and a title ("5.2.1" |
+    "Demographics": a heading line whose number and title stand apart), is that heading."""
     rows = [r for r in block.text.strip().splitlines() if r.strip()]
+    if len(rows) == 2:
+        return _header_only_heading(block, rows[0])
     if len(rows) < 3:  # header, separator, and at least one row to keep
         return None
     cells = [c.strip() for c in rows[-1].strip().strip("|").split("|") if c.strip()]
@@ -99,6 +103,63 @@ def _split_table_heading(block: Block) -> Optional[list[Block]]:
     if number is None or number.scheme != DECIMAL or not number.title or not number.label[:1].isdigit():
         return None
     return [replace(block, text="\n".join(rows[:-1])), replace(block, kind=HEADING, text=f"## {cells[0]}")]
+
+
+MAX_HEADING_CELLS = 2  # a number cell and a title cell; a wider header row is a table's header
+
+
+def _header_only_heading(block: Block, header: str) -> Optional[list[Block]]:
+    cells = [c.strip() for c in header.strip().strip("|").split("|") if c.strip()]
+    if not cells or len(cells) > MAX_HEADING_CELLS:
+        return None
+    line = " ".join(re.sub(r"<br\s*/?>", " ", " ".join(cells)).split())
+    number = parse_number(line)
+    if number is None or not number.title or len(strip_markup(line)) > MAX_TITLE_CHARS:
+        return None
+    return [replace(block, kind=HEADING, text=f"## {line}")]
+
+
+CENTRED = 12.0  # points between two lines' centres: one centred title
+LINE_GAP = 0.8  # of a line's height: lines closer than this are one paragraph's lines
+
+
+def join_title_lines(blocks: list[Block]) -> list[Block]:
+    """Join the lines of a centred title the layout model boxed as two headings, under a number
+    printed alone ("Appendix B" / "Docetaxel Pharmacokinetic Sampling Instructions" / "Using
+    Saladax Biomedical's MyDocetaxel Test"): the number's title is both lines, as it is when the
+    model boxes them together. Only there: a numbered heading and the run-in heading under it
+    stay apart, and so do two headings that are not one centred title."""
+    out: list[Block] = []
+    for block in blocks:
+        if len(out) >= 2 and _continues_title(out[-2], out[-1], block):
+            above = out[-1]
+            bbox = tuple(min(a, b) for a, b in zip(above.bbox[:2], block.bbox[:2])) + tuple(max(a, b) for a, b in zip(above.bbox[2:], block.bbox[2:]))
+            out[-1] = replace(above, bbox=bbox, text=f"{above.text.rstrip()} {_without_level(block.text)}")
+            continue
+        out.append(block)
+    return out
+
+
+def _continues_title(number: Block, title: Block, block: Block) -> bool:
+    if not all(b.kind == HEADING and not b.dropped and b.bbox and b.page == block.page for b in (number, title, block)):
+        return False
+    alone = parse_number(first_line(number))
+    if alone is None or alone.title or parse_number(first_line(title)) or parse_number(first_line(block)):
+        return False
+    if _level(title.text) != _level(block.text) or re.search(r"[.:;]\s*\**$", title.text.strip()):
+        return False
+    height = title.bbox[3] - title.bbox[1]
+    gap = block.bbox[1] - title.bbox[3]
+    centres = abs((title.bbox[0] + title.bbox[2]) / 2 - (block.bbox[0] + block.bbox[2]) / 2)
+    return -0.5 * height <= gap <= LINE_GAP * height and centres <= CENTRED and title.bbox[0] > number.bbox[0] + CENTRED
+
+
+def _level(text: str) -> int:
+    return len(text) - len(text.lstrip("#"))
+
+
+def _without_level(text: str) -> str:
+    return text.strip().lstrip("#").strip()
 
 
 def split_outline_headings(blocks: list[Block], outline: OutlineIndex) -> list[Block]:

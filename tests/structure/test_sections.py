@@ -205,6 +205,16 @@ def test_a_heading_the_layout_model_put_in_a_tables_last_row_is_a_heading():
     assert split_merged_headings([quoted]) == [quoted]  # a change table quoting a section stays whole
 
 
+def test_a_table_of_one_header_row_reading_as_a_number_and_a_title_is_a_heading():
+    stacked = Block(page=52, bbox=None, kind=TABLE, text="|5.2.1<br>Demographics|\n|---|")
+    assert [(b.kind, b.text) for b in split_merged_headings([stacked])] == [(HEADING, "## 5.2.1 Demographics")]
+    apart = Block(page=52, bbox=None, kind=TABLE, text="|**7.2.6**|**Pregnancy**|\n|---|---|")
+    assert [(b.kind, b.text) for b in split_merged_headings([apart])] == [(HEADING, "## **7.2.6** **Pregnancy**")]
+    for table in ("|Visit|Week 1|Week 2|\n|---|---|---|", "|Screening|Day 1|\n|---|---|", "|5.2.1|Demographics|Age|\n|---|---|---|"):
+        block = Block(page=52, bbox=None, kind=TABLE, text=table)
+        assert split_merged_headings([block]) == [block]  # no number, or a wider header: a table
+
+
 def test_headings_the_outline_confirms_bridge_a_page_that_lost_three_siblings():
     outline = [OutlineEntry(n, t, 1, "bookmark") for n, t in (("6", "Endpoints"), ("6.1", "Primary"), ("6.5", "PFS2"), ("6.6", "Survival"), ("7", "Safety"))]
     labels, choice = accepted([H("6 Endpoints"), H("6.1 Primary"), H("6.5 PFS2"), H("6.6 Survival"), H("7 Safety")], outline)
@@ -291,3 +301,24 @@ def test_a_lone_title_line_on_a_page_read_by_ocr_counts_as_heading_styled():
     plain = [T(b.text, page=2) if b.number_source == "ocr" else b for b in blocks]
     labels, _ = accepted(plain, outline)
     assert labels == ["1", "1.1", "1.1.1", "1.2"]
+
+
+def test_a_centred_title_boxed_as_two_headings_under_a_number_printed_alone_is_one_title():
+    from clinparser.structure.sections import join_title_lines
+
+    number = Block(page=39, bbox=(69, 122, 134, 134), kind=HEADING, text="# **Appendix B**")
+    line1 = Block(page=39, bbox=(175, 140, 437, 152), kind=HEADING, text="# **Docetaxel Pharmacokinetic Sampling Instructions**")
+    line2 = Block(page=39, bbox=(180, 158, 432, 170), kind=HEADING, text="# **Using Saladax Biomedical’s** **_MyDocetaxel_ ™ Test**")
+    body = Block(page=39, bbox=(69, 193, 527, 226), kind=TEXT, text="Samples for Pharmacokinetic (PK) Measurements: ...")
+    out = join_title_lines([number, line1, line2, body])
+    assert [b.text for b in out] == ["# **Appendix B**", "# **Docetaxel Pharmacokinetic Sampling Instructions** **Using Saladax Biomedical’s** **_MyDocetaxel_ ™ Test**", body.text]
+    assert out[1].bbox == (175, 140, 437, 170)
+    [candidate] = find_candidates(out, OutlineIndex([]))
+    assert candidate.title == "Docetaxel Pharmacokinetic Sampling Instructions Using Saladax Biomedical’s MyDocetaxel ™ Test"
+    # a numbered heading and the run-in heading under it stay apart; so do left-aligned headings
+    numbered = Block(page=57, bbox=(54, 140, 300, 159), kind=HEADING, text="# **17.7.1 Primary Endpoint**")
+    run_in = Block(page=57, bbox=(54, 162, 300, 178), kind=HEADING, text="# **Primary Analysis Hypothesis**")
+    assert join_title_lines([numbered, run_in]) == [numbered, run_in]
+    left1 = Block(page=39, bbox=(69, 140, 437, 152), kind=HEADING, text="# **Sampling Instructions**")
+    left2 = Block(page=39, bbox=(69, 158, 300, 170), kind=HEADING, text="# **Shipping**")
+    assert join_title_lines([number, left1, left2]) == [number, left1, left2]
