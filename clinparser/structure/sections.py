@@ -82,8 +82,35 @@ def split_merged_headings(blocks: list[Block]) -> list[Block]:
             parts = _split_heading(block)
         elif block.kind == TABLE and not block.dropped:
             parts = _split_table_heading(block)
+        elif block.kind == LIST_ITEM and not block.dropped:
+            parts = _split_list_headings(block)
         out.extend(parts or [block])
     return out
+
+
+# Where one list item of a block ends and the next starts: a blank line before "- ", or a
+# bullet glyph in the middle of a line (a Symbol-font bullet the converter left as text).
+_ITEM_BREAK = re.compile(r"\n\s*\n(?=\s*[-*•]\s)|\s+[\uf0b7\uf0a7•▪](?=\s+\S)")
+_BOLD_NUMBER = re.compile(r"^\s*(?:[-*•]\s+)?\*\*\s*\d{1,2}(?:\.\d{1,3})+\.?\s")
+
+
+def _split_list_headings(block: Block) -> Optional[list[Block]]:
+    """A list block holding bold numbered headings among its items ("- **7.2.5. Cycle 1, Day 21**
+    • CBC" / "- **7.2.6. Cycle 2, Day 1**": a visit-by-visit section the layout model read as one
+    list): each bold numbered item opens a block of its own, with the items under it."""
+    items = [i.strip() for i in _ITEM_BREAK.split(block.text.strip()) if i.strip()]
+    if len(items) < 2 or not any(_BOLD_NUMBER.match(i) for i in items):
+        return None
+    groups: list[list[str]] = []
+    for item in items:
+        item = item if re.match(r"^[-*•]\s", item) else f"- {item}"
+        if _BOLD_NUMBER.match(item) or not groups:
+            groups.append([item])
+        else:
+            groups[-1].append(item)
+    if len(groups) < 2 and len(groups[0]) == 1:
+        return None
+    return [replace(block, text="\n\n".join(g)) for g in groups]
 
 
 def _split_table_heading(block: Block) -> Optional[list[Block]]:

@@ -322,3 +322,14 @@ def test_a_centred_title_boxed_as_two_headings_under_a_number_printed_alone_is_o
     left1 = Block(page=39, bbox=(69, 140, 437, 152), kind=HEADING, text="# **Sampling Instructions**")
     left2 = Block(page=39, bbox=(69, 158, 300, 170), kind=HEADING, text="# **Shipping**")
     assert join_title_lines([number, left1, left2]) == [number, left1, left2]
+
+
+def test_bold_numbered_headings_inside_one_list_block_open_blocks_of_their_own():
+    from clinparser.model import LIST_ITEM
+
+    merged = Block(page=70, bbox=(72, 360, 209, 418), kind=LIST_ITEM, text="- **7.2.5. Cycle 1, Day 21** \uf0b7 CBC \n\n- **7.2.6. Cycle 2, Day 1**")
+    out = split_merged_headings([merged])
+    assert [b.text for b in out] == ["- **7.2.5. Cycle 1, Day 21**\n\n- CBC", "- **7.2.6. Cycle 2, Day 1**"]
+    assert [c.title for c in find_candidates(out, OutlineIndex([]))] == ["Cycle 1, Day 21", "Cycle 2, Day 1"]
+    plain = Block(page=70, bbox=(72, 360, 209, 418), kind=LIST_ITEM, text="- 1. Age 18 or older\n\n- 2. Signed consent \uf0b7 in writing")
+    assert split_merged_headings([plain]) == [plain]  # no bold section number: a list stays whole
