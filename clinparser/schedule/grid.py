@@ -56,6 +56,7 @@ def read_schedule(table: Table, notes: str, vocabulary: set[str], *, name: str) 
     # a label cell of two lines names two header rows ("Day\nTime window (days)")
     lead_kinds = [row_kinds([" ".join(line.split()) for line in r[label].split("\n") if line.strip()]) for r in table.data[:lead]]
     encounters = _encounters(table, visit_columns, row_kinds(names), markers, vocabulary, diagnostics, lead, lead_kinds)
+    unglue_day_markers(encounters, markers, diagnostics)
     groups, activities, marks, notes_rows = _rows(table, label, visit_columns, markers, vocabulary, diagnostics, lead, extra)
     if len(encounters) < MIN_ENCOUNTERS or sum(is_mark(m["text"]) for m in marks) < MIN_MARKS:
         return None  # a list, a legend, a table of contents: not a grid of visits
@@ -226,10 +227,8 @@ def _encounters(table, columns, kinds, markers, vocabulary, diagnostics, lead=0,
     below = [[(q, row_kind) for r, row_kind in zip(table.data[:lead], lead_kinds) for q in clean([r[k]])] for k in columns]
     headers = [t + [q for q, _ in b] for t, b in zip(tops, below)]
     for k, parts, low in zip(columns, unmerge_headers(headers, columns, diagnostics), below):
-        top = parts[: len(parts) - len(low)]
-        numbered = sum(is_numbered(p) for p in top)
-        column_kinds = (kinds + [None] * numbered)[:numbered] + [x for q, row_kind in low if is_numbered(q) for x in row_kind or [None]]
-        enc = read_encounter(parts, column_kinds)
+        below_kinds = [x for q, row_kind in low if is_numbered(q) for x in row_kind or [None]]
+        enc = read_encounter(parts, kinds, (len(parts) - len(low), below_kinds) if low else None)
         words = [split_markers(w, markers, vocabulary)[0] for w in enc.words]
         for part in enc.unread:
             diagnostics.append(f"column {k} ({' '.join(table.columns[k].split())!r}): header part {part!r} not read as a visit, time or window")
@@ -246,6 +245,36 @@ def _encounters(table, columns, kinds, markers, vocabulary, diagnostics, lead=0,
             "_parts": [(p, shown, role) for p, (shown, role) in zip(parts, enc.shown)],
         })
     return out
+
+
+def unglue_day_markers(encounters: list[dict], markers: set[str], diagnostics: list[str]) -> None:
+    """A footnote number printed after a visit's day loses its superscript: "1" with note 3 reads
+    "13" ("Day 13, Day 8, Day 15"). Within one cycle the days run in order, so a day larger
+    than the next one whose last digits are a footnote the table defines, and which without
+    them falls between its neighbours, is that smaller day."""
+    numbered = [k for k in markers if k.isdigit()]
+    for i in range(len(encounters) - 1):
+        here, after = encounters[i]["timing"], encounters[i + 1]["timing"]
+        if not _same_run(here, after) or here["from"] <= after["from"] or here["from"] != here["to"]:
+            continue
+        before = encounters[i - 1]["timing"] if i else None
+        low = before["to"] if _same_run(before, here) else None
+        text = str(here["from"])
+        for marker in sorted(numbered, key=len, reverse=True):
+            day = text[: -len(marker)]
+            if text.endswith(marker) and day.lstrip("-").isdigit() and int(day) < after["from"] and (low is None or int(day) > low):
+                here["from"] = here["to"] = int(day)
+                for k, (printed, shown, role) in enumerate(encounters[i]["_parts"]):
+                    if role == "timing" and shown.endswith(text):
+                        encounters[i]["_parts"][k] = (printed, shown[: -len(marker)], role)
+                diagnostics.append(f"column {encounters[i]['column']}: day {text} read as day {day} with footnote {marker} "
+                                   f"(the days around it are {low if low is not None else 'none'} and {after['from']})")
+                break
+
+
+def _same_run(a: Optional[dict], b: Optional[dict]) -> bool:
+    return bool(a and b and isinstance(a.get("from"), int) and isinstance(b.get("from"), int)
+                and a["unit"] == b["unit"] and a.get("cycle") == b.get("cycle"))
 
 
 # One visit's number as a header prints it: "13", "-2", "6a", "29/ET", with a bracketed note "(HD)".

@@ -69,6 +69,15 @@ def is_numbered(part: str) -> bool:
     return bool(_BARE.match(_without_window(text)) or _VISIT.match(text) or _VISIT_CODE.match(text) or _LETTERED.match(text))
 
 
+def _counts_nothing(part: str) -> bool:
+    """A range or a number below one ("-28 to -1", "0"): no cycle or visit is numbered so."""
+    bare = _BARE.match(_without_window(part))
+    if not bare:
+        return False
+    value = number(bare["from"])
+    return bool(bare["to"]) or value is None or value < 1
+
+
 def is_time_point(part: str) -> bool:
     return bool(_TIME_WORDS.search(part))
 
@@ -147,7 +156,7 @@ def _timing(unit: str, start: str, end: Optional[str], cycle: Optional[int] = No
 class Encounter:
     """What one visit column's header says (see the module docstring)."""
 
-    def __init__(self, parts: list[str], kinds: list[str]):
+    def __init__(self, parts: list[str], kinds: list[str], below: Optional[tuple[int, list]] = None):
         self.visit: Optional[str] = None
         self.timing: Optional[dict] = None
         self.window: Optional[dict] = None
@@ -155,15 +164,21 @@ class Encounter:
         self._from_row = False  # the timing came from a header row named by its unit
         self._cycle: Optional[int] = None  # a number under a "Cycle" row
         # The unit a window row is named in ("Visit Window (Days)"): a bare "±3" under it is days.
-        self._window_unit = next((k.partition("-")[2] for k in kinds if k and k.startswith("window-")), None)
+        every = list(kinds) + (list(below[1]) if below else [])
+        self._window_unit = next((k.partition("-")[2] for k in every if k and k.startswith("window-")), None)
         self.unread: list[str] = []  # numbered parts no rule reads
         # Each part as a label shows it, and what it was read as ("visit", "timing", "window",
         # "cycle", "name"): a bare number takes its row's name ("15" under "Day" -> "Day 15").
         self.shown: list[tuple[str, str]] = []
-        self._read(parts, list(kinds))
+        self._read(parts, list(kinds), below)
 
-    def _read(self, parts: list[str], kinds: list[Optional[str]]) -> None:
-        for part in parts:
+    def _read(self, parts: list[str], kinds: list[Optional[str]], below: Optional[tuple[int, list]]) -> None:
+        """Each part with the kind of the header row it stands in: ``kinds`` in order for the
+        numbered parts of the header; from part ``below[0]`` on (header rows printed inside the
+        grid), the kinds ``below[1]`` their own rows' labels name."""
+        for i, part in enumerate(parts):
+            if below and i == below[0]:
+                kinds = list(below[1])
             text = " ".join(part.split())
             if not text:
                 continue
@@ -172,6 +187,10 @@ class Encounter:
                 # "Treatment Period (Study Days)" over "-1", "1", "2": the numbers below are days
                 kinds = (_bracketed_unit(text) or kinds[:1]) + kinds[1:]
             kind = kinds.pop(0) if kinds and numbered else None
+            if kind in ("cycle", "visit") and kinds and _counts_nothing(text):
+                # "-28 to -1" under a Cycle row and a Day row (screening has no cycle): a range or
+                # a negative number counts no cycle or visit, so the next row's kind is its own
+                kind = kinds.pop(0)
             self._read_part(text, kind)
 
     def _read_part(self, text: str, kind: Optional[str]) -> None:
@@ -266,8 +285,8 @@ def _without_window(text: str) -> str:
     return WINDOW.sub(" ", text).strip(" ,;()")
 
 
-def read_encounter(parts: list[str], kinds: list[str]) -> Encounter:
-    enc = Encounter(parts, kinds)
+def read_encounter(parts: list[str], kinds: list[str], below: Optional[tuple[int, list]] = None) -> Encounter:
+    enc = Encounter(parts, kinds, below)
     printed = WINDOW.search(enc.window["text"]) if enc.window else None
     if enc.window and not (printed and printed.group("unit")):
         # A window row named in days ("Visit Window (Days)") or a bare "±3": the row's or the timing's unit.

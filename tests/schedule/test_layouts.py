@@ -195,3 +195,17 @@ def test_header_rows_printed_inside_the_grid_take_the_kind_their_own_label_names
     assert encounters[0]["timing"] is None  # "-28 to -1" is the screening window's days, not a cycle
     assert [e["window"] and (e["window"]["before"], e["window"]["after"], e["window"]["unit"]) for e in encounters] == [
         (28, 0, "day"), None, (3, 3, "day"), (3, 3, "day"), (7, 7, "day")]
+
+
+def test_a_footnote_number_glued_to_a_day_and_a_screening_range_under_cycle_and_day_rows():
+    cols = ["Cycle / Day", "Screening / -28 to -1", "1 / 13", "1 / 8", "1 / 15", "2 / 1"]  # "1" with footnote 3 reads "13"
+    data = [["Vital signs", "X", "X", "X", "X", "X"], ["ECG", "X", "X", "", "", "X"]]
+    table = Table(title="Schedule of Events", page=5, pages=[5, 5], columns=cols, data=data)
+    s = read_schedule(table, "1 Within 28 days.\n\n2 Predose.\n\n3 Before dosing.", set(), name="Schedule of Events")
+    timings = [(e["timing"]["cycle"], e["timing"]["from"], e["timing"]["to"]) for e in s["encounters"]]
+    assert timings == [(None, -28, -1), (1, 1, 1), (1, 8, 8), (1, 15, 15), (2, 1, 1)]
+    assert [e["short_label"] for e in s["encounters"]] == ["Day -28 to -1", "Cycle 1 / Day 1", "Day 8", "Day 15", "Cycle 2 / Day 1"]
+    assert any("day 13 read as day 1 with footnote 3" in d for d in s["diagnostics"])
+    # with no footnote 3 defined, or days in order, nothing is changed
+    s = read_schedule(table, "", set(), name="Schedule of Events")
+    assert s["encounters"][1]["timing"]["from"] == 13
