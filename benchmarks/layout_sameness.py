@@ -4,7 +4,7 @@
                                          [--save DIR] [--show N]
 
 Each PDF is parsed twice in this run, side by side (which goes first alternates): ``--layout full`` (the full layout model
-on every page, the old path) and ``--layout auto`` (the default: each page's model chosen by
+on every page, the old path) and ``--layout auto`` (opt-in: each page's model chosen by
 ``clinparser/convert/layout_route.py``). Per page, the blocks the tree is assembled from are
 compared, in order:
 
