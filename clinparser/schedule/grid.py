@@ -48,6 +48,7 @@ def read_schedule(table: Table, notes: str, vocabulary: set[str], *, name: str) 
     names, visit_columns = _split_columns(table, label)
     diagnostics: list[str] = []
     visit_columns, extra = text_columns(table, label, visit_columns, diagnostics)
+    visit_columns = without_repeated_columns(table, visit_columns, diagnostics)
     if not visit_columns:
         return None
     footnotes = read_footnotes(notes)
@@ -158,6 +159,21 @@ def text_columns(table: Table, label: int, visits: list[int], diagnostics: list[
             continue
         kept.append(k)
     return kept, extra
+
+
+def without_repeated_columns(table: Table, columns: list[int], diagnostics: list[str]) -> list[int]:
+    """The visit columns less each one that repeats the column before it in its header and in
+    every cell: one cell spanning two grid columns, copied into both by the converter (a Word
+    table whose rows are cut at different places). Two visits differ somewhere."""
+    kept: list[int] = []
+    for k in columns:
+        prev = kept[-1] if kept else None
+        if prev is not None and prev == k - 1 and table.columns[k] == table.columns[prev] \
+                and all(r[k] == r[prev] for r in table.data) and any(r[k].strip() for r in table.data):
+            diagnostics.append(f"column {k} repeats column {prev} in every cell (one cell over two grid columns): read once")
+            continue
+        kept.append(k)
+    return kept
 
 
 def header_rows_in_data(table: Table, label: int, columns: list[int]) -> int:

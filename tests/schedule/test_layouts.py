@@ -209,3 +209,13 @@ def test_a_footnote_number_glued_to_a_day_and_a_screening_range_under_cycle_and_
     # with no footnote 3 defined, or days in order, nothing is changed
     s = read_schedule(table, "", set(), name="Schedule of Events")
     assert s["encounters"][1]["timing"]["from"] == 13
+
+
+def test_a_visit_column_copied_into_two_grid_columns_is_read_once():
+    cols = ["Procedure", "Screening", "Day 1", "Day 1", "Day 8", "Day 8", "Day 15"]
+    data = [["Consent", "X", "", "", "", "", ""], ["Vital signs", "X", "X", "X", "X", "X", "X"], ["PK", "", "X", "X", "X", "", "X"]]
+    table = Table(title="Schedule of Events", page=None, pages=[None, None], columns=cols, data=data)
+    s = read_schedule(table, "", set(), name="Schedule of Events")
+    # Day 1 twice with the same cells is one visit; the two Day 8 columns differ (PK): two columns
+    assert [e["column"] for e in s["encounters"]] == [1, 2, 4, 5, 6]
+    assert sum("repeats column" in d for d in s["diagnostics"]) == 1
