@@ -387,6 +387,9 @@ def _rows(table, label, columns, markers, vocabulary, diagnostics, lead=0, extra
             notes_rows.append({"text": text, "row": r})
             diagnostics.append(f"row {r}: a notes or legend row ({text[:60]!r}), not an activity")
             continue
+        if not text and _repeats_header(table, row, columns, lead):
+            diagnostics.append(f"row {r}: repeats the visit header (a later page's header), not an activity")
+            continue
         if not text:
             diagnostics.append(f"row {r}: {len(cells)} mark(s) with no activity label, left out")
             continue
@@ -467,6 +470,23 @@ def join_row_pieces(rows: list[list[str]], labels: list[int], columns: list[int]
         elif not filled(r) or filled(above) == filled(r) and wordy(above, filled(above)):
             join(above, r, "a label's next line")
     return rows
+
+
+def _repeats_header(table: Table, row: list[str], columns: list[int], lead: int) -> bool:
+    """A row with no label whose every filled cell prints its column's header again (a header
+    row of the grid's next page, left in the body): the same as a header part or a header row
+    above the marks."""
+    def key(text: str) -> str:
+        return " ".join(text.split()).lower()
+
+    filled = [k for k in columns if row[k].strip()]
+    if not filled:
+        return False
+    for k in filled:
+        printed = {key(p) for p in table.columns[k].split(" / ")} | {key(r[k]) for r in table.data[:lead]}
+        if key(row[k]) not in printed:
+            return False
+    return True
 
 
 _LEFT_ARROW = "\u2190\u27f5\u25c4\u25c0\uf0df\uf0ac"

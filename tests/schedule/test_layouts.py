@@ -219,3 +219,19 @@ def test_a_visit_column_copied_into_two_grid_columns_is_read_once():
     # Day 1 twice with the same cells is one visit; the two Day 8 columns differ (PK): two columns
     assert [e["column"] for e in s["encounters"]] == [1, 2, 4, 5, 6]
     assert sum("repeats column" in d for d in s["diagnostics"]) == 1
+
+
+def test_a_later_pages_header_row_left_in_the_body_is_not_an_activity():
+    cols = ["Procedure", "Screening", "Cycle 1", "End of Treatment", "Follow-up"]
+    data = [
+        ["", "", "", "At time of discon", "30 days post discon"],
+        ["Vital signs", "X", "X", "X", "X"],
+        ["", "", "", "At time of discon", "30 days post discon"],  # the next page's header
+        ["ECG", "X", "", "X", ""],
+        ["", "", "X", "X", ""],  # marks with no label: said so, not taken for a header
+    ]
+    table = Table(title="Trial Flow Chart", page=5, pages=[5, 6], columns=cols, data=data)
+    s = read_schedule(table, "", set(), name="Trial Flow Chart")
+    assert [a["label"] for a in s["activities"]] == ["Vital signs", "ECG"]
+    assert any("row 2: repeats the visit header" in d for d in s["diagnostics"])
+    assert any("row 4: 2 mark(s) with no activity label" in d for d in s["diagnostics"])
