@@ -1,6 +1,6 @@
 """Nothing lost, nothing doubled: a PDF's words in the output tree, per document and per page.
 
-    python benchmarks/coverage.py [--corpus ../shared/corpus] [--show N] [PDF ...]
+    python benchmarks/coverage.py [--corpus ../shared/corpus] [--show N] [--layout full|auto] [PDF ...]
 
 **Per document.** Body words are the pages' reference words (below): PyMuPDF's raw words
 (``page.get_text("words")``), or the benchmark's own OCR where a page's layer is unreadable,
@@ -88,8 +88,8 @@ def output_words(result: dict, toc_pages: list[int]) -> Counter:
     return count
 
 
-def measure(pdf: Path, show: int = 0, save: Path | None = None) -> dict:
-    parsed = parse_document(pdf, ParseOptions())
+def measure(pdf: Path, show: int = 0, save: Path | None = None, layout: str = "full") -> dict:
+    parsed = parse_document(pdf, ParseOptions(layout=layout))
     result = parsed.to_dict()
     if save is not None:  # for the other benchmarks' --parsed/--results: one parse, all measures
         save.mkdir(parents=True, exist_ok=True)
@@ -311,6 +311,7 @@ def main(argv=None) -> int:
     ap.add_argument("pdfs", nargs="*", type=Path)
     ap.add_argument("--save", type=Path, help="also write each parse to DIR/NAME.json (toc_accuracy.py --parsed DIR reads them)")
     ap.add_argument("--show", type=int, default=0, help="list the N most missed and most doubled words, and pages under 90%%")
+    ap.add_argument("--layout", choices=("full", "auto"), default="full", help="the parser's --layout (default: full, the parser's default)")
     args = ap.parse_args(argv)
     pdfs = args.pdfs or sorted(args.corpus.glob("*.pdf"))
     if not pdfs:
@@ -319,7 +320,7 @@ def main(argv=None) -> int:
     print("| protocol | body words | covered | duplicated | pages checked | recovered (ocr/rebuilt) | OCR reference | < 90 % | < 50 % | worst page | bad chars |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for pdf in pdfs:
-        m = measure(pdf, args.show, args.save)
+        m = measure(pdf, args.show, args.save, args.layout)
         pages = m["pages"]
         low = [p for p in pages if p["share"] < 0.9]
         worst = min(pages, key=lambda p: (p["share"], p["page"])) if pages else None
