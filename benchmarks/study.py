@@ -2,6 +2,7 @@
 
     python benchmarks/study.py [--corpus ../shared/corpus] [--gold ../shared/corpus/study]
                                [--usdm ../shared/usdm] [--outputs DIR] [--only NAME ...] [-v]
+                               [--layout full|auto]
 
 For each corpus document with a reference (``--gold DIR/NAME.study.json``, hand-made; else the
 published ``--usdm DIR/NAME.usdm.json``, and for ``CDISC_Pilot_Study_ICH_M11`` the CDISC pilot's,
@@ -73,7 +74,7 @@ def _parse(args, doc: Path, manifest: dict, work: Path):
     else:
         from clinparser import PDFParser
 
-        parser = PDFParser()
+        parser = PDFParser(layout=args.layout)
         started = time.perf_counter()
         parser.parse(doc, output_dir=work / doc.stem, save_images=False, save_table_csv=False, save_report=False)
         seconds, folder = time.perf_counter() - started, Path(parser.last_output)
@@ -115,6 +116,7 @@ def main(argv=None) -> int:
     ap.add_argument("--outputs", type=Path, help="a `clinparser batch` output folder (with manifest.jsonl) to read parses from")
     ap.add_argument("--only", action="append", help="only these documents (file stem)")
     ap.add_argument("-v", "--verbose", action="store_true", help="print the scorer's unmatched lists")
+    ap.add_argument("--layout", choices=("full", "auto"), default="full", help="the parser's --layout when parsing here (default: full)")
     args = ap.parse_args(argv)
     if not SCORER.is_file():
         print(f"scorer not found: {SCORER}", file=sys.stderr)
