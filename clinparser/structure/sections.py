@@ -81,7 +81,7 @@ def split_merged_headings(blocks: list[Block]) -> list[Block]:
         if block.kind == HEADING and not block.dropped:
             parts = _split_heading(block)
         elif block.kind == TABLE and not block.dropped:
-            parts = _split_table_heading(block)
+            parts = _table_as_list(block) or _split_table_heading(block)
         elif block.kind == LIST_ITEM and not block.dropped:
             parts = _split_list_headings(block)
         out.extend(parts or [block])
@@ -111,6 +111,41 @@ def _split_list_headings(block: Block) -> Optional[list[Block]]:
     if len(groups) < 2 and len(groups[0]) == 1:
         return None
     return [replace(block, text="\n\n".join(g)) for g in groups]
+
+
+_LIST_NUMBER = re.compile(r"^\(?(?:\d{1,3}(?:\.\d{1,3}){0,4}|[a-z])[.)]?$")
+MIN_LIST_ROWS = 3
+MIN_ITEM_CHARS = 20
+
+
+def _table_as_list(block: Block) -> Optional[list[Block]]:
+    """A numbered list the layout model read as a two-column table, each item's number in one
+    column and its text in the other (a hanging indent: "4.2.12 | Use of concomitant
+    medication ..."): every row a number and a sentence, the numbers in sequence. It is that
+    list, one item a row, as the model writes it when it sees a list."""
+    rows = [r for r in block.text.strip().splitlines() if r.strip()]
+    if len(rows) < 2 or not re.match(r"^\s*\|?\s*:?-{3,}", rows[1]):
+        return None
+    items = []
+    for row in [rows[0]] + rows[2:]:
+        cells = [" ".join(re.sub(r"<br\s*/?>", " ", c).split()) for c in row.strip().strip("|").split("|")]
+        cells = [c for c in cells if c]
+        if len(cells) != 2 or not _LIST_NUMBER.match(strip_markup(cells[0])) or len(cells[1]) < MIN_ITEM_CHARS:
+            return None
+        items.append((strip_markup(cells[0]), cells[1]))
+    if len(items) < MIN_LIST_ROWS or not _in_sequence([n for n, _ in items]):
+        return None
+    return [replace(block, kind=LIST_ITEM, text=f"- {number} {text}") for number, text in items]
+
+
+def _in_sequence(numbers: list[str]) -> bool:
+    """Each number the next sibling of the one before ("4.2.12", "4.2.13"; "a)", "b)")."""
+    def key(n: str) -> tuple:
+        n = n.strip("().")
+        return (ord(n) - ord("a") + 1,) if n.isalpha() else tuple(int(p) for p in n.split(".") if p)
+
+    keys = [key(n) for n in numbers]
+    return all(len(a) == len(b) and a[:-1] == b[:-1] and b[-1] == a[-1] + 1 for a, b in zip(keys, keys[1:]))
 
 
 def _split_table_heading(block: Block) -> Optional[list[Block]]:

@@ -333,3 +333,23 @@ def test_bold_numbered_headings_inside_one_list_block_open_blocks_of_their_own()
     assert [c.title for c in find_candidates(out, OutlineIndex([]))] == ["Cycle 1, Day 21", "Cycle 2, Day 1"]
     plain = Block(page=70, bbox=(72, 360, 209, 418), kind=LIST_ITEM, text="- 1. Age 18 or older\n\n- 2. Signed consent \uf0b7 in writing")
     assert split_merged_headings([plain]) == [plain]  # no bold section number: a list stays whole
+
+
+def test_a_numbered_list_read_as_a_two_column_table_is_that_list():
+    from clinparser.model import LIST_ITEM
+
+    rows = [("4.2.12", "Use of concomitant medication other than that used<br>in the management of disease"),
+            ("4.2.13", "Use of any herbal medicine, vitamins, and supplements"),
+            ("4.2.14", "Positive result for alcohol at Day -2, or known drug abuse")]
+    text = "\n".join([f"|{rows[0][0]}|{rows[0][1]}|", "|---|---|"] + [f"|{n}|{t}|" for n, t in rows[1:]])
+    out = split_merged_headings([Block(page=24, bbox=(72, 100, 540, 400), kind=TABLE, text=text)])
+    assert [(b.kind, b.text) for b in out] == [
+        (LIST_ITEM, "- 4.2.12 Use of concomitant medication other than that used in the management of disease"),
+        (LIST_ITEM, "- 4.2.13 Use of any herbal medicine, vitamins, and supplements"),
+        (LIST_ITEM, "- 4.2.14 Positive result for alcohol at Day -2, or known drug abuse")]
+    # numbers out of sequence, a third column, or short cells (a real table of codes): a table
+    for table in ("|1|Screening visit for all subjects|\n|---|---|\n|3|Treatment visit for all subjects|\n|4|Follow-up visit for all subjects|",
+                  "|1|Screening visit for all subjects|X|\n|---|---|---|\n|2|Treatment visit for all subjects|X|\n|3|Follow-up visit for all|X|",
+                  "|1|Mild|\n|---|---|\n|2|Moderate|\n|3|Severe|"):
+        block = Block(page=24, bbox=(72, 100, 540, 400), kind=TABLE, text=table)
+        assert split_merged_headings([block]) == [block]
