@@ -195,7 +195,22 @@ def ruled_grid(page, box: pymupdf.Rect, rules: list) -> Optional[Grid]:
     overlap = [(pymupdf.Rect(t.bbox) & box).get_area() for t in found]
     if not found or max(overlap) <= 0:
         return None
-    return read_grid(page, found[overlap.index(max(overlap))].cells)
+    cells = [c for c in found[overlap.index(max(overlap))].cells if c]
+    return read_grid(page, cells + open_column(page, cells, box))
+
+
+def open_column(page, cells: list[tuple], box: pymupdf.Rect) -> list[tuple]:
+    """Cell boxes for a last column printed without its outer rule ("FU" right of the grid's
+    last line): the block's words standing right of the grid, level with its rows, get one
+    more column, each of its cells level with a cell of the grid's last column. [] when the
+    block has no such words, or some of them stand above or below the grid."""
+    right = max(c[2] for c in cells)
+    top, bottom = min(c[1] for c in cells), max(c[3] for c in cells)
+    beyond = [w for w in page.get_text("words", clip=box + (-SLACK, -SLACK, SLACK, SLACK)) if (w[0] + w[2]) / 2 > right]
+    if not beyond or any(not top <= (w[1] + w[3]) / 2 <= bottom for w in beyond):
+        return []
+    edge = max(w[2] for w in beyond) + SLACK
+    return [(right, c[1], edge, c[3]) for c in cells if abs(c[2] - right) <= RULE]
 
 
 def read_grid(page, boxes: list[tuple]) -> Optional[Grid]:
@@ -441,10 +456,11 @@ def stacked_rows(grid: Grid) -> bool:
     """Does a body cell of the grid read as several rows? Two cells of one grid row (cells
     spanning no further row) each have text lines at the same two heights, and no text of the
     row crosses the gap between those heights: rows printed without a rule between them. The
-    header is left out: its labels are centred in tall cells, and lines centred in two cells
-    can fall at the same heights."""
+    header is left out (its rows by their spans, and in a schedule every row above the first
+    mark): its labels are centred in tall cells, and lines centred in two cells can fall at the
+    same heights."""
     rows, cols = grid.shape
-    for r in range(header_count(grid), rows):
+    for r in range(max(header_count(grid), _first_marked(grid)), rows):
         own = [c for c in range(cols) if grid.owner[r][c] == (r, c) and not (r + 1 < rows and grid.owner[r + 1][c] == (r, c))]
         cells = [grid.lines.get((r, c), []) for c in own]
         everything = [line for cell in cells for line in cell]
@@ -456,6 +472,17 @@ def stacked_rows(grid: Grid) -> bool:
                 if sum(_at(other, upper) and _at(other, lower) for other in cells) >= 2:
                     return True
     return False
+
+
+def _first_marked(grid: Grid) -> int:
+    """The first row whose filled cells are mostly marks (a schedule's first activity), 0 in a
+    table with none: the rows above it are header rows ("Day" over "Time window (days)" in one
+    ruled row)."""
+    def marked(row: list) -> bool:  # most of its filled cells marks ("X" can name a visit: "Xa", "X")
+        filled = [c.strip() for c in row[1:] if c and c.strip()]
+        return bool(filled) and 2 * sum(bool(MARK.match(c)) for c in filled) >= len(filled)
+
+    return next((r for r, row in enumerate(grid.cells) if marked(row)), 0)
 
 
 def _at(cell: list[Line], line: Line) -> bool:

@@ -179,6 +179,55 @@ def test_rows_printed_without_rules_between_them_keep_the_model_reading():
 
 
 
+def test_a_last_column_printed_without_its_outer_rule_is_read_as_one_more_column():
+    # The rules stop at the last day column; a follow-up column stands right of them, unruled.
+    doc = _schedule()
+    page = doc[0]
+    _text(page, RIGHT, TOP + HEIGHT, "FU")
+    _text(page, RIGHT, TOP + 3 * HEIGHT, "X")
+    model = MERGED.replace("|Follow-up|", "|Follow-up||").replace("|---|---|---|---|", "|---|---|---|---|---|")
+    model = model.replace("|10 11-14 15|", "|10 11-14 15|FU|").replace("|Consent|X|||", "|Consent|X||||")
+    model = model.replace("|Vital signs|X X|X|X|", "|Vital signs|X X|X|X|X|").replace("|Dosing|X X X|X||", "|Dosing|X X X|X|||")
+    block = Block(1, (BOX[0], BOX[1], RIGHT + 20, BOX[3]), TABLE, model)
+    assert regrid_tables(doc, [block]) == 1
+    table = parse_pipe_table(block.text)
+    assert len(table.columns) == 2 + len(DAYS) and table.columns.tolist()[-1] == "FU"
+    assert table.values.tolist()[1][-1] == "X"  # vital signs at FU
+    # words above the grid right of it (a caption's end) are no column: the grid is not used
+    doc = _schedule()
+    _text(doc[0], RIGHT, TOP - 16, "cont.")
+    block = Block(1, (BOX[0], TOP - 18, RIGHT + 20, BOX[3]), TABLE, MERGED)
+    assert regrid_tables(doc, [block]) == 0
+
+
+def test_a_schedule_header_row_of_two_printed_lines_does_not_stop_the_grid():
+    # "Day" over "Window" in one ruled header row, "15" over "±3" in each day cell: lines level
+    # across the row, as in rows printed without rules, but above the first marked row.
+    doc = pymupdf.open()
+    page = doc.new_page(width=842, height=595)
+    xs = [60, 180, 220, 260, 300]
+    ys = [100, 118, 146, 164, 182]
+    for y in ys:
+        page.draw_line((xs[0], y), (xs[-1], y))
+    for x in xs:
+        page.draw_line((x, ys[0]), (x, ys[-1]))
+    for k, text in enumerate(["Visit", "1", "2", "3"]):
+        _text(page, xs[k], ys[0], text)
+    for k, (upper, lower) in enumerate([("Day", "Window"), ("1", ""), ("15", "±3"), ("29", "±3")]):
+        _text(page, xs[k], ys[1], upper)
+        if lower:
+            _text(page, xs[k], ys[1] + 12, lower)
+    for r, (label, marks) in enumerate([("Consent", {0}), ("ECG", {0, 1, 2})]):
+        _text(page, xs[0], ys[2 + r], label)
+        for c in marks:
+            _text(page, xs[1 + c], ys[2 + r], "X")
+    model = "|Visit|1|2 3|\n|---|---|---|\n|Day|1|15 29|\n|Window||±3 ±3|\n|Consent|X||\n|ECG|X|X X|"
+    block = Block(1, (58, 98, 302, 184), TABLE, model)
+    assert regrid_tables(doc, [block]) == 1
+    table = parse_pipe_table(block.text)
+    assert table.values.tolist()[-1] == ["ECG", "X", "X", "X"]
+
+
 @pytest.mark.corpus
 def test_alexion_schedule_has_its_day_columns_apart(corpus_run):
     """Page 14's schedule: 26 ruled columns the layout model merged ("-3 4-7 8 9")."""
