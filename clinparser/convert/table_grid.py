@@ -32,7 +32,9 @@ A table without ruling lines has no grid and stays exactly as the model wrote it
 
 The model's box can stop short of the table's outer rule (it hugs the text): the box is widened
 sideways to the ends of the table's own horizontal rules first (``_rule_extent``), so the last
-column is not lost. An arrow drawn across visits (a shaft with a filled arrowhead, in a cell
+column is not lost. A last column printed with no rules of its own (a follow-up visit right of
+the grid's last line) is one more column (``open_column``) when every word of the block beyond
+the grid stands level with the grid's rows; its cells take the heights of the last column's. An arrow drawn across visits (a shaft with a filled arrowhead, in a cell
 merged over them: "Adverse event review" from screening to the last visit) is written as
 ``↔`` in each empty cell it runs across, in a row with a label; it reads as a mark.
 
