@@ -39,6 +39,9 @@ _CAPTION = re.compile(r"^(table|figure) ([a-z]{1,6} )?#")
 # A date ("18 Apr 2022", "3 June 2019") reads like a section number and its title.
 _DATE = re.compile(r"^\d{1,2}[ \-.]+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[ \-.]+\d{2,4}\b", re.I)
 _OVERPRINTED = re.compile(r"^([^\W\d_]{3,}?)\1+$")  # a word repeated with nothing between
+# A date once digits are folded ("# december #", "march #"): a header's date changes between
+# the protocol and each amendment bundled with it, so no one date recurs on enough pages.
+_DATE_SIG = re.compile(r"^(# )?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* #$")
 
 
 def signature(line: str) -> str:
@@ -149,7 +152,8 @@ class _EdgeText:
         letters? A header block that the converter reads as one line on some pages, its
         lines in a varying order ("Protocol Date: 21 December 2017 Novo Nordisk Trial ID:
         ... Page: 8 of 104"), is the same lines as the block printed line by line elsewhere.
-        Fewest pieces first, so that a line is cut into whole lines, not into their words."""
+        Fewest pieces first, so that a line is cut into whole lines, not into their words. A
+        date may stand between them: each bundled document prints its own."""
         words = sig.split()
         fewest: list[Optional[tuple[int, int]]] = [None] * (len(words) + 1)  # (pieces, lettered)
         fewest[0] = (0, 0)
@@ -158,8 +162,11 @@ class _EdgeText:
                 continue
             for j in range(i + 1, len(words) + 1):
                 piece = " ".join(words[i:j])
-                if piece in self.lines:
-                    found = (fewest[i][0] + 1, fewest[i][1] + (not _FILLER.match(piece)))
+                if piece in self.lines or _DATE_SIG.match(piece):
+                    # a date is a field of the header, like its page number: it does not
+                    # count as one of the recurring lines the line must join
+                    lettered = not (_FILLER.match(piece) or _DATE_SIG.match(piece))
+                    found = (fewest[i][0] + 1, fewest[i][1] + lettered)
                     if fewest[j] is None or found[0] < fewest[j][0]:
                         fewest[j] = found
         return fewest[-1] is not None and fewest[-1][1] >= MIN_JOINED

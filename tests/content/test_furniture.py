@@ -276,3 +276,28 @@ def test_an_axis_of_numbers_at_the_foot_of_a_picture_is_not_a_page_number():
     blocks.append(picture)
     mark_furniture(blocks, sizes, 5)
     assert [text for _, text in picture.image.words] == ["Letrozole 5 mg/d", "cycle days", "1", "2", "3"]
+
+
+def test_a_header_read_as_one_line_is_furniture_though_its_date_changes_with_each_bundled_amendment():
+    # The protocol's pages print one date, the bundled amendments' pages others: no one date
+    # recurs on enough pages, the header's other lines do. Read as one line, in an order of its
+    # own, on every other page.
+    from clinparser.model import TABLE
+
+    n = 20
+    sizes = {p: (612, 792) for p in range(1, n + 1)}
+    blocks = []
+    for p in range(1, n + 1):
+        date = "21 December 2017" if p <= 5 else ("3 March 2018" if p <= 10 else "9 July 2018")
+        if p % 2:
+            rows = f"|Acme Pharma|Date:|{date}|\n|---|---|---|\n|Page: {p} of {n}|Version:|2.0|"
+            blocks.append(Block(p, (72, 20, 540, 90), TABLE, rows))
+        else:
+            blocks.append(Block(p, (72, 20, 540, 90), TEXT, f"Date: {date} **Acme Pharma** Version: 2.0 Page: {p} of {n}"))
+        blocks.append(Block(p, (72, 300, 540, 340), TEXT, f"Body paragraph {p} of the protocol."))
+    # A line at the edge with a date and one header word is body text.
+    blocks.append(Block(7, (72, 95, 540, 110), TEXT, "Version 3 March 2018"))
+    mark_furniture(blocks, sizes, n)
+    assert [b.page for b in blocks if b.kind == TEXT and "Acme" in b.text and b.dropped != "furniture"] == []
+    assert blocks[-1].dropped == ""
+    assert not any(b.dropped for b in blocks if b.text.startswith("Body"))
