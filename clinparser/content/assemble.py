@@ -36,6 +36,7 @@ from .tables import (
 )
 
 CAPTION_LENGTH = 300  # characters: longer text is more than a caption
+TITLE_LENGTH = 200  # characters of an unnumbered heading kept as its node's title
 CAPTION_WORDS = re.compile(r"^(table|figure|listing)\b", re.I)
 FIGURE_CAPTION = re.compile(r"^(?P<caption>(?:Figure|FIGURE|Fig\.)\s+[A-Z]{0,6}[.\-]?\d+[a-z]?\b.*)$")
 
@@ -350,9 +351,12 @@ def assemble(
             continue
         where = "body" if doc is not None else "front" if i < first else "back" if i > last else "body"
         if b.starts_unnumbered(block, where):
-            b.open_unnumbered(strip_markup(block.text)[:200])
+            title = strip_markup(block.text)
+            b.open_unnumbered(title[:TITLE_LENGTH])
             if block.page is not None:
                 b.current.pages.append(block.page)
+            if len(title) > TITLE_LENGTH:  # a long title (a title page's) is cut: the node's text keeps it whole
+                b.add(block)
             continue
         b.add(block, next_kind=_next_kind(blocks, i))
     return b.finish()

@@ -273,3 +273,18 @@ def test_a_picture_with_no_words_is_its_placeholder_alone():
     blocks = [Block(1, (72, 80, 500, 95), HEADING, "# 1 Design"), picture(1, 100)]
     (one,) = build(blocks).toc
     assert one.text == "[Image]" and one.images[0].text == "" and one.tables == []
+
+
+def test_a_long_unnumbered_heading_keeps_its_words_whole_in_its_nodes_text():
+    # A title page's title, boxed as one heading: the node's title is cut, nothing is lost.
+    title = "A Multinational, Phase 3, Randomized, Double-blind Study of " + "Drug X Plus Standard Care " * 8 + "in Patients with Cancer"
+    blocks = [
+        Block(1, None, HEADING, f"# **{title}**"),
+        Block(1, None, TEXT, "Sponsor: Example"),
+        Block(2, None, HEADING, "# 1 Introduction"),
+        Block(2, None, TEXT, "body"),
+    ]
+    tree = build(blocks)
+    node = tree.non_toc[0]
+    assert len(node.title) == 200 and title.startswith(node.title)
+    assert title in node.text.replace("**", "") and node.text.endswith("Sponsor: Example")
