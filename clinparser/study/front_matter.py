@@ -187,6 +187,16 @@ def _runs_on(text: str) -> bool:
     return bool(words) and (words[-1].endswith(("-", ",")) or words[-1].lower() in _RUNS_ON)
 
 
+_ACRONYM = re.compile(r"^[A-Z][A-Z0-9-]{2,}$")
+
+
+def _acronym_led(label: re.Match) -> bool:
+    """Is a line read as "label: value" a study's acronym and its long title ("KONFIDENT: A
+    Randomized, Double-Blind ...")? A label names a field in words; an acronym is one
+    upper-case word, and what follows it is a sentence, not a field's short value."""
+    return bool(_ACRONYM.match(label.group(1))) and len(label.group(2).split()) >= 6
+
+
 def value_after(lines: list[Line], i: int, inline: str) -> tuple[str, Line]:
     """The value of the label on line ``i``: its inline text, else the following lines up to
     the next label."""
@@ -194,9 +204,12 @@ def value_after(lines: list[Line], i: int, inline: str) -> tuple[str, Line]:
         return inline.strip(), lines[i]
     parts, first = [], None
     for line in lines[i + 1: i + 6]:
-        if LABEL_LINE.match(line.text) and parts:
+        label = LABEL_LINE.match(line.text)
+        if label and not parts and _acronym_led(label):
+            label = None  # "ARCHES: A Multinational, Phase 3 ..." under "Title of Study:" is its value
+        if label and parts:
             break
-        if LABEL_LINE.match(line.text) and not parts:
+        if label and not parts:
             return "", lines[i]
         parts.append(line.text)
         first = first or line

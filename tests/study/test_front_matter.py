@@ -50,3 +50,19 @@ def test_a_title_cut_after_a_preposition_goes_on_to_the_next_line():
     # "Inhibitor" ends in "or" but is no cut word: a full line followed by a capital stops there
     lines[1] = line("- A Randomized, Double-Blind Trial of Drugamab, an Oral Plasma Inhibitor")
     assert value_after(lines, 0, "")[0] == "- A Randomized, Double-Blind Trial of Drugamab, an Oral Plasma Inhibitor"
+
+
+def test_a_title_led_by_its_acronym_under_an_empty_label_is_the_labels_value():
+    from clinparser.study.front_matter import Line, value_after
+
+    def line(text):
+        return Line(text, text, 1, 1, "front matter", None)
+
+    title = "BRIGHT: A Multinational, Phase 3, Randomized, Double-blind Study of Drugamab in Adults"
+    lines = [line("Title of Study:"), line(title), line("Planned Study Period:"), line("2016 to 2024")]
+    assert value_after(lines, 0, "")[0] == title
+    # a field's label with a short value, or a worded label, is still the next label
+    lines[1] = line("NCT: NCT01234567")
+    assert value_after(lines, 0, "")[0] == ""
+    lines[1] = line("Sponsor Name: Example Therapeutics, Inc. of Springfield and Shelbyville")
+    assert value_after(lines, 0, "")[0] == ""
