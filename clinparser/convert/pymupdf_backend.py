@@ -21,6 +21,7 @@ from .image_tiles import join_tiles
 from ..model import OCR, PICTURE, TEXT, Block, Converted, RawImage
 from .bookmarks import read_bookmarks
 from .heading_lines import split_heading_lines
+from .list_leads import unmark_lead_ins
 from .orientation import turn_upright
 from .page_workers import LayoutWorkers
 from .number_pictures import number_from_sequence
@@ -84,6 +85,7 @@ def convert_pdf(
     # The workers read ruled tables from their grid already: the grid's cells are re-spaced too.
     respace_tables(doc, blocks)
     blocks = split_heading_lines(doc, blocks)  # a heading boxed with the line under it
+    unmark_lead_ins(doc, blocks, read)  # a list's lead-in sentence boxed as its first item
     page_sizes = {p.number + 1: (p.rect.width, p.rect.height) for p in doc}
     blocks = _with_pictures(doc, blocks, image_dpi, min_image_size, read, ocr != "never")
     if not any(b.text.strip() for b in blocks if b.kind != PICTURE):
