@@ -2,7 +2,7 @@
 
     python benchmarks/study.py [--corpus ../shared/corpus] [--gold ../shared/corpus/study]
                                [--usdm ../shared/usdm] [--outputs DIR] [--only NAME ...] [-v]
-                               [--layout full|auto]
+                               [--layout full|auto] [--parsed DIR]
 
 For each corpus document with a reference (``--gold DIR/NAME.study.json``, hand-made; else the
 published ``--usdm DIR/NAME.usdm.json``, and for ``CDISC_Pilot_Study_ICH_M11`` the CDISC pilot's,
@@ -20,6 +20,10 @@ otherwise each document is parsed here into a temporary folder. A result without
 block (a pipeline that does not yet read it) gets one from ``read_study``. The second table is
 the study reading's cost: seconds of ``read_study`` per document, timed here, against the
 document's parse seconds from the manifest (``--outputs`` only).
+
+``--parsed DIR`` scores saved results instead (``DIR/NAME.json``, as ``toc_accuracy.py --save``
+and ``layout_sameness.py --save`` write them), each with the study block its parse read; a
+document with no saved result is listed as not run.
 """
 
 from __future__ import annotations
@@ -65,6 +69,14 @@ def _manifest(outputs: Path) -> dict[str, dict]:
 
 def _parse(args, doc: Path, manifest: dict, work: Path):
     """(document dict, blocks, parse seconds or None) or a reason it is not run."""
+    if args.parsed:
+        saved = args.parsed / f"{doc.stem}.json"
+        if not saved.is_file():
+            return f"not run: no {saved}"
+        document = json.loads(saved.read_text(encoding="utf-8"))
+        if "study" not in document:
+            return f"not run: {saved} has no study block"
+        return document, None, None
     if args.outputs:
         record = manifest.get(doc.name)
         if record is None:
@@ -117,7 +129,10 @@ def main(argv=None) -> int:
     ap.add_argument("--only", action="append", help="only these documents (file stem)")
     ap.add_argument("-v", "--verbose", action="store_true", help="print the scorer's unmatched lists")
     ap.add_argument("--layout", choices=("full", "auto"), default="full", help="the parser's --layout when parsing here (default: full)")
+    ap.add_argument("--parsed", type=Path, help="a folder of saved results (NAME.json) to score instead of parsing")
     args = ap.parse_args(argv)
+    if args.parsed and args.outputs:
+        ap.error("--parsed and --outputs are two sources of parses: give one")
     if not SCORER.is_file():
         print(f"scorer not found: {SCORER}", file=sys.stderr)
         return 1
@@ -137,12 +152,13 @@ def main(argv=None) -> int:
                 rows.append(f"| {doc.name} | {parsed} | | | | | |")
                 continue
             document, blocks, parse_seconds = parsed
-            started = time.perf_counter()
-            study = read_study(document, blocks)
-            read_seconds = time.perf_counter() - started
-            costs.append((doc.name, read_seconds, parse_seconds))
             result = dict(document)
-            result.setdefault("study", study)  # the pipeline's own block when it has one
+            if blocks is not None:  # a saved result (--parsed) is scored on its own study block
+                started = time.perf_counter()
+                study = read_study(document, blocks)
+                read_seconds = time.perf_counter() - started
+                costs.append((doc.name, read_seconds, parse_seconds))
+                result.setdefault("study", study)  # the pipeline's own block when it has one
             usdm_path = work / f"{doc.stem}.usdm.json"
             usdm_path.write_text(json.dumps(to_usdm(result), ensure_ascii=False), encoding="utf-8")
             command = [sys.executable, str(SCORER), str(usdm_path), str(gold)] + (["-v"] if args.verbose else [])
