@@ -128,14 +128,20 @@ def _table_as_list(block: Block) -> Optional[list[Block]]:
         return None
     items = []
     for row in [rows[0]] + rows[2:]:
-        cells = [" ".join(re.sub(r"<br\s*/?>", " ", c).split()) for c in row.strip().strip("|").split("|")]
-        cells = [c for c in cells if c]
+        cells = _row_cells(row)
         if len(cells) != 2 or not _LIST_NUMBER.match(strip_markup(cells[0])) or len(cells[1]) < MIN_ITEM_CHARS:
             return None
         items.append((strip_markup(cells[0]), cells[1]))
     if len(items) < MIN_LIST_ROWS or not _in_sequence([n for n, _ in items]):
         return None
     return [replace(block, kind=LIST_ITEM, text=f"- {number} {text}") for number, text in items]
+
+
+def _row_cells(row: str) -> list[str]:
+    """The filled cells of one Markdown pipe-table row, markup kept, each cell's line breaks
+    (``<br>``) and runs of spaces as one space."""
+    cells = (" ".join(re.sub(r"<br\s*/?>", " ", c).split()) for c in row.strip().strip("|").split("|"))
+    return [c for c in cells if c]
 
 
 def _in_sequence(numbers: list[str]) -> bool:
@@ -158,7 +164,7 @@ def _split_table_heading(block: Block) -> Optional[list[Block]]:
         return _header_only_heading(block, rows[0])
     if len(rows) < 3:  # header, separator, and at least one row to keep
         return None
-    cells = [c.strip() for c in rows[-1].strip().strip("|").split("|") if c.strip()]
+    cells = _row_cells(rows[-1])
     if len(cells) != 1 or not cells[0].startswith("**"):
         return None
     number = parse_number(cells[0])
@@ -171,10 +177,10 @@ MAX_HEADING_CELLS = 2  # a number cell and a title cell; a wider header row is a
 
 
 def _header_only_heading(block: Block, header: str) -> Optional[list[Block]]:
-    cells = [c.strip() for c in header.strip().strip("|").split("|") if c.strip()]
+    cells = _row_cells(header)
     if not cells or len(cells) > MAX_HEADING_CELLS:
         return None
-    line = " ".join(re.sub(r"<br\s*/?>", " ", " ".join(cells)).split())
+    line = " ".join(cells)
     number = parse_number(line)
     if number is None or not number.title or len(strip_markup(line)) > MAX_TITLE_CHARS:
         return None
