@@ -175,10 +175,54 @@ class LayoutWorkers:
             raise
         if feeder is not None:
             feeder.finish(counter)
-            self.pool.shutdown(wait=False)  # let the workers exit while the caller goes on
         pages = [page for unit in tasks.results for page in unit]
         self.ledger = [record for _, _, record in pages]
         return rank_headings(pages)
+
+
+    def read_pictures(self, renders: list) -> list[list]:
+        """OCR's lines of each picture render (an RGB array, or None), in order: this process and
+        the worker processes read them side by side, each with the same single-threaded
+        kernels, so the lines are the same whichever process read a picture. A document's
+        pictures were read by this process alone, after the pages, while the workers waited."""
+        from .picture_words import ocr_lines
+
+        results: list = [None] * len(renders)
+        order = iter(range(len(renders)))
+        lock = threading.Lock()
+        errors: list[BaseException] = []
+
+        def take() -> Optional[int]:
+            with lock:
+                return None if errors else next(order, None)
+
+        def at_worker() -> None:
+            try:
+                while (k := take()) is not None:
+                    results[k] = self.pool.submit(_read_picture_in_worker, renders[k]).result()
+            except BaseException as exc:  # raised in the caller's thread below
+                errors.append(exc)
+
+        helpers = [threading.Thread(target=at_worker, daemon=True) for _ in range(self.children if len(renders) > 1 else 0)]
+        for helper in helpers:
+            helper.start()
+        try:
+            while (k := take()) is not None:
+                results[k] = ocr_lines(renders[k])
+        except BaseException as exc:
+            errors.append(exc)
+        for helper in helpers:
+            helper.join()
+        if errors:
+            if isinstance(errors[0], WorkerDied):
+                raise ConversionError("a layout worker process died (out of memory, or killed): run again with --workers 1") from errors[0]
+            raise errors[0]
+        return results
+
+    def release(self) -> None:
+        """Let the worker processes exit while the caller goes on (nothing more is sent to them)."""
+        if self.pool is not None:
+            self.pool.shutdown(wait=False)
 
 
 class _Tasks:
@@ -443,6 +487,12 @@ def _start_worker(path: str, password: Optional[str], ocr: str, layout: str = FU
         _WORKER_ERROR = exc
     except Exception as exc:
         _WORKER_ERROR = ConversionError(f"a layout worker could not start: {type(exc).__name__}: {exc}")
+
+
+def _read_picture_in_worker(render) -> list:
+    from .picture_words import ocr_lines
+
+    return ocr_lines(render)
 
 
 def _convert_in_worker(unit: Unit) -> list[PageResult]:

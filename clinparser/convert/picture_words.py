@@ -22,6 +22,9 @@ bar read as a glyph) is not a word.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any, Optional
+
 from ..model import RawImage
 
 MIN_HEIGHT = 12  # pixels: a picture lower than a line of text holds none
@@ -123,33 +126,59 @@ def read_on_page(raw: RawImage, page, others: list, ocr: bool, images: list | No
     (``others``, their boxes) holds, and OCR of its pixels where it holds an embedded image or
     the layer has nothing there. ``images``: the page's ``get_image_info()``, when the caller
     has it already."""
+    pending = start_on_page(raw, page, others, ocr, images)
+    if pending is not None:
+        finish_on_page(pending, ocr_lines(pending.render))
+
+
+@dataclass
+class PendingPicture:
+    """A picture on a PDF page whose pixels are still to be OCR'd: its text layer's lines (in
+    its PNG's pixels) and its render at ``OCR_DPI`` (None when the box renders to nothing), so
+    that the OCR, the costly part, can run anywhere (another process) and be finished here."""
+
+    raw: RawImage
+    layer: list
+    render: Any = None
+    scale: tuple[float, float] = (1.0, 1.0)  # render pixels -> PNG pixels
+
+
+def start_on_page(raw: RawImage, page, others: list, ocr: bool, images: list | None = None) -> Optional[PendingPicture]:
+    """``read_on_page`` up to its OCR: the picture is finished here (None) unless its pixels are
+    to be read, in which case ``finish_on_page`` takes the OCR's lines of ``render``."""
     layer = _layer_lines(page, raw.bbox, others)
     images = page.get_image_info() if images is None else images
     scan = any(_overlap(info["bbox"], raw.bbox) >= 0.25 for info in images)
     lines = [(_to_pixels(box, raw), text) for box, text in layer]
     if scan or not layer:
-        if not ocr:
-            raw.unread = NOT_READ if scan and _worth_reading(raw) else ""
-        else:
-            read = [(box, text) for box, text in _ocr_on_page(page, raw) if not any(_covers(b, box) for b, _ in lines)]
-            lines += read
-            source = " + ".join(s for s, used in ((LAYER, layer), (OCR, read)) if used)
-            return _keep(raw, lines, source)
+        if ocr:
+            return PendingPicture(raw, lines, *_render_for_ocr(page, raw))
+        raw.unread = NOT_READ if scan and _worth_reading(raw) else ""
     _keep(raw, lines, LAYER if lines else "")
+    return None
 
 
-def _ocr_on_page(page, raw: RawImage) -> list:
-    """OCR of the picture's box rendered at ``OCR_DPI`` (whatever ``--image-dpi`` the PNG has),
-    its lines placed in the PNG's pixels."""
+def finish_on_page(pending: PendingPicture, read_lines: list) -> None:
+    """The picture's words: its layer's lines, and the OCR's lines of its render (``read_lines``,
+    in the render's pixels) that no layer line already covers."""
+    sx, sy = pending.scale
+    read = [((b[0] * sx, b[1] * sy, b[2] * sx, b[3] * sy), text) for b, text in read_lines]
+    read = [(box, text) for box, text in read if not any(_covers(b, box) for b, _ in pending.layer)]
+    source = " + ".join(s for s, used in ((LAYER, pending.layer), (OCR, read)) if used)
+    _keep(pending.raw, pending.layer + read, source)
+
+
+def _render_for_ocr(page, raw: RawImage) -> tuple[Any, tuple[float, float]]:
+    """The picture's box rendered at ``OCR_DPI`` (whatever ``--image-dpi`` the PNG has) as an
+    RGB array, and the scale from its pixels to the PNG's; (None, ...) when it renders to nothing."""
     import numpy as np
     import pymupdf
 
     pix = page.get_pixmap(clip=pymupdf.Rect(raw.bbox), dpi=OCR_DPI, alpha=False)
     if pix.width < 1 or pix.height < 1:
-        return []
+        return None, (1.0, 1.0)
     rgb = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, pix.n)[:, :, :3]
-    sx, sy = raw.width / pix.width, raw.height / pix.height
-    return [((b[0] * sx, b[1] * sy, b[2] * sx, b[3] * sy), text) for b, text in ocr_lines(rgb)]
+    return rgb, (raw.width / pix.width, raw.height / pix.height)
 
 
 def _keep(raw: RawImage, lines: list, source: str) -> None:

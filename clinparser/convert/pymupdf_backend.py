@@ -25,7 +25,7 @@ from .list_leads import unmark_lead_ins
 from .orientation import turn_upright
 from .page_workers import LayoutWorkers
 from .number_pictures import number_from_sequence
-from .picture_words import read_on_page
+from .picture_words import finish_on_page, ocr_lines, start_on_page
 from .table_words import respace_tables
 
 LOGO_SHARE = 0.5  # an embedded image on at least this share of pages is decoration
@@ -87,7 +87,8 @@ def convert_pdf(
     blocks = split_heading_lines(doc, blocks)  # a heading boxed with the line under it
     unmark_lead_ins(doc, blocks, read)  # a list's lead-in sentence boxed as its first item
     page_sizes = {p.number + 1: (p.rect.width, p.rect.height) for p in doc}
-    blocks = _with_pictures(doc, blocks, image_dpi, min_image_size, read, ocr != "never")
+    blocks = _with_pictures(doc, blocks, image_dpi, min_image_size, read, ocr != "never", layout.read_pictures)
+    layout.release()
     if not any(b.text.strip() for b in blocks if b.kind != PICTURE):
         hint = ": it looks scanned, try --ocr auto" if ocr == "never" else ""
         warnings.append(f"no text found on any page{hint}")
@@ -112,11 +113,15 @@ def _big_enough(bbox, min_size: float) -> bool:
     return (bbox[2] - bbox[0]) >= min_size and (bbox[3] - bbox[1]) >= min_size
 
 
-def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int, min_size: float, read: set = frozenset(), ocr: bool = True) -> list[Block]:
+def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int, min_size: float, read: set = frozenset(), ocr: bool = True,
+                   read_pictures: Optional[Callable[[list], list]] = None) -> list[Block]:
     """Render picture boxes (abutting tiles as one) and read the words inside them
     (``picture_words``; OCR only if ``ocr``); add embedded images the layout did not box;
     drop logos and specks, and, on the pages ``read`` by OCR, the picture of the whole page (the
-    scan whose words are now the page's text, not a figure)."""
+    scan whose words are now the page's text, not a figure). The pictures' OCR, the costly part,
+    runs last, all pictures at once, through ``read_pictures`` (renders -> lines, in order: the
+    layout workers share it out), else here."""
+    pending = []
     infos = {p.number + 1: p.get_image_info(hashes=True) for p in doc}
     digest_pages = Counter(digest for items in infos.values() for digest in {i["digest"] for i in items})
     logo_min = max(3, LOGO_SHARE * doc.page_count)
@@ -154,8 +159,14 @@ def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int, min_siz
                 b.image = _render(page, b.bbox, dpi)
                 if page_no not in read:  # on a page read by OCR, its words are the page's text already
                     others = [o.bbox for o in page_blocks if o is not b and o.kind != PICTURE and o.bbox]
-                    read_on_page(b.image, page, others, ocr, infos.get(page_no, []))
+                    waiting = start_on_page(b.image, page, others, ocr, infos.get(page_no, []))
+                    if waiting is not None:
+                        pending.append(waiting)
             out.append(b)
+    renders = [p.render for p in pending]
+    found = read_pictures(renders) if read_pictures is not None else [ocr_lines(r) for r in renders]
+    for waiting, lines in zip(pending, found):
+        finish_on_page(waiting, lines)
     return out
 
 

@@ -368,3 +368,37 @@ def test_the_text_only_layout_model_reads_grids_with_the_full_models_extractor()
     full, text = page_workers._pinned_layout(), page_workers._pinned_text_layout()
     assert text.__self__._model.feature_set_name == "rf" and full.__self__._model.feature_set_name != "rf"
     assert text.__self__._model.table_grid_extractor is full.__self__._model.table_grid_extractor
+
+
+def _text_render(words: str):
+    """An RGB array of a line of text on white, as a picture's render for OCR looks."""
+    import numpy as np
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=300, height=60)
+    page.insert_text((10, 35), words, fontname="helv", fontsize=16)
+    pix = page.get_pixmap(dpi=200, alpha=False)
+    return np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3)
+
+
+def test_pictures_are_read_by_this_process_and_the_workers_alike(example, monkeypatch):
+    import time
+
+    from clinparser.convert import picture_words
+
+    pdf, _ = example
+    renders = [_text_render(w) for w in ("Screening visit", "Day 15 follow-up", "Informed consent", "Vital signs")] + [None]
+    alone = [picture_words.ocr_lines(r) for r in renders]
+    assert all(alone[:4]) and alone[4] == []
+    real, here = picture_words.ocr_lines, []
+
+    def slow(render):  # this process reads slowly, so the worker surely takes some pictures
+        here.append(render)
+        time.sleep(1.0)
+        return real(render)
+
+    monkeypatch.setattr(picture_words, "ocr_lines", slow)
+    with page_workers.LayoutWorkers(str(pdf), password=None, ocr="auto", workers=2) as layout:
+        shared = layout.read_pictures(renders)
+    assert shared == alone
+    assert 0 < len(here) < len(renders), "the pictures were not shared out"
