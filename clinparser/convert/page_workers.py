@@ -180,26 +180,30 @@ class LayoutWorkers:
         return rank_headings(pages)
 
 
-    def read_pictures(self, renders: list) -> list[list]:
-        """OCR's lines of each picture render (an RGB array, or None), in order: this process and
-        the worker processes read them side by side, each with the same single-threaded
-        kernels, so the lines are the same whichever process read a picture. A document's
-        pictures were read by this process alone, after the pages, while the workers waited."""
+    def read_pictures(self, renders: list[Callable[[], object]]) -> list[list]:
+        """OCR's lines of each picture, in order; ``renders`` make each picture's pixels (an RGB
+        array, or None), one at a time, in this process. This process and the worker
+        processes read them side by side, each with the same single-threaded kernels, so the
+        lines are the same whichever process read a picture. (A document's pictures were read
+        by this process alone, after the pages, while the workers waited.)"""
         from .picture_words import ocr_lines
 
+        if renders:
+            _free_layout_model()  # its pages are converted; the OCR engine needs the room
         results: list = [None] * len(renders)
         order = iter(range(len(renders)))
-        lock = threading.Lock()
+        lock = threading.Lock()  # MuPDF renders one picture at a time
         errors: list[BaseException] = []
 
-        def take() -> Optional[int]:
+        def take():
             with lock:
-                return None if errors else next(order, None)
+                k = None if errors else next(order, None)
+                return (None, None) if k is None else (k, renders[k]())
 
         def at_worker() -> None:
             try:
-                while (k := take()) is not None:
-                    results[k] = self.pool.submit(_read_picture_in_worker, renders[k]).result()
+                while (job := take())[0] is not None:
+                    results[job[0]] = self.pool.submit(_read_picture_in_worker, job[1]).result()
             except BaseException as exc:  # raised in the caller's thread below
                 errors.append(exc)
 
@@ -207,8 +211,8 @@ class LayoutWorkers:
         for helper in helpers:
             helper.start()
         try:
-            while (k := take()) is not None:
-                results[k] = ocr_lines(renders[k])
+            while (job := take())[0] is not None:
+                results[job[0]] = ocr_lines(job[1])
         except BaseException as exc:
             errors.append(exc)
         for helper in helpers:
@@ -492,7 +496,38 @@ def _start_worker(path: str, password: Optional[str], ocr: str, layout: str = FU
 def _read_picture_in_worker(render) -> list:
     from .picture_words import ocr_lines
 
+    _free_layout_model()
     return ocr_lines(render)
+
+
+def _free_layout_model() -> None:
+    """A process reading pictures has converted its last page: its layout model (most of its
+    memory) goes, so that the OCR engines loaded now do not raise the run's peak memory. This
+    process builds the model again when it next converts (0.7 s)."""
+    global _WORKER, _PINNED, _PINNED_TEXT
+    if _WORKER is None and _PINNED is None and _PINNED_TEXT is None:
+        return
+    import gc
+
+    import pymupdf
+
+    if _WORKER is not None:  # a worker process: PyMuPDF's layout function is our pinned model
+        pymupdf._get_layout = _default_layout  # built again only if something asks for a layout
+    _WORKER = _PINNED = _PINNED_TEXT = None
+    gc.collect()
+    _trim_heap()
+
+
+def _trim_heap() -> None:
+    """Hand freed memory back to the system (glibc keeps it for reuse otherwise)."""
+    import ctypes
+    import ctypes.util
+
+    name = ctypes.util.find_library("c")
+    try:
+        ctypes.CDLL(name).malloc_trim(0)
+    except (OSError, AttributeError, TypeError):  # not glibc: the memory stays with the process
+        pass
 
 
 def _convert_in_worker(unit: Unit) -> list[PageResult]:

@@ -128,31 +128,37 @@ def read_on_page(raw: RawImage, page, others: list, ocr: bool, images: list | No
     has it already."""
     pending = start_on_page(raw, page, others, ocr, images)
     if pending is not None:
-        finish_on_page(pending, ocr_lines(pending.render))
+        finish_on_page(pending, ocr_lines(pending.render()))
 
 
 @dataclass
 class PendingPicture:
     """A picture on a PDF page whose pixels are still to be OCR'd: its text layer's lines (in
-    its PNG's pixels) and its render at ``OCR_DPI`` (None when the box renders to nothing), so
-    that the OCR, the costly part, can run anywhere (another process) and be finished here."""
+    its PNG's pixels) and its page, to render it at ``OCR_DPI`` when its OCR is due, so that
+    the OCR, the costly part, can run anywhere (another process) and be finished here. Renders
+    are made one at a time, when read: a document's pictures are not all held at once."""
 
     raw: RawImage
     layer: list
-    render: Any = None
-    scale: tuple[float, float] = (1.0, 1.0)  # render pixels -> PNG pixels
+    page: Any = None
+    scale: tuple[float, float] = (1.0, 1.0)  # render pixels -> PNG pixels, set by ``render``
+
+    def render(self):
+        """The picture's box rendered at ``OCR_DPI`` as an RGB array; None when it renders to nothing."""
+        rgb, self.scale = _render_for_ocr(self.page, self.raw)
+        return rgb
 
 
 def start_on_page(raw: RawImage, page, others: list, ocr: bool, images: list | None = None) -> Optional[PendingPicture]:
     """``read_on_page`` up to its OCR: the picture is finished here (None) unless its pixels are
-    to be read, in which case ``finish_on_page`` takes the OCR's lines of ``render``."""
+    to be read, in which case ``finish_on_page`` takes the OCR's lines of its ``render()``."""
     layer = _layer_lines(page, raw.bbox, others)
     images = page.get_image_info() if images is None else images
     scan = any(_overlap(info["bbox"], raw.bbox) >= 0.25 for info in images)
     lines = [(_to_pixels(box, raw), text) for box, text in layer]
     if scan or not layer:
         if ocr:
-            return PendingPicture(raw, lines, *_render_for_ocr(page, raw))
+            return PendingPicture(raw, lines, page)
         raw.unread = NOT_READ if scan and _worth_reading(raw) else ""
     _keep(raw, lines, LAYER if lines else "")
     return None

@@ -119,8 +119,8 @@ def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int, min_siz
     (``picture_words``; OCR only if ``ocr``); add embedded images the layout did not box;
     drop logos and specks, and, on the pages ``read`` by OCR, the picture of the whole page (the
     scan whose words are now the page's text, not a figure). The pictures' OCR, the costly part,
-    runs last, all pictures at once, through ``read_pictures`` (renders -> lines, in order: the
-    layout workers share it out), else here."""
+    runs last, all pictures at once, through ``read_pictures`` (each picture's render -> its
+    lines, in order: the layout workers share it out), else here."""
     pending = []
     infos = {p.number + 1: p.get_image_info(hashes=True) for p in doc}
     digest_pages = Counter(digest for items in infos.values() for digest in {i["digest"] for i in items})
@@ -164,7 +164,7 @@ def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int, min_siz
                         pending.append(waiting)
             out.append(b)
     renders = [p.render for p in pending]
-    found = read_pictures(renders) if read_pictures is not None else [ocr_lines(r) for r in renders]
+    found = read_pictures(renders) if read_pictures is not None else [ocr_lines(render()) for render in renders]
     for waiting, lines in zip(pending, found):
         finish_on_page(waiting, lines)
     return out

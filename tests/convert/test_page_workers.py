@@ -399,6 +399,6 @@ def test_pictures_are_read_by_this_process_and_the_workers_alike(example, monkey
 
     monkeypatch.setattr(picture_words, "ocr_lines", slow)
     with page_workers.LayoutWorkers(str(pdf), password=None, ocr="auto", workers=2) as layout:
-        shared = layout.read_pictures(renders)
+        shared = layout.read_pictures([lambda r=r: r for r in renders])
     assert shared == alone
     assert 0 < len(here) < len(renders), "the pictures were not shared out"
