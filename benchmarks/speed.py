@@ -7,9 +7,9 @@ alternating order so drift cancels and each in a fresh child process (so model l
 counted for both and peak memory is the child's own):
 (a) ``page.get_text()`` on every page, the floor; (b) ``pymupdf4llm.to_markdown(doc,
 page_chunks=True)``, what a user would otherwise run; (c) ``clinparser`` end to end with the
-default engine and its default ``--workers`` (the cores available) and ``--layout`` (auto: each
-page's layout model chosen by ``layout_route``); (cf) the same with ``--layout full`` (the full
-model on every page, the old path); (c1) c with ``--workers 1``. It prints pages, seconds per page, c/b, c/cf, c1/b, c/a, our own stages' seconds
+default engine, its default ``--workers`` (the cores available) and ``--layout auto`` (each
+page's layout model chosen by ``layout_route``); (cf) the same with ``--layout full``, the
+default (the full model on every page); (c1) c with ``--workers 1``. It prints pages, seconds per page, c/b, c/cf, c1/b, c/a, our own stages' seconds
 in c1 (everything but the layout converter's start-up and conversion, which b pays too:
 imports, opening, pictures, sections, writing) and their share of b, the floor of c/b (c1's
 conversion split evenly over c's N workers, plus c1's own seconds, over b: what c could reach
