@@ -16,12 +16,15 @@ import re
 
 from ..model import LIST_ITEM, TEXT, Block
 
-# A printed marker as a line's first word: a bullet glyph (Symbol/Wingdings ones map into the
-# private use area), a dash, or a number or letter with its punctuation.
+# A printed marker as a line's first word: a glyph on its own ("•", "−", "○", a Symbol or
+# Wingdings bullet, which map into the private use area), a bullet glued to the text, or a
+# number or letter with its punctuation ("1.", "a)", "(iv)", "[16b]", "4.1.2").
 _MARKER = re.compile(
-    r"^(?:[\u2022\u00b7\u25aa\u25cf\u25cb\u25a0\u25a1\u2023\u2043\u2219\u27a2\u2713\u2714\uf000-\uf8ff\ue000-\uefff"
-    r"\-\u2013\u2014*>o\u00a7\u00d8!]"
-    r"|\(?(?:\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,6})[.)\]](?:\d{1,3}[.)]?)*)(?:\s|$)"
+    r"^(?:[^\w\s]{1,3}(?:\s|$)"
+    r"|[\u2022\u00b7\u25aa\u25cf\u25cb\u25a0\u25a1\u2023\u2043\u2219\u2212\u2013\u27a2\u2713\u2714\uf000-\uf8ff\ue000-\uefff]"
+    r"|[(\[]?(?:\d{1,3}(?:\.\d{1,3})*[a-z]?|[a-zA-Z]|[ivxlcIVXLC]{1,6})[.):\]](?:\s|$)"
+    r"|\d{1,3}(?:\.\d{1,3})+(?:\s|$)"
+    r"|o(?:\s|$))"
 )
 FLUSH = 3.0  # points: text starting this close to its box's left edge has nothing printed before it
 REACH = 40.0  # points left of the text where a drawn bullet would stand

@@ -38,7 +38,7 @@ def test_an_unmarked_lead_in_boxed_as_an_item_is_a_paragraph_and_the_items_stay(
 
 
 def test_an_item_with_a_printed_marker_stays_an_item():
-    for marker in ("\u2022", "1.", "(a)", "-"):
+    for marker in ("\u2022", "\u2212", "1.", "(a)", "[16b]", "4.1.2", "-"):
         blocks = _blocks()
         unmark_lead_ins(_page(lead_marker=marker), blocks)
         assert blocks[0].kind == LIST_ITEM, marker
