@@ -22,6 +22,7 @@ from ..model import OCR, PICTURE, TEXT, Block, Converted, RawImage
 from .bookmarks import read_bookmarks
 from .heading_lines import split_heading_lines
 from .list_leads import unmark_lead_ins
+from .list_splits import split_joined_items
 from .orientation import turn_upright
 from .page_workers import LayoutWorkers
 from .number_pictures import number_from_sequence
@@ -86,6 +87,7 @@ def convert_pdf(
     respace_tables(doc, blocks)
     blocks = split_heading_lines(doc, blocks)  # a heading boxed with the line under it
     unmark_lead_ins(doc, blocks, read)  # a list's lead-in sentence boxed as its first item
+    split_joined_items(doc, blocks, read)  # two numbered items boxed as one
     page_sizes = {p.number + 1: (p.rect.width, p.rect.height) for p in doc}
     blocks = _with_pictures(doc, blocks, image_dpi, min_image_size, read, ocr != "never", layout.read_pictures)
     layout.release()
