@@ -23,7 +23,8 @@ class ParseOptions:
     max_pages: int = 10000  # a guard against runaway inputs in batch runs
     min_image_size: float = 24.0  # points a side; smaller pictures are bullets and specks
     # "full": the full layout model on every page; "auto": each page's model chosen from its text
-    # and drawings (convert/layout_route.py). auto is opt-in: on the corpus it was 14 % faster but
-    # lost or mangled a heading in 4 of 18 trees (benchmarks/layout_sameness.py, docs/benchmarks.md).
+    # and drawings (convert/layout_route.py). auto is opt-in: on the corpus it is about 9 % faster
+    # and now gives the same trees, schedules and study definition, but its coverage is not
+    # measured again since its repairs (benchmarks/layout_sameness.py, docs/benchmarks.md).
     layout: str = "full"
     workers: int = field(default_factory=default_workers)  # processes running the layout model, this one included (default engine); output does not depend on it
