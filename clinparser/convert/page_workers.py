@@ -179,7 +179,6 @@ class LayoutWorkers:
         self.ledger = [record for _, _, record in pages]
         return rank_headings(pages)
 
-
     def read_pictures(self, renders: list[Callable[[], object]]) -> list[list]:
         """OCR's lines of each picture, in order; ``renders`` make each picture's pixels (an RGB
         array, or None), one at a time, in this process. This process and the worker
