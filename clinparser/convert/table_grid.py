@@ -18,8 +18,11 @@ It replaces the model's table only where it is the better reading, measured (``s
 says why not):
 
 - it covers the block, every character inside it lies in a cell, and no character (letter or
-  digit) of the model's table is lost;
-- it can be trusted: no rule cuts through a word, and no cell reads as several rows (text
+  digit) of the model's table is lost (a label the model repeats in each column it spans
+  counts once); a character printed across the grid's outer rule belongs to the edge cell;
+- it can be trusted: no rule cuts through a word (two cells' texts meeting at a rule with no
+  space between them, "Pre HD" | "Hematology" read as one word, are no cut: the rule stands
+  between the two characters), and no cell reads as several rows (text
   lines at the same heights in two cells of one grid row, with a gap between them that no
   text of the row crosses: rows printed without rules between them, which the grid merged);
 - it reads the table differently: the cells differ once markup, spaces and punctuation are
@@ -70,6 +73,8 @@ MIN_RULE = 5.0  # points: a rule is at least this long
 ALIGN = 1.5  # points: text lines of two cells whose middles are this close sit at one height
 MAX_HEADER_ROWS = 5  # as tables.MAX_HEADER_ROWS
 GAP = 1.5  # points: characters of one line further apart than this have a space between them
+SPANNED_LABEL = 4  # characters: a cell this long repeated in the next column is one label spanning both
+EDGE_GAP = 1.0  # points: a column edge this close to the gap between two characters runs between them
 _TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>")  # <br>, <sup>
 _SEPARATOR = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")  # |---|---|
 
@@ -88,7 +93,7 @@ class Grid:
     owner: list[list[Optional[Slot]]]
     lines: dict = field(default_factory=dict)  # Slot -> the cell's visual lines (Line)
     uncovered: int = 0  # characters inside the grid's box that no cell holds
-    cut: int = 0  # words whose characters fell into two cells
+    cut: int = 0  # words a rule cuts through (``_cut``)
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -231,6 +236,10 @@ def read_grid(page, boxes: list[tuple]) -> Optional[Grid]:
     bbox = (xs[0], ys[0], max(b[2] for b in boxes), max(b[3] for b in boxes))
 
     def slot_at(x: float, y: float) -> Optional[Slot]:
+        # A character printed across the outer rule ("Time" starting a point left of the
+        # table's edge) belongs to the edge cell it overhangs, not to no cell.
+        x = min(max(x, xs[0]), bbox[2]) if xs[0] - SLACK <= x <= bbox[2] + SLACK else x
+        y = min(max(y, ys[0]), bbox[3]) if ys[0] - SLACK <= y <= bbox[3] + SLACK else y
         r, c = bisect.bisect_right(ys, y) - 1, bisect.bisect_right(xs, x) - 1
         return owner[r][c] if r >= 0 and c >= 0 and x <= bbox[2] and y <= bbox[3] else None
 
@@ -238,7 +247,7 @@ def read_grid(page, boxes: list[tuple]) -> Optional[Grid]:
     uncovered = cut = 0
     for word in _words(page, pymupdf.Rect(bbox)):
         slots = [slot_at((x0 + x1) / 2, (y0 + y1) / 2) for x0, y0, x1, y1, _ in word]
-        cut += len(set(slots)) > 1
+        cut += _cut(word, slots, xs)
         for slot, char in zip(slots, word):
             if slot is None:
                 uncovered += 1
@@ -249,6 +258,22 @@ def read_grid(page, boxes: list[tuple]) -> Optional[Grid]:
     cells = [[text.get((r, c), "") if owner[r][c] == (r, c) else None for c in range(len(xs))] for r in range(len(ys))]
     _mark_arrows(cells, owner, xs, ys, bbox, drawn_arrows(page, bbox))
     return _without_empty_slivers(Grid(bbox, cells, owner, lines, uncovered, cut))
+
+
+def _cut(word: list, slots: list, xs: list) -> bool:
+    """Whether a rule cuts through the word: two neighbouring characters fall into different
+    cells and the column edge between them does not pass through the gap between them. Two
+    cells' texts can meet with no space ("Pre HD" | "Hematology" read as "HDHematology"):
+    the rule then stands between the two characters, and the word is two cells' words."""
+    for (a, slot_a), (b, slot_b) in zip(zip(word, slots), zip(word[1:], slots[1:])):
+        if slot_a == slot_b:
+            continue
+        if slot_a is None or slot_b is None or slot_a[1] == slot_b[1]:
+            return True
+        edge = xs[slot_b[1]]
+        if a[2] > edge + EDGE_GAP or b[0] < edge - EDGE_GAP:
+            return True
+    return False
 
 
 ARROW = "\u2194"  # what a drawn arrow across cells is written as, in each cell it crosses
@@ -448,6 +473,19 @@ def _chars(text: str) -> Counter:
     return Counter(_fold(text))
 
 
+def _model_chars(markdown: str) -> Counter:
+    """The letters and digits of the model's pipe table, a label it repeated in each column it
+    spans ("Study Visit (Day) 13 15 17 20" four times over) counted once: the grid holds it
+    once, in its spanning cell. Only labels of ``SPANNED_LABEL`` characters or more: two
+    neighbouring marks ("X" | "X") are two marks."""
+    count: Counter = Counter()
+    for row in _folded(markdown):
+        for k, cell in enumerate(row):
+            if not (k and cell == row[k - 1] and len(cell) >= SPANNED_LABEL):
+                count.update(cell)
+    return count
+
+
 def _fold(text: str) -> str:
     """The letters and digits of a text, in order. Punctuation and spaces are left out: Markdown
     uses punctuation for markup ("**", "~~", escapes), and the model's spacing is a guess."""
@@ -519,7 +557,7 @@ def shortfall(markdown: str, grid: Grid, words: list, box: pymupdf.Rect) -> str:
         return "the same reading"
     if stacked_rows(grid):
         return "a cell reads as several rows"
-    lost = _chars(markdown) - _chars(" ".join(c for row in grid.cells for c in row if c))
+    lost = _model_chars(markdown) - _chars(" ".join(c for row in grid.cells for c in row if c))
     if lost:
         return f"loses {''.join(sorted(lost.elements()))[:20]!r}"
     if _lifted_later(ours):

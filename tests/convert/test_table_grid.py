@@ -228,6 +228,60 @@ def test_a_schedule_header_row_of_two_printed_lines_does_not_stop_the_grid():
     assert table.values.tolist()[-1] == ["ECG", "X", "X", "X"]
 
 
+def _schedule_with(label: str, x: float, row: int = 1, first_mark: bool = True) -> pymupdf.Document:
+    """The drawn schedule with the text of one body row's label replaced by ``label`` at ``x``
+    (one text run), and that row's mark in the first day column left out unless ``first_mark``."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=842, height=595)
+    global ROWS
+    saved = ROWS
+    ROWS = [(lab, marks) if k != row else ("", marks if first_mark else marks - {0}) for k, (lab, marks) in enumerate(saved)]
+    try:
+        _draw_schedule(page)
+    finally:
+        ROWS = saved
+    page.insert_text((x, TOP + HEIGHT * (2 + row) + 12), label, fontsize=7)
+    return doc
+
+
+def test_two_cells_whose_texts_meet_at_a_rule_with_no_space_still_read_from_the_grid():
+    # "Vital signs" ends on the label column's rule and the first day's "X" follows with no
+    # space, one text run: the text layer has one word "signsX", which the rule parts between
+    # two characters.
+    width = pymupdf.get_text_length("Vital signs", fontsize=7)
+    doc = _schedule_with("Vital signsX", LABEL_RIGHT - width - 0.3, first_mark=False)
+    block = Block(1, BOX, TABLE, MERGED)
+    assert regrid_tables(doc, [block]) == 1
+    table = parse_pipe_table(block.text)
+    assert table.values.tolist()[1][:2] == ["Vital signs", "X"]
+
+
+def test_a_rule_through_the_middle_of_a_word_keeps_the_model_reading():
+    # "Vital signs" printed across the label column's rule, the rule through the "g".
+    before = pymupdf.get_text_length("Vital si", fontsize=7)
+    half_g = pymupdf.get_text_length("g", fontsize=7) / 2
+    doc = _schedule_with("Vital signs", LABEL_RIGHT - before - half_g)
+    block = Block(1, BOX, TABLE, MERGED)
+    assert regrid_tables(doc, [block]) == 0 and block.text == MERGED
+
+
+def test_a_character_printed_across_the_outer_rule_belongs_to_the_edge_cell():
+    # The label's first letter starts 3.5 points left of the table's left rule: its middle is
+    # outside the grid.
+    doc = _schedule_with("Vital signs", LEFT - 3.5)
+    block = Block(1, (LEFT - 6, BOX[1], BOX[2], BOX[3]), TABLE, MERGED)
+    assert regrid_tables(doc, [block]) == 1
+    assert parse_pipe_table(block.text).values.tolist()[1][0] == "Vital signs"
+
+
+def test_a_label_the_model_repeats_over_the_columns_it_spans_is_not_lost_text():
+    # The model writes the spanning epoch in each of its merged columns: the grid holds it once.
+    model = MERGED.replace("|Procedure|Treatment||Follow-up|", "|Procedure|Treatment|Treatment|Follow-up|")
+    block = Block(1, BOX, TABLE, model)
+    assert regrid_tables(_schedule(), [block]) == 1
+    assert len(parse_pipe_table(block.text).columns) == 1 + len(DAYS)
+
+
 @pytest.mark.corpus
 def test_alexion_schedule_has_its_day_columns_apart(corpus_run):
     """Page 14's schedule: 26 ruled columns the layout model merged ("-3 4-7 8 9")."""
