@@ -19,6 +19,15 @@ CORPUS_PDFS = sorted(CORPUS.glob("*.pdf")) if CORPUS.is_dir() else []
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist (``-n 2 --dist loadgroup``, the README's test command) every test of
+    the real protocols runs in one worker: they share that worker's parses (``corpus_run``), so
+    each document is parsed once, while the other tests run beside them."""
+    for item in items:
+        if item.get_closest_marker("corpus") is not None:
+            item.add_marker(pytest.mark.xdist_group("corpus"))
+
+
 def _load_generator():
     spec = importlib.util.spec_from_file_location("make_protocol", ROOT / "examples" / "make_protocol.py")
     module = importlib.util.module_from_spec(spec)
