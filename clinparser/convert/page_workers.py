@@ -417,7 +417,9 @@ class _Converter:
             # page (its handle is upright, as the converter read it), so that this reading is
             # shared out over the workers like the conversion. An OCR'd page is left alone:
             # its words in this handle are OCR's, not the PDF's.
-            regrid_tables(self.doc, [b for blocks, _, record in results if record.source != OCR for b in blocks])
+            for blocks, heads, record in results:  # in place: text it splits off joins the page's lists
+                if record.source != OCR:
+                    regrid_tables(self.doc, blocks, heads)
             return results
         except Exception as exc:  # a converter failure is reported with its pages, as one line
             raise ConversionError(f"PyMuPDF layout analysis failed on pages {unit[0] + 1}-{unit[-1] + 1}: {exc}") from None

@@ -31,6 +31,11 @@ says why not):
 - the pipeline's header lifting (``pipe_tables.lift_header``) would not take a body row of it
   into the header (an empty stub cell over a full first row invites that).
 
+Text the model's box took in above the grid, ``BAND_GAP`` or more over its top rule (a page
+header printed sideways beside a sideways table, a caption), is no word of the table: it becomes
+a text block of its own before the table (``band_above``), and is not counted as lost. A line
+closer than that may be a header row printed over the top rule: the grid is refused.
+
 A table without ruling lines has no grid and stays exactly as the model wrote it.
 
 The model's box can stop short of the table's outer rule (it hugs the text): the box is widened
@@ -62,7 +67,7 @@ from typing import Optional
 
 import pymupdf
 
-from ..model import TABLE, Block
+from ..model import TABLE, TEXT, Block
 from .pipe_tables import MARK, header_rows, lift_header, parse_pipe_table
 from .table_chars import lean_table_chars
 
@@ -74,6 +79,7 @@ ALIGN = 1.5  # points: text lines of two cells whose middles are this close sit 
 MAX_HEADER_ROWS = 5  # as tables.MAX_HEADER_ROWS
 GAP = 1.5  # points: characters of one line further apart than this have a space between them
 SPANNED_LABEL = 4  # characters: a cell this long repeated in the next column is one label spanning both
+BAND_GAP = 5.0  # points: words this far or further above the grid's top rule are no row of it
 EDGE_GAP = 1.0  # points: a column edge this close to the gap between two characters runs between them
 _TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>")  # <br>, <sup>
 _SEPARATOR = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")  # |---|---|
@@ -100,32 +106,68 @@ class Grid:
         return len(self.cells), len(self.cells[0]) if self.cells else 0
 
 
-def regrid_tables(doc, blocks: list[Block]) -> int:
+def regrid_tables(doc, blocks: list[Block], heads: Optional[list] = None) -> int:
     """Replace, in place, the text of every table block whose ruled grid reads it better
-    (see the module's docstring); the number of blocks replaced. ``doc``: a PDF handle whose
-    pages are in the converter's coordinates and hold the PDF's own text (the caller leaves
-    out the blocks of a page OCR read)."""
+    (see the module's docstring); the number of blocks replaced. Text the model's box held
+    above the grid (``band_above``) becomes a text block of its own, inserted before the
+    table in ``blocks`` (and None in ``heads``, the blocks' heading ranks, kept aligned).
+    ``doc``: a PDF handle whose pages are in the converter's coordinates and hold the PDF's own
+    text (the caller leaves out the blocks of a page OCR read)."""
     replaced = 0
     tables = [b for b in blocks if b.kind == TABLE and b.bbox and b.page]
     for number, group in groupby(sorted(tables, key=lambda b: b.page), key=lambda b: b.page):
         page = doc[number - 1]
         rules = page_rules(page)
         for block in group:
-            markdown = regrid(page, block, rules)
-            if markdown is not None:
-                block.text = markdown
-                replaced += 1
+            read = regrid(page, block, rules)
+            if read is None:
+                continue
+            block.text, above = read
+            replaced += 1
+            if above is not None:
+                at = next(k for k, b in enumerate(blocks) if b is block)
+                block.bbox = (block.bbox[0], max(block.bbox[1], above.bbox[3]), block.bbox[2], block.bbox[3])
+                blocks.insert(at, above)
+                if heads is not None:
+                    heads.insert(at, None)
     return replaced
 
 
-def regrid(page, block: Block, rules: Optional[list] = None) -> Optional[str]:
-    """The pipe table read from the block's ruled grid, or None when it has no grid or the
-    grid is not the better reading. ``rules``: the page's ``page_rules``, if known."""
+def regrid(page, block: Block, rules: Optional[list] = None) -> Optional[tuple[str, Optional[Block]]]:
+    """The pipe table read from the block's ruled grid and the text block of the words the
+    block held above the grid (or None), or None when it has no grid or the grid is not the
+    better reading. ``rules``: the page's ``page_rules``, if known."""
     box = pymupdf.Rect(block.bbox)
     grid = ruled_grid(page, box, page_rules(page) if rules is None else rules)
-    if grid is None or shortfall(block.text, grid, page_words(page, grid, box), box):
+    if grid is None:
         return None
-    return grid_markdown(grid)
+    words = page_words(page, grid, box)
+    if shortfall(block.text, grid, words, box):
+        return None
+    band = band_above(words, grid)
+    return grid_markdown(grid), (_band_block(block.page, band) if band else None)
+
+
+def band_above(words: list, grid: Grid) -> list:
+    """The words standing wholly above the grid, ``BAND_GAP`` or more over its top rule: text
+    the model's box took in with the table (a page header printed sideways beside a sideways
+    table, a caption). A line closer than that is read as part of the table (a header row
+    printed over the top rule), and refuses the grid."""
+    return [w for w in words if w[3] <= grid.bbox[1] - BAND_GAP]
+
+
+def _band_block(page_number: int, words: list) -> Block:
+    """A text block of ``words``: each visual line's words left to right, lines top to bottom."""
+    rows: list[list] = []
+    for w in sorted(words, key=lambda w: ((w[1] + w[3]) / 2, w[0])):
+        middle = (w[1] + w[3]) / 2
+        if rows and abs((rows[-1][0][1] + rows[-1][0][3]) / 2 - middle) <= ALIGN * 2:
+            rows[-1].append(w)
+        else:
+            rows.append([w])
+    text = "\n".join(" ".join(w[4] for w in sorted(row, key=lambda w: w[0])) for row in rows)
+    bbox = (min(w[0] for w in words), min(w[1] for w in words), max(w[2] for w in words), max(w[3] for w in words))
+    return Block(page_number, bbox, TEXT, text)
 
 
 def page_words(page, grid: Grid, box: pymupdf.Rect) -> list:
@@ -538,11 +580,12 @@ def shortfall(markdown: str, grid: Grid, words: list, box: pymupdf.Rect) -> str:
     if grid.uncovered:
         return "text between the rules that no cell holds"
     inside, ruled = box + (-SLACK, -SLACK, SLACK, SLACK), pymupdf.Rect(grid.bbox)
+    band = band_above(words, grid)
     for w in words:
         centre = pymupdf.Point((w[0] + w[2]) / 2, (w[1] + w[3]) / 2)
         if not inside.contains(centre):
             return "the grid reaches past the block"
-        if not ruled.contains(centre):
+        if not ruled.contains(centre) and w not in band:
             return "a word of the block outside the grid"
     if grid.cut:
         return "a rule cuts through a word"
@@ -557,7 +600,8 @@ def shortfall(markdown: str, grid: Grid, words: list, box: pymupdf.Rect) -> str:
         return "the same reading"
     if stacked_rows(grid):
         return "a cell reads as several rows"
-    lost = _model_chars(markdown) - _chars(" ".join(c for row in grid.cells for c in row if c))
+    kept = " ".join([c for row in grid.cells for c in row if c] + [w[4] for w in band])
+    lost = _model_chars(markdown) - _chars(kept)
     if lost:
         return f"loses {''.join(sorted(lost.elements()))[:20]!r}"
     if _lifted_later(ours):

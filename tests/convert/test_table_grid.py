@@ -7,7 +7,7 @@ import pytest
 
 from clinparser.convert.table_grid import regrid_tables
 from scoring.tree import flatten
-from clinparser.model import TABLE, Block
+from clinparser.model import TABLE, TEXT, Block
 from clinparser.convert.pipe_tables import parse_pipe_table
 
 # A schedule drawn by the test: a label column, then eight narrow day columns under two
@@ -280,6 +280,29 @@ def test_a_label_the_model_repeats_over_the_columns_it_spans_is_not_lost_text():
     block = Block(1, BOX, TABLE, model)
     assert regrid_tables(_schedule(), [block]) == 1
     assert len(parse_pipe_table(block.text).columns) == 1 + len(DAYS)
+
+
+def test_text_the_box_took_in_above_the_grid_becomes_a_text_block_before_the_table():
+    # A page header printed over a sideways table, 12 points above its top rule, inside the
+    # model's box: the model wrote it into the table's first row.
+    doc = _schedule()
+    doc[0].insert_text((LEFT, TOP - 12), "Protocol XY-123 Page 9 of 104", fontsize=7)
+    model = "|Protocol XY-123|Page 9 of 104||\n" + MERGED
+    blocks, heads = [Block(1, (BOX[0], TOP - 22, BOX[2], BOX[3]), TABLE, model)], [None]
+    assert regrid_tables(doc, blocks, heads) == 1
+    assert [b.kind for b in blocks] == [TEXT, TABLE] and heads == [None, None]
+    assert blocks[0].text == "Protocol XY-123 Page 9 of 104"
+    assert blocks[1].bbox[1] >= blocks[0].bbox[3]
+    assert len(parse_pipe_table(blocks[1].text).columns) == 1 + len(DAYS)
+
+
+def test_a_line_just_over_the_top_rule_is_no_band_and_keeps_the_model_reading():
+    # Printed 2 points over the top rule: an unruled header row, not text beside the table.
+    doc = _schedule()
+    doc[0].insert_text((_x(0) + 2, TOP - 2), "Study day", fontsize=7)
+    model = "||Study day||\n" + MERGED
+    blocks = [Block(1, (BOX[0], TOP - 14, BOX[2], BOX[3]), TABLE, model)]
+    assert regrid_tables(doc, blocks) == 0 and len(blocks) == 1 and blocks[0].text == model
 
 
 @pytest.mark.corpus
