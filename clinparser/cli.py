@@ -49,6 +49,9 @@ class RichReporter:
     def pages(self, done: int, total: int) -> None:
         self.progress.update(self.task, description="converting pages", completed=done, total=total)
 
+    def pictures(self, done: int, total: int) -> None:
+        self.progress.update(self.task, description="reading words in pictures", completed=done, total=total)
+
 
 @contextlib.contextmanager
 def _stdout_to_stderr():

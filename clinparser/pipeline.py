@@ -32,6 +32,7 @@ from .structure.sections import Choice, find_candidates, join_title_lines, split
 class Reporter(Protocol):
     def stage(self, name: str) -> None: ...
     def pages(self, done: int, total: int) -> None: ...
+    def pictures(self, done: int, total: int) -> None: ...  # pictures whose words OCR read, after the pages
 
 
 class _Silent:
@@ -39,6 +40,9 @@ class _Silent:
         pass
 
     def pages(self, done: int, total: int) -> None:
+        pass
+
+    def pictures(self, done: int, total: int) -> None:
         pass
 
 
@@ -80,6 +84,7 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
         layout=options.layout,
         workers=options.workers,
         progress=reporter.pages,
+        picture_progress=reporter.pictures,
     )
     reporter.stage("finding sections")
     blocks = converted.blocks

@@ -138,6 +138,9 @@ class _PageNotes:
 
         (self.send or note)((self.source, done, total))
 
+    def pictures(self, done: int, total: int) -> None:
+        pass  # the batch counts pages
+
 
 def _count(nodes: list[dict]) -> int:
     return sum(1 + _count(node["subsections"]) for node in nodes)

@@ -179,12 +179,13 @@ class LayoutWorkers:
         self.ledger = [record for _, _, record in pages]
         return rank_headings(pages)
 
-    def read_pictures(self, renders: list[Callable[[], object]]) -> list[list]:
+    def read_pictures(self, renders: list[Callable[[], object]], progress: Optional[Callable[[int, int], None]] = None) -> list[list]:
         """OCR's lines of each picture, in order; ``renders`` make each picture's pixels (an RGB
         array, or None), one at a time, in this process. This process and the worker
         processes read them side by side, each with the same single-threaded kernels, so the
         lines are the same whichever process read a picture. (A document's pictures were read
-        by this process alone, after the pages, while the workers waited.)"""
+        by this process alone, after the pages, while the workers waited.) ``progress(done,
+        total)`` after each picture."""
         from .picture_words import ocr_lines
 
         if renders:
@@ -194,15 +195,24 @@ class LayoutWorkers:
         lock = threading.Lock()  # MuPDF renders one picture at a time
         errors: list[BaseException] = []
 
+        done = [0]
+
         def take():
             with lock:
                 k = None if errors else next(order, None)
                 return (None, None) if k is None else (k, renders[k]())
 
+        def keep(k: int, lines: list) -> None:
+            with lock:  # one count, reported in order, whichever thread read the picture
+                results[k] = lines
+                done[0] += 1
+                if progress:
+                    progress(done[0], len(renders))
+
         def at_worker() -> None:
             try:
                 while (job := take())[0] is not None:
-                    results[job[0]] = self.pool.submit(_read_picture_in_worker, job[1]).result()
+                    keep(job[0], self.pool.submit(_read_picture_in_worker, job[1]).result())
             except BaseException as exc:  # raised in the caller's thread below
                 errors.append(exc)
 
@@ -211,7 +221,7 @@ class LayoutWorkers:
             helper.start()
         try:
             while (job := take())[0] is not None:
-                results[job[0]] = ocr_lines(job[1])
+                keep(job[0], ocr_lines(job[1]))
         except BaseException as exc:
             errors.append(exc)
         for helper in helpers:

@@ -9,6 +9,7 @@ no embedded image; embedded images the layout model did not box are added by pos
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from pathlib import Path
@@ -66,6 +67,7 @@ def convert_pdf(
     min_image_size: float,
     layout: LayoutWorkers,
     progress: Optional[Callable[[int, int], None]] = None,
+    picture_progress: Optional[Callable[[int, int], None]] = None,
 ) -> Converted:
     doc, warnings = open_pdf(path, password)
     total = doc.page_count
@@ -89,7 +91,8 @@ def convert_pdf(
     unmark_lead_ins(doc, blocks, read)  # a list's lead-in sentence boxed as its first item
     split_joined_items(doc, blocks, read)  # two numbered items boxed as one
     page_sizes = {p.number + 1: (p.rect.width, p.rect.height) for p in doc}
-    blocks = _with_pictures(doc, blocks, image_dpi, min_image_size, read, ocr != "never", layout.read_pictures)
+    read_pictures = functools.partial(layout.read_pictures, progress=picture_progress)
+    blocks = _with_pictures(doc, blocks, image_dpi, min_image_size, read, ocr != "never", read_pictures)
     layout.release()
     if not any(b.text.strip() for b in blocks if b.kind != PICTURE):
         hint = ": it looks scanned, try --ocr auto" if ocr == "never" else ""

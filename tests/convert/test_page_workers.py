@@ -33,6 +33,9 @@ class Pages:
     def pages(self, done, total):
         self.seen.append((done, total))
 
+    def pictures(self, done, total):
+        pass
+
 
 def generated_protocol(tmp_path_factory, generator, purpose: str):
     """A fresh protocol_001 in its own folder, opened for a fixture to change."""
@@ -398,7 +401,10 @@ def test_pictures_are_read_by_this_process_and_the_workers_alike(example, monkey
         return real(render)
 
     monkeypatch.setattr(picture_words, "ocr_lines", slow)
+    counts = []
     with page_workers.LayoutWorkers(str(pdf), password=None, ocr="auto", workers=2) as layout:
-        shared = layout.read_pictures([lambda r=r: r for r in renders])
+        shared = layout.read_pictures([lambda r=r: r for r in renders], progress=lambda done, total: counts.append((done, total)))
     assert shared == alone
     assert 0 < len(here) < len(renders), "the pictures were not shared out"
+    # the progress counts each picture once, in order, whichever process read it
+    assert counts == [(k, len(renders)) for k in range(1, len(renders) + 1)]
