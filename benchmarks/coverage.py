@@ -88,7 +88,7 @@ def output_words(result: dict, toc_pages: list[int]) -> Counter:
     return count
 
 
-def measure(pdf: Path, show: int = 0, save: Path | None = None, layout: str = "full") -> dict:
+def measure(pdf: Path, show: int = 0, save: Path | None = None, layout: str = "auto") -> dict:
     parsed = parse_document(pdf, ParseOptions(layout=layout))
     result = parsed.to_dict()
     if save is not None:  # for the other benchmarks' --parsed/--results: one parse, all measures
@@ -311,7 +311,7 @@ def main(argv=None) -> int:
     ap.add_argument("pdfs", nargs="*", type=Path)
     ap.add_argument("--save", type=Path, help="also write each parse to DIR/NAME.json (toc_accuracy.py --parsed DIR reads them)")
     ap.add_argument("--show", type=int, default=0, help="list the N most missed and most doubled words, and pages under 90%%")
-    ap.add_argument("--layout", choices=("full", "auto"), default="full", help="the parser's --layout (default: full, the parser's default)")
+    ap.add_argument("--layout", choices=("full", "auto"), default="auto", help="the parser's --layout (default: auto, the parser's default)")
     args = ap.parse_args(argv)
     pdfs = args.pdfs or sorted(args.corpus.glob("*.pdf"))
     if not pdfs:

@@ -128,7 +128,7 @@ def main(argv=None) -> int:
     ap.add_argument("--outputs", type=Path, help="a `clinparser batch` output folder (with manifest.jsonl) to read parses from")
     ap.add_argument("--only", action="append", help="only these documents (file stem)")
     ap.add_argument("-v", "--verbose", action="store_true", help="print the scorer's unmatched lists")
-    ap.add_argument("--layout", choices=("full", "auto"), default="full", help="the parser's --layout when parsing here (default: full)")
+    ap.add_argument("--layout", choices=("full", "auto"), default="auto", help="the parser's --layout when parsing here (default: auto, the parser's)")
     ap.add_argument("--parsed", type=Path, help="a folder of saved results (NAME.json) to score instead of parsing")
     args = ap.parse_args(argv)
     if args.parsed and args.outputs:

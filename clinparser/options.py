@@ -22,9 +22,9 @@ class ParseOptions:
     image_dpi: int = 150
     max_pages: int = 10000  # a guard against runaway inputs in batch runs
     min_image_size: float = 24.0  # points a side; smaller pictures are bullets and specks
-    # "full": the full layout model on every page; "auto": each page's model chosen from its text
-    # and drawings (convert/layout_route.py). auto is opt-in: on the corpus it is about 9 % faster
-    # and now gives the same trees, schedules and study definition, but its coverage is not
-    # measured again since its repairs (benchmarks/layout_sameness.py, docs/benchmarks.md).
-    layout: str = "full"
+    # "auto": each page's model chosen from its text and drawings (convert/layout_route.py);
+    # "full": the full layout model on every page. On the corpus auto gives the same trees,
+    # schedules, study definition and coverage in about 0.9 of the time
+    # (benchmarks/layout_sameness.py, benchmarks/coverage.py, docs/benchmarks.md).
+    layout: str = "auto"
     workers: int = field(default_factory=default_workers)  # processes running the layout model, this one included (default engine); output does not depend on it

@@ -43,14 +43,14 @@ def test_api_accepts_str_paths_and_can_skip_writing(example):
     assert all(t["path"] is None for n in nodes for t in n["tables"] + n["images"])
 
 
-def test_under_layout_auto_each_page_says_which_model_read_it_and_the_default_is_full(example):
+def test_by_default_each_page_says_which_model_read_it_and_full_reads_every_page_with_the_full_one(example):
     pdf, _ = example
-    auto = PDFParser(workers=1, layout="auto").parse(pdf, save_intermediate_files=False, save_images=False, save_table_csv=False)
-    full = PDFParser(workers=1).parse(pdf, save_intermediate_files=False, save_images=False, save_table_csv=False)
+    auto = PDFParser(workers=1).parse(pdf, save_intermediate_files=False, save_images=False, save_table_csv=False)
+    full = PDFParser(workers=1, layout="full").parse(pdf, save_intermediate_files=False, save_images=False, save_table_csv=False)
     routes = [p["layout"] for p in auto["metadata"]["pages"]]
     assert {r["model"] for r in routes} == {"full", "text-only"}  # prose pages and pages with tables
     assert all(r["reason"] for r in routes)
-    assert not any("layout" in p for p in full["metadata"]["pages"])  # the default ledger is as it was
+    assert not any("layout" in p for p in full["metadata"]["pages"])  # --layout full: no routing, no entry
 
     def numbered(result):
         out = []
