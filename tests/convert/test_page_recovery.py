@@ -191,7 +191,8 @@ def test_words_in_a_picture_are_read_except_with_ocr_never(tmp_path):
     always = PDFParser(workers=1, ocr="always").parse(pdf, output_dir=None)
     never = PDFParser(workers=1, ocr="never").parse(pdf, output_dir=None)
     # auto: the page keeps its layer, the picture's words are read into the picture's text
-    assert auto["metadata"]["pages"] == [{"page": 1, "source": "text", "reason": "", "pictures_read": 1}]
+    assert auto["metadata"]["pages"] == [{"page": 1, "source": "text", "reason": "", "pictures_read": 1,
+                                          "layout": {"model": "full", "reason": "a picture"}}]
     assert "RANDOMIZATION" in json.dumps(auto["toc"]).upper()
     # always: the whole page is OCR'd, the picture's words with it
     assert [r["source"] for r in always["metadata"]["pages"]] == ["ocr"]
