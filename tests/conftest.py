@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -19,13 +20,46 @@ CORPUS_PDFS = sorted(CORPUS.glob("*.pdf")) if CORPUS.is_dir() else []
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 
+def pytest_configure(config):
+    """Under pytest-xdist (``-n 2 --dist loadgroup``, the README's test command) each worker
+    process is held to a core of its own. A parse then converts in its own process
+    (``default_workers()`` counts the cores a process may use), instead of each test worker
+    starting layout worker processes that fight the other test worker for the same two cores:
+    on this 2-core machine that contention made the suite slower under xdist than without it.
+    The tests that are about worker processes ask for them (``workers=2``); the output does
+    not depend on the count (``test_same_bytes_for_any_worker_count``)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0") or 0)
+    if not worker.startswith("gw") or not hasattr(os, "sched_setaffinity"):
+        return
+    cores = sorted(os.sched_getaffinity(0))
+    if count > 1 and len(cores) >= count:
+        os.sched_setaffinity(0, {cores[int(worker[2:]) % len(cores)]})
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups (it runs first otherwise)
 def pytest_collection_modifyitems(config, items):
-    """Under pytest-xdist (``-n 2 --dist loadgroup``, the README's test command) every test of
-    the real protocols runs in one worker: they share that worker's parses (``corpus_run``), so
-    each document is parsed once, while the other tests run beside them."""
+    """Under pytest-xdist the tests of one real protocol run in one worker: they share that
+    worker's parse of it (``corpus_run``), so each document is parsed once, while the two
+    workers take different documents and the other tests side by side."""
     for item in items:
-        if item.get_closest_marker("corpus") is not None:
-            item.add_marker(pytest.mark.xdist_group("corpus"))
+        marker = item.get_closest_marker("corpus")
+        if marker is None:
+            continue
+        params = getattr(item, "callspec", None)
+        document = marker.args[0] if marker.args else (params.params.get("name") if params else None)
+        if document is None:
+            raise pytest.UsageError(f"{item.nodeid}: a corpus test names its document: @pytest.mark.corpus(\"file.pdf\") or a 'name' parameter")
+        item.add_marker(pytest.mark.xdist_group(f"corpus-{Path(str(document)).stem}"))
+
+
+def pytest_runtest_setup(item):
+    """A corpus test fails, saying why, when xdist does not group: on pytest 9.2 its
+    ``loadgroup`` silently stopped grouping (pytest-xdist#1386: it marks a group in the node
+    id, which pytest 9.2 no longer reads), and each document was parsed once per test of it."""
+    if getattr(item.config.option, "loadgroup", False) and item.get_closest_marker("xdist_group") and "@" not in item.nodeid:
+        pytest.fail("pytest-xdist --dist loadgroup is not grouping tests: install the pytest the dev extra pins "
+                    "(pip install '.[dev]'; pytest-xdist#1386)", pytrace=False)
 
 
 def _load_generator():

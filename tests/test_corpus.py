@@ -60,7 +60,7 @@ def test_every_corpus_pdf_writes_all_artifacts_and_a_valid_result(corpus_run, na
                 assert all(len(row) == len(item["columns"]) for row in item["data"])
 
 
-@pytest.mark.corpus
+@pytest.mark.corpus("Alexion_NCT04573309_Wilsons.pdf")
 def test_printed_toc_pages_become_one_non_toc_node(corpus_run):
     result, _ = corpus_run("Alexion_NCT04573309_Wilsons.pdf")
     titles = [n["title"].upper() for n in result["non_toc"]]
@@ -69,7 +69,7 @@ def test_printed_toc_pages_become_one_non_toc_node(corpus_run):
         assert "......" not in node["text"], node["number"]
 
 
-@pytest.mark.corpus
+@pytest.mark.corpus("CDISC_Pilot_Study_ICH_M11.docx")
 def test_m11_docx_has_top_level_sections_in_order(corpus_run):
     result, _ = corpus_run("CDISC_Pilot_Study_ICH_M11.docx")
     top = [n["number"].rstrip(".") for n in result["toc"]]
@@ -96,7 +96,7 @@ def _numbers(nodes) -> dict[str, dict]:
     return {n["number"].rstrip(".").lower(): n for n in flatten(nodes)}
 
 
-@pytest.mark.corpus
+@pytest.mark.corpus("Tesaro_NCT01847274_Oncology.pdf")
 def test_headings_on_pages_with_a_broken_font_encoding_are_recovered(corpus_run):
     """Nine pages print right but their text layer reads glyph numbers ("1LUDSDULE")."""
     result, _ = corpus_run("Tesaro_NCT01847274_Oncology.pdf")
@@ -109,7 +109,7 @@ def test_headings_on_pages_with_a_broken_font_encoding_are_recovered(corpus_run)
     assert {3, 7, 15, 32, 51, 54, 97, 98, 103} <= recovered
 
 
-@pytest.mark.corpus
+@pytest.mark.corpus("EliLilly_NCT05176314.pdf")
 def test_chapter_opening_on_a_scanned_page_with_an_ocr_layer_is_recovered(corpus_run):
     """Page 24 is a picture of the page over a letter-spaced invisible OCR layer."""
     result, _ = corpus_run("EliLilly_NCT05176314.pdf")
@@ -125,7 +125,7 @@ def _tables(result):
     return [(n, t) for n in flatten(result["toc"]) + flatten(result["non_toc"]) for t in n["tables"]]
 
 
-@pytest.mark.corpus
+@pytest.mark.corpus("Bayer_19766_V1.pdf")
 def test_bayer_nihss_is_one_table_over_five_pages_past_the_running_headers(corpus_run):
     result, _ = corpus_run("Bayer_19766_V1.pdf")
     nihss = [t for n, t in _tables(result) if "NIH Stroke Scale" in n["title"]]
@@ -134,7 +134,7 @@ def test_bayer_nihss_is_one_table_over_five_pages_past_the_running_headers(corpu
     assert "Page:" not in cells and "Version 1.0" not in cells
 
 
-@pytest.mark.corpus
+@pytest.mark.corpus("CDISC_Pilot_Study.pdf")
 def test_cdisc_schedule_continued_sideways_is_one_table_with_all_visits(corpus_run):
     result, _ = corpus_run("CDISC_Pilot_Study.pdf")
     (soe,) = [t for n, t in _tables(result) if t["pages"][0] in (53, 54)]

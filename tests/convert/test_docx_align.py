@@ -224,7 +224,7 @@ def test_word_numbering_is_reported(numbered_docx_result):
     assert any(w.startswith("11 heading numbers come from Word's automatic numbering") and "1 auto-numbered paragraphs kept the number typed" in w for w in warnings), warnings
 
 
-@pytest.mark.corpus
+@pytest.mark.corpus("NHLBI_IbrutinibFludarabineCLL.docx")
 def test_real_word_protocol_gets_the_numbers_word_shows(corpus_run):
     # Its headings are numbered by Word only; a numbered body paragraph on the headings' list
     # shifts them (5.3), a level's text is a literal (5.4.1), another list instance supplies

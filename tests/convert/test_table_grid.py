@@ -305,7 +305,7 @@ def test_a_line_just_over_the_top_rule_is_no_band_and_keeps_the_model_reading():
     assert regrid_tables(doc, blocks) == 0 and len(blocks) == 1 and blocks[0].text == model
 
 
-@pytest.mark.corpus
+@pytest.mark.corpus("Alexion_NCT04573309_Wilsons.pdf")
 def test_alexion_schedule_has_its_day_columns_apart(corpus_run):
     """Page 14's schedule: 26 ruled columns the layout model merged ("-3 4-7 8 9")."""
     result, _ = corpus_run("Alexion_NCT04573309_Wilsons.pdf")

@@ -41,7 +41,7 @@ def test_hand_made_references_are_met(corpus_run, name, tmp_path):
     assert got["objectives"][2] >= 0.85 and got["endpoints"][2] >= 0.8, got
 
 
-@pytest.mark.corpus
+@pytest.mark.corpus("Alexion_NCT04573309_Wilsons.pdf")
 def test_published_usdm_eligibility_is_met(corpus_run, tmp_path):
     gold = CORPUS.parent / "usdm" / "Alexion_NCT04573309_Wilsons.usdm.json"
     if not gold.exists():
