@@ -195,7 +195,7 @@ class LayoutWorkers:
         lock = threading.Lock()  # MuPDF renders one picture at a time
         errors: list[BaseException] = []
 
-        done = [0]
+        done = 0
 
         def take():
             with lock:
@@ -203,11 +203,12 @@ class LayoutWorkers:
                 return (None, None) if k is None else (k, renders[k]())
 
         def keep(k: int, lines: list) -> None:
+            nonlocal done
             with lock:  # one count, reported in order, whichever thread read the picture
                 results[k] = lines
-                done[0] += 1
+                done += 1
                 if progress:
-                    progress(done[0], len(renders))
+                    progress(done, len(renders))
 
         def at_worker() -> None:
             try:

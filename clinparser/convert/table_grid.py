@@ -68,6 +68,7 @@ from typing import Optional
 import pymupdf
 
 from ..model import TABLE, TEXT, Block
+from .picture_words import text_rows
 from .pipe_tables import MARK, header_rows, lift_header, parse_pipe_table
 from .table_chars import lean_table_chars
 
@@ -158,14 +159,7 @@ def band_above(words: list, grid: Grid) -> list:
 
 def _band_block(page_number: int, words: list) -> Block:
     """A text block of ``words``: each visual line's words left to right, lines top to bottom."""
-    rows: list[list] = []
-    for w in sorted(words, key=lambda w: ((w[1] + w[3]) / 2, w[0])):
-        middle = (w[1] + w[3]) / 2
-        if rows and abs((rows[-1][0][1] + rows[-1][0][3]) / 2 - middle) <= ALIGN * 2:
-            rows[-1].append(w)
-        else:
-            rows.append([w])
-    text = "\n".join(" ".join(w[4] for w in sorted(row, key=lambda w: w[0])) for row in rows)
+    text = "\n".join(text_rows([(w[:4], w[4]) for w in words]))
     bbox = (min(w[0] for w in words), min(w[1] for w in words), max(w[2] for w in words), max(w[3] for w in words))
     return Block(page_number, bbox, TEXT, text)
 
@@ -581,11 +575,12 @@ def shortfall(markdown: str, grid: Grid, words: list, box: pymupdf.Rect) -> str:
         return "text between the rules that no cell holds"
     inside, ruled = box + (-SLACK, -SLACK, SLACK, SLACK), pymupdf.Rect(grid.bbox)
     band = band_above(words, grid)
+    above = set(band)  # words are tuples: membership by value, in constant time
     for w in words:
         centre = pymupdf.Point((w[0] + w[2]) / 2, (w[1] + w[3]) / 2)
         if not inside.contains(centre):
             return "the grid reaches past the block"
-        if not ruled.contains(centre) and w not in band:
+        if not ruled.contains(centre) and w not in above:
             return "a word of the block outside the grid"
     if grid.cut:
         return "a rule cuts through a word"
