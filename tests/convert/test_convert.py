@@ -112,3 +112,44 @@ def test_no_network_attempt_on_any_path(example, tmp_path):
     # workers=2: this process and one layout worker process (started as python -m, so it loads
     # sitecustomize like any Python process); the guard must have run in both.
     assert len(guarded) >= 2, f"the guard ran in {len(guarded)} processes: the script and its layout worker expected"
+
+
+class _PictureCounts:
+    def __init__(self):
+        self.pictures_seen: list[tuple[int, int]] = []
+
+    def stage(self, name):
+        pass
+
+    def pages(self, done, total):
+        pass
+
+    def pictures(self, done, total):
+        self.pictures_seen.append((done, total))
+
+
+def _words_png(words: str) -> bytes:
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=300, height=60)
+    page.insert_text((10, 35), words, fontname="helv", fontsize=16)
+    return page.get_pixmap(dpi=200, alpha=False).tobytes("png")
+
+
+def test_a_word_documents_pictures_are_read_and_counted_as_they_go(tmp_path):
+    """A DOCX's pictures are known by their pixels only: each is OCR'd, and the reporter hears
+    of each one read, in order (the CLI's "reading words in pictures" bar)."""
+    import io
+
+    import docx
+
+    path = make_docx(tmp_path / "p.docx")
+    d = docx.Document(path)
+    for words in ("Screening visit schedule", "Dose escalation scheme"):
+        d.add_picture(io.BytesIO(_words_png(words)))
+    d.save(path)
+    counts = _PictureCounts()
+    result = PDFParser().parse(path, output_dir=None, reporter=counts)
+    assert counts.pictures_seen == [(1, 2), (2, 2)]
+    assert result["metadata"]["pictures"]["words_from_ocr"] == 2
