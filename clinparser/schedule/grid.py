@@ -246,6 +246,8 @@ def _encounters(table, columns, kinds, markers, vocabulary, diagnostics, lead=0,
         below_kinds = [x for q, row_kind in low if is_numbered(q) for x in row_kind or [None]]
         enc = read_encounter(parts, kinds, (len(parts) - len(low), below_kinds) if low else None)
         words = [split_markers(w, markers, vocabulary)[0] for w in enc.words]
+        for part in enc.footnoted:
+            diagnostics.append(f"column {k} ({' '.join(table.columns[k].split())!r}): {part!r} read as {part[:-1]} with footnote {part[-1]}")
         for part in enc.unread:
             diagnostics.append(f"column {k} ({' '.join(table.columns[k].split())!r}): header part {part!r} not read as a visit, time or window")
         if not parts:

@@ -167,10 +167,17 @@ class Encounter:
         every = list(kinds) + (list(below[1]) if below else [])
         self._window_unit = next((k.partition("-")[2] for k in every if k and k.startswith("window-")), None)
         self.unread: list[str] = []  # numbered parts no rule reads
+        self.footnoted: list[str] = []  # numbers read without the footnote letter glued to them
         # Each part as a label shows it, and what it was read as ("visit", "timing", "window",
         # "cycle", "name"): a bare number takes its row's name ("15" under "Day" -> "Day 15").
         self.shown: list[tuple[str, str]] = []
         self._read(parts, list(kinds), below)
+
+    def _dated_kind(self, text: str) -> Optional[str]:
+        """A bare number in no named row, printed with its window in days ("FU/ED" over
+        "24 (± 2 days)"): the window says the number counts days, so it is the visit's day, not
+        a visit number."""
+        return _dated(text) if self.timing is None and self.visit is None else None
 
     def _read(self, parts: list[str], kinds: list[Optional[str]], below: Optional[tuple[int, list]]) -> None:
         """Each part with the kind of the header row it stands in: ``kinds`` in order for the
@@ -194,6 +201,7 @@ class Encounter:
             self._read_part(text, kind)
 
     def _read_part(self, text: str, kind: Optional[str]) -> None:
+        kind = kind or self._dated_kind(text)
         visit = _VISIT.match(text)
         if self.shown and not kind and is_time_point(text):
             # a time point under the visit ("Predose", "EOI +30 min"): not the visit's name or timing
@@ -212,6 +220,11 @@ class Encounter:
             self.visit = self.visit or (visit["visit"] if visit else text)
             self.shown.append((text, "visit"))
             return
+        if kind in UNITS and _LETTERED.match(text):
+            # "18a" in a row of days: days are numbers, so the letter is a footnote's mark that
+            # lost its superscript (in a "Visit" row, above, "6a" is a visit added after 6)
+            self.footnoted.append(text)
+            text = text[:-1]
         rest = _without_window(text)
         self.shown.append(_shown(text, kind))
         win = window(text, None)
@@ -246,10 +259,17 @@ class Encounter:
         if win and not self.window:
             self.window = win
         match = cycle or found or bare
-        words = (rest[: match.start()] + " " + rest[match.end() :]) if match else rest
+        # a name keeps its brackets whole: "Treatment Period (Study Days)", not "... (Study Days"
+        words = (rest[: match.start()] + " " + rest[match.end() :]) if match else _name_text(text)
         words = " ".join(words.split()).strip(" ,;:-")
         if re.search(r"[A-Za-z]", words):
             self.words.append(words)
+
+
+def _dated(text: str) -> Optional[str]:
+    """The unit of a bare number printed with a window in days or weeks ("24 (± 2 days)"), else None."""
+    win = window(text, None)
+    return win["unit"] if win and win["unit"] in ("day", "week") and _BARE.match(_without_window(text)) else None
 
 
 def _shown(text: str, kind: Optional[str]) -> tuple[str, str]:
@@ -275,6 +295,16 @@ def _label_text(text: str) -> str:
     if rest.count("(") > rest.count(")"):
         rest = rest.rstrip(" (")
     return " ".join(rest.split())
+
+
+def _name_text(text: str) -> str:
+    """A part that names something, its window left out and its brackets whole: "Treatment
+    Period (Study Days)" stays, "(Follow-up)" -> "Follow-up"."""
+    rest = _label_text(text)
+    inner = rest[1:-1]
+    if rest.startswith("(") and rest.endswith(")") and "(" not in inner and ")" not in inner:
+        return inner.strip()
+    return rest
 
 
 def _show(timing: dict) -> str:

@@ -83,3 +83,31 @@ def test_cycle_rows_window_rows_and_visit_codes():
     phone = read_encounter(["P13", "24", "±3"], kinds)
     assert (phone.visit, phone.timing["from"], phone.window["unit"]) == ("P13", 24, "day")
     assert read_encounter(["D8"], []).visit is None  # Day 8, not a visit code
+
+
+def test_a_lettered_number_in_a_row_of_days_is_the_day_and_its_footnote():
+    # "(Study Days)" names the row below it; "18a" there is day 18 with footnote a.
+    enc = read_encounter(["Treatment Period (Study Days)", "18a"], [])
+    assert enc.timing == {"unit": "day", "from": 18, "to": 18, "cycle": None}
+    assert enc.footnoted == ["18a"] and enc.unread == [] and enc.visit is None
+    assert enc.shown[-1] == ("Day 18", "timing")
+    # in a row of visits the letter is the visit's own: "6a" is a visit added after visit 6
+    visit = read_encounter(["6a", "18"], ["visit", "week"])
+    assert visit.visit == "6a" and visit.footnoted == []
+
+
+def test_a_spanning_name_keeps_its_brackets_whole():
+    assert read_encounter(["Treatment Period (Study Days)", "3"], []).words == ["Treatment Period (Study Days)"]
+    assert read_encounter(["End of Treatment (EOT)"], []).words == ["End of Treatment (EOT)"]
+    assert read_encounter(["(Follow-up)"], []).words == ["Follow-up"]
+
+
+def test_a_bare_number_printed_with_a_window_in_days_is_a_day():
+    # "FU/ED" over "24 (± 2 days)", in no row named by a unit: the window counts days, so 24 is a day
+    enc = read_encounter(["FU/ ED", "24 (\u00b1 2 days)"], [])
+    assert enc.timing == {"unit": "day", "from": 24, "to": 24, "cycle": None} and enc.visit is None
+    assert enc.window["before"] == enc.window["after"] == 2
+    assert enc.shown[-1] == ("Day 24", "timing")
+    # with no window, or under a "Visit" row, a bare number stays the visit's number
+    assert read_encounter(["FU/ ED", "24"], []).visit == "24"
+    assert read_encounter(["5 (\u00b1 2 days)"], ["visit"]).visit == "5"
