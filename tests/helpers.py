@@ -36,3 +36,21 @@ def truth_nodes(sections: list[dict]) -> list[dict]:
         out.append(node)
         out.extend(truth_nodes(node["subsections"]))
     return out
+
+
+class Progress:
+    """A parse reporter that keeps what it hears: (done, total) of the pages converted, and of
+    the pictures whose words OCR read."""
+
+    def __init__(self):
+        self.pages_seen: list[tuple[int, int]] = []
+        self.pictures_seen: list[tuple[int, int]] = []
+
+    def stage(self, name):
+        pass
+
+    def pages(self, done, total):
+        self.pages_seen.append((done, total))
+
+    def pictures(self, done, total):
+        self.pictures_seen.append((done, total))

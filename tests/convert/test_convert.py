@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import make_docx
+from helpers import Progress, make_docx
 from clinparser import PDFParser
 from clinparser.convert.docling_backend import models_folder
 from clinparser.errors import ModelsMissingError
@@ -114,20 +114,6 @@ def test_no_network_attempt_on_any_path(example, tmp_path):
     assert len(guarded) >= 2, f"the guard ran in {len(guarded)} processes: the script and its layout worker expected"
 
 
-class _PictureCounts:
-    def __init__(self):
-        self.pictures_seen: list[tuple[int, int]] = []
-
-    def stage(self, name):
-        pass
-
-    def pages(self, done, total):
-        pass
-
-    def pictures(self, done, total):
-        self.pictures_seen.append((done, total))
-
-
 def _words_png(words: str) -> bytes:
     import pymupdf
 
@@ -149,7 +135,7 @@ def test_a_word_documents_pictures_are_read_and_counted_as_they_go(tmp_path):
     for words in ("Screening visit schedule", "Dose escalation scheme"):
         d.add_picture(io.BytesIO(_words_png(words)))
     d.save(path)
-    counts = _PictureCounts()
+    counts = Progress()
     result = PDFParser().parse(path, output_dir=None, reporter=counts)
     assert counts.pictures_seen == [(1, 2), (2, 2)]
     assert result["metadata"]["pictures"]["words_from_ocr"] == 2

@@ -12,6 +12,7 @@ import pymupdf
 import pytest
 
 from clinparser import PDFParser
+from helpers import Progress
 from clinparser.convert import onnx_sessions, page_workers
 from clinparser.convert.orientation import upright
 from clinparser.errors import ConversionError
@@ -21,20 +22,6 @@ from clinparser.model import Block, PageRecord
 
 def output_files(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
-class Pages:
-    def __init__(self):
-        self.seen: list[tuple[int, int]] = []
-
-    def stage(self, name):
-        pass
-
-    def pages(self, done, total):
-        self.seen.append((done, total))
-
-    def pictures(self, done, total):
-        pass
 
 
 def generated_protocol(tmp_path_factory, generator, purpose: str):
@@ -62,10 +49,10 @@ def test_same_bytes_for_any_worker_count(rotated_example, tmp_path, monkeypatch)
     monkeypatch.setattr(page_workers, "UNIT_PAGES", 1)
     outputs, progress = {}, {}
     for workers in (1, 2, 3):
-        parser, pages = PDFParser(workers=workers), Pages()
+        parser, pages = PDFParser(workers=workers), Progress()
         parser.parse(rotated_example, output_dir=tmp_path / f"w{workers}", reporter=pages)
         outputs[workers] = output_files(parser.last_output)
-        progress[workers] = pages.seen
+        progress[workers] = pages.pages_seen
     assert "document.json" in outputs[1] and any(name.endswith(".png") for name in outputs[1])
     assert outputs[2] == outputs[1]
     assert outputs[3] == outputs[1]
