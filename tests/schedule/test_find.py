@@ -60,6 +60,18 @@ def test_shape_needs_several_visit_columns_mostly_marked():
     assert not by_shape(OTHER)
 
 
+def test_a_table_of_response_categories_is_no_schedule_by_its_shape():
+    # RECIST's overall response table: two-letter codes (marks by shape) under headers naming no visit
+    codes = ["CR", "PR", "SD", "PD", "NE"]
+    rows = [[f"Case {k}", codes[k % 5], codes[(k + 1) % 5], "No", codes[(k + 2) % 5], codes[(k + 3) % 5]] for k in range(6)]
+    recist = Table(title="Table 11: For Patients with Measurable Disease", page=60, pages=[60, 60],
+                   columns=["Case", "Target Lesions", "Non-Target Lesions", "New Lesions", "Overall Response", "Best Overall Response"], data=rows)
+    assert not by_shape(recist)
+    # the same cells under visit headers ("Cycle 1 Day 1", "End of Treatment") have a schedule's shape
+    visits = Table(title="", page=61, pages=[61, 61], columns=["Assessment", "Cycle 1 Day 1", "Cycle 2 Day 1", "Cycle 3 Day 1", "End of Treatment", "Follow-up"], data=rows)
+    assert by_shape(visits)
+
+
 def test_a_schedule_printed_as_a_picture_is_said_in_one_warning():
     from clinparser.model import Image
 
