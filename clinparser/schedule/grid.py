@@ -389,7 +389,7 @@ def _rows(table, label, columns, markers, vocabulary, diagnostics, lead=0, extra
             notes_rows.append({"text": text, "row": r})
             diagnostics.append(f"row {r}: a notes or legend row ({text[:60]!r}), not an activity")
             continue
-        if not text and _repeats_header(table, row, columns, lead):
+        if (not text or _names_label_column(table, label, text)) and _repeats_header(table, row, columns, lead):
             diagnostics.append(f"row {r}: repeats the visit header (a later page's header), not an activity")
             continue
         if not text:
@@ -474,19 +474,30 @@ def join_row_pieces(rows: list[list[str]], labels: list[int], columns: list[int]
     return rows
 
 
-def _repeats_header(table: Table, row: list[str], columns: list[int], lead: int) -> bool:
-    """A row with no label whose every filled cell prints its column's header again (a header
-    row of the grid's next page, left in the body): the same as a header part or a header row
-    above the marks."""
-    def key(text: str) -> str:
-        return " ".join(text.split()).lower()
+def _header_key(text: str) -> str:
+    """A header as compared with its repeat on a later page: spaces and case aside, and a
+    footnote number glued to a word left out (the later page numbers its notes anew:
+    "Cycle1" there prints "Cycle12")."""
+    return re.sub(r"(?<=[a-z])\d+\b", "", " ".join(text.split()).lower())
 
+
+def _names_label_column(table: Table, label: int, text: str) -> bool:
+    """Is ``text`` the label column's own header ("Day", "Procedure") printed again?"""
+    header = table.columns[label]
+    return _header_key(text) in {_header_key(header)} | {_header_key(p) for p in header.split(" / ")}
+
+
+def _repeats_header(table: Table, row: list[str], columns: list[int], lead: int) -> bool:
+    """A row, with no label or the label column's own header, whose every filled cell prints
+    its column's header again (a header row of the grid's next page, left in the body): the
+    whole header, one of its parts or a header row above the marks."""
     filled = [k for k in columns if row[k].strip()]
     if not filled:
         return False
     for k in filled:
-        printed = {key(p) for p in table.columns[k].split(" / ")} | {key(r[k]) for r in table.data[:lead]}
-        if key(row[k]) not in printed:
+        printed = ({_header_key(table.columns[k])} | {_header_key(p) for p in table.columns[k].split(" / ")}
+                   | {_header_key(r[k]) for r in table.data[:lead]})
+        if _header_key(row[k]) not in printed:
             return False
     return True
 

@@ -235,3 +235,23 @@ def test_a_later_pages_header_row_left_in_the_body_is_not_an_activity():
     assert [a["label"] for a in s["activities"]] == ["Vital signs", "ECG"]
     assert any("row 2: repeats the visit header" in d for d in s["diagnostics"])
     assert any("row 4: 2 mark(s) with no activity label" in d for d in s["diagnostics"])
+
+
+def test_a_repeated_header_row_with_the_label_columns_header_and_renumbered_notes_is_not_an_activity():
+    # The next page prints the whole header again as one body row: the label column's "Day",
+    # each visit's header path in one cell, and its footnotes numbered anew ("Cycle1" -> "Cycle12").
+    cols = ["Day", "Screening / -28 to -1", "Cycle1 / C1 / 1", "Cycle1 / C1 / 15", "Treatment Discontinuation"]
+    data = [
+        ["Informed consent", "X", "", "", ""],
+        ["Vital signs", "X", "X", "X", "X"],
+        ["Day", "Screening / -28 to -1", "Cycle12 / C1 / 1", "Cycle12 / C1 / 15", "Treatment Discontinuation"],
+        ["Adverse events", "X", "X", "X", "X"],
+    ]
+    s = read_schedule(Table(title="Schedule of Events", page=5, pages=[5, 6], columns=cols, data=data), "", set(), name="Schedule of Events")
+    assert [a["label"] for a in s["activities"]] == ["Informed consent", "Vital signs", "Adverse events"]
+    assert any("row 2: repeats the visit header" in d for d in s["diagnostics"])
+    assert not any("several marks" in d for d in s["diagnostics"])
+    # a row whose label is an activity stays one, whatever its cells print
+    data[2][0] = "Day 1 diary"
+    s = read_schedule(Table(title="Schedule of Events", page=5, pages=[5, 6], columns=cols, data=data), "", set(), name="Schedule of Events")
+    assert "Day 1 diary" in [a["label"] for a in s["activities"]]
