@@ -21,6 +21,7 @@ from typing import Iterable
 from ..content.assemble import Tree
 from ..model import Section, Table
 from .grid import is_mark, label_column, read_schedule, vocabulary_of
+from .header import names_a_visit
 
 SCHEDULE_TITLE = re.compile(
     r"\bschedules?\s+of\s+(?:\w+\s+){0,4}?(?:activities|events|assessments|procedures|visits|evaluations|study\s+procedures|sampling|observations)\b"
@@ -30,15 +31,6 @@ SCHEDULE_TITLE = re.compile(
 MIN_SHAPE_COLUMNS = 4  # visit columns a table needs to be a schedule by shape alone
 MIN_SHAPE_MARKS = 8
 MIN_SHAPE_SHARE = 0.3  # of the filled visit cells, the share that are marks
-# A visit column's header holds a number (a day, a week, a visit, a cycle) or names a visit or a
-# period. A table of response categories ("Target Lesions | Non-Target Lesions | New Lesions |
-# Overall Response", cells "CR", "PR", "SD") has the shape of marks under headers naming none.
-VISIT_HEADER = re.compile(
-    r"\d|\b(?:screen\w*|baseline|visits?|days?|weeks?|months?|years?|hours?|cycles?|periods?|phases?|treatment|"
-    r"follow[\s-]?up|end|discontinu\w*|terminat\w*|withdraw\w*|unscheduled|randomi[sz]\w*|enrol\w*|dos(?:e|ing)|"
-    r"pre-?dose|post-?dose|EOT|EOS|ET|ED|FU|UNS)\b",
-    re.I,
-)
 
 
 def attach_schedules(tree: Tree, ocr: bool = True) -> list[str]:
@@ -165,12 +157,12 @@ def _join_repeated_headers(candidates):
 
 def by_shape(table: Table) -> bool:
     """A label column and at least ``MIN_SHAPE_COLUMNS`` columns of cells that are mostly
-    marks, at least half of them headed as visits (``VISIT_HEADER``)."""
+    marks, at least half of them headed as visits (``header.names_a_visit``)."""
     label = label_column(table)
     if len(table.columns) - label - 1 < MIN_SHAPE_COLUMNS or len(table.data) < 2:
         return False
     headers = table.columns[label + 1:]
-    if 2 * sum(bool(VISIT_HEADER.search(h)) for h in headers) < len(headers):
+    if 2 * sum(names_a_visit(h) for h in headers) < len(headers):
         return False
     cells = [r[k].strip() for r in table.data for k in range(label + 1, len(r)) if r[k].strip()]
     marks = sum(is_mark(c) for c in cells)

@@ -481,10 +481,14 @@ def _header_key(text: str) -> str:
     return re.sub(r"(?<=[a-z])\d+\b", "", " ".join(text.split()).lower())
 
 
+def _header_keys(header: str) -> set[str]:
+    """The keys of a column's header whole and of each of its parts."""
+    return {_header_key(header)} | {_header_key(p) for p in header.split(" / ")}
+
+
 def _names_label_column(table: Table, label: int, text: str) -> bool:
     """Is ``text`` the label column's own header ("Day", "Procedure") printed again?"""
-    header = table.columns[label]
-    return _header_key(text) in {_header_key(header)} | {_header_key(p) for p in header.split(" / ")}
+    return _header_key(text) in _header_keys(table.columns[label])
 
 
 def _repeats_header(table: Table, row: list[str], columns: list[int], lead: int) -> bool:
@@ -495,8 +499,7 @@ def _repeats_header(table: Table, row: list[str], columns: list[int], lead: int)
     if not filled:
         return False
     for k in filled:
-        printed = ({_header_key(table.columns[k])} | {_header_key(p) for p in table.columns[k].split(" / ")}
-                   | {_header_key(r[k]) for r in table.data[:lead]})
+        printed = _header_keys(table.columns[k]) | {_header_key(r[k]) for r in table.data[:lead]}
         if _header_key(row[k]) not in printed:
             return False
     return True

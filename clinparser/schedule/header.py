@@ -62,6 +62,22 @@ _TIME_WORDS = re.compile(
 )
 
 
+# A visit column's header holds a number (a day, a week, a visit, a cycle) or names a visit or a
+# period. A table of response categories ("Target Lesions | Non-Target Lesions | New Lesions |
+# Overall Response", cells "CR", "PR", "SD") has the shape of marks under headers naming none.
+_VISIT_HEADER = re.compile(
+    r"\d|\b(?:screen\w*|baseline|visits?|days?|weeks?|months?|years?|hours?|cycles?|periods?|phases?|treatment|"
+    r"follow[\s-]?up|end|discontinu\w*|terminat\w*|withdraw\w*|unscheduled|randomi[sz]\w*|enrol\w*|dos(?:e|ing)|"
+    r"pre-?dose|post-?dose|EOT|EOS|ET|ED|FU|UNS)\b",
+    re.I,
+)
+
+
+def names_a_visit(header: str) -> bool:
+    """Does a column's header read as a visit's: a number, or a visit or period word?"""
+    return bool(_VISIT_HEADER.search(header))
+
+
 def is_numbered(part: str) -> bool:
     """A header part that is a number a header row names ("3", "-28 to -1", "V3", "6a", "± 3"
     left out): it takes the next header row's kind."""
@@ -173,12 +189,6 @@ class Encounter:
         self.shown: list[tuple[str, str]] = []
         self._read(parts, list(kinds), below)
 
-    def _dated_kind(self, text: str) -> Optional[str]:
-        """A bare number in no named row, printed with its window in days ("FU/ED" over
-        "24 (± 2 days)"): the window says the number counts days, so it is the visit's day, not
-        a visit number."""
-        return _dated(text) if self.timing is None and self.visit is None else None
-
     def _read(self, parts: list[str], kinds: list[Optional[str]], below: Optional[tuple[int, list]]) -> None:
         """Each part with the kind of the header row it stands in: ``kinds`` in order for the
         numbered parts of the header; from part ``below[0]`` on (header rows printed inside the
@@ -201,7 +211,8 @@ class Encounter:
             self._read_part(text, kind)
 
     def _read_part(self, text: str, kind: Optional[str]) -> None:
-        kind = kind or self._dated_kind(text)
+        if not kind and self.timing is None and self.visit is None:
+            kind = _dated(text)  # "FU/ED" over "24 (± 2 days)": the window says 24 counts days
         visit = _VISIT.match(text)
         if self.shown and not kind and is_time_point(text):
             # a time point under the visit ("Predose", "EOI +30 min"): not the visit's name or timing
@@ -267,7 +278,8 @@ class Encounter:
 
 
 def _dated(text: str) -> Optional[str]:
-    """The unit of a bare number printed with a window in days or weeks ("24 (± 2 days)"), else None."""
+    """The unit of a bare number printed with a window in days or weeks ("24 (± 2 days)"), else
+    None: in a row no unit names, that number is the visit's day, not a visit number."""
     win = window(text, None)
     return win["unit"] if win and win["unit"] in ("day", "week") and _BARE.match(_without_window(text)) else None
 
