@@ -40,7 +40,7 @@ Decisions:
   page (front matter first; on section 1's page before it, on a later section's page after it),
   keep their own order, and a node without a page stays with the one before it.
 - **Order and ids**: depth-first, parent first. Ids come from that position only
-  (``NarrativeContent_n`` points at ``NarrativeContentItem_n``), so the same result always gives
+  (``NarrativeContent_0007`` points at ``NarrativeContentItem_0007``; numbers zero-padded so that ids sorted as text are in document order), so the same result always gives
   byte-identical JSON. ``name`` is number and title as printed (``"5.1 Inclusion Criteria"``).
   Top-level sections are the contents no ``childIds`` names (USDM has no root list).
 - **Status**: ``Draft`` (CDISC CT ``C85255``), ``version`` ``"1"``: an extraction from a PDF is
@@ -72,6 +72,7 @@ from markdown_it import MarkdownIt
 
 from .usdm_schedule import design_errors, schedule_design
 from .usdm_study import study_errors, study_usdm
+from .usdm_terms import usdm_id
 
 USDM_VERSION = "4.0.0"
 XHTML_NS = "http://www.w3.org/1999/xhtml"
@@ -304,7 +305,7 @@ def to_usdm(result: dict, *, include_non_toc: bool = True, version: str = "1", s
     contents: list[dict] = []
     items: list[dict] = []
     for i, node in enumerate(order, start=1):
-        cid, iid = f"NarrativeContent_{i}", f"NarrativeContentItem_{i}"
+        cid, iid = usdm_id("NarrativeContent", i), usdm_id("NarrativeContentItem", i)
         number = node.get("number") or ""
         title = node.get("title") or ""
         name = _name(node, cid)
@@ -316,9 +317,9 @@ def to_usdm(result: dict, *, include_non_toc: bool = True, version: str = "1", s
                 "sectionTitle": title,
                 "displaySectionNumber": bool(number),
                 "displaySectionTitle": bool(title),
-                "childIds": [f"NarrativeContent_{position[id(child)]}" for child in node.get("subsections") or []],
-                "previousId": f"NarrativeContent_{i - 1}" if i > 1 else None,
-                "nextId": f"NarrativeContent_{i + 1}" if i < len(order) else None,
+                "childIds": [usdm_id("NarrativeContent", position[id(child)]) for child in node.get("subsections") or []],
+                "previousId": usdm_id("NarrativeContent", i - 1) if i > 1 else None,
+                "nextId": usdm_id("NarrativeContent", i + 1) if i < len(order) else None,
                 "contentItemId": iid,
                 "instanceType": "NarrativeContent",
             }
@@ -327,10 +328,10 @@ def to_usdm(result: dict, *, include_non_toc: bool = True, version: str = "1", s
 
     metadata = result.get("metadata") or {}
     code = dict(DRAFT_STATUS if status is None else status)
-    code.setdefault("id", "Code_1")
+    code.setdefault("id", usdm_id("Code", 1))
     code["instanceType"] = "Code"
     document_version = {
-        "id": "StudyDefinitionDocumentVersion_1",
+        "id": usdm_id("StudyDefinitionDocumentVersion", 1),
         "version": version,
         "status": {k: code[k] for k in ("id", "code", "codeSystem", "codeSystemVersion", "decode", "instanceType") if k in code},
         "contents": contents,

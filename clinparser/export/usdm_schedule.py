@@ -46,7 +46,8 @@ Decisions:
   both sides and the unit were read. A range ("Days -28 to -1"), a cycle day, another unit
   (weeks against a Day 1 anchor: whether Week 1 is Day 7 or Day 8 is the protocol's convention)
   or a schedule without an anchor column keep the text in the encounter's description only.
-- **Ids** are ``<Class>_n``, numbered in document order across all schedules (``Code_n`` from
+- **Ids** are ``<Class>_nnnn`` (``usdm_terms.usdm_id``: zero-padded, so that ids sorted as text
+  are in document order), numbered in document order across all schedules (``Code_n`` from
   ``first_code``, after the document version's status), so the same result gives the same bytes.
 """
 

@@ -8,7 +8,7 @@ protocol says about the study itself::
         "organizations": [Organization...], "roles": [StudyRole (sponsor)],
         "eligibilityCriterionItems": [EligibilityCriterionItem...],
         "abbreviations": [Abbreviation...],
-        "documentVersionIds": ["StudyDefinitionDocumentVersion_1"],
+        "documentVersionIds": ["StudyDefinitionDocumentVersion_0001"],
         "studyDesigns": [{"instanceType": "InterventionalStudyDesign",
                           "studyPhase": AliasCode, "eligibilityCriteria": [EligibilityCriterion...],
                           "objectives": [Objective (with its endpoints)...], ...}]}],
@@ -71,7 +71,7 @@ pilot) and the USDM CT (terminology version 2025-09-26, as the schedule export):
   is null (the schema wants a UUID; the published files leave it null) and ``Study.name`` the
   sponsor's protocol number, else the acronym, else the brief or official title, else the
   source file's name.
-- **Ids** are ``<Class>_n`` in document order, each class counting on after the ids the export
+- **Ids** are ``<Class>_nnnn`` (``usdm_terms.usdm_id``) in document order, each class counting on after the ids the export
   already holds (``Code_n`` after the document status and the schedules' codes), so the same
   result always gives the same bytes and no id is used twice.
 """

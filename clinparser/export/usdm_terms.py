@@ -8,10 +8,20 @@ from typing import Optional
 
 CDISC = "http://www.cdisc.org"
 CT_VERSION = "2025-09-26"  # the terminology version the published USDM files code these terms with
+# Ids carry their number zero-padded, so that sorting ids as text gives document order
+# ("Encounter_0009" before "Encounter_0010"), as the artifact files' names do; a class with more
+# objects than this many digits count still gets unique ids, only longer.
+ID_DIGITS = 4
+
+
+def usdm_id(cls: str, n: int) -> str:
+    """The id of the ``n``-th object of class ``cls``: ``usdm_id("Code", 1)`` -> ``"Code_0001"``."""
+    return f"{cls}_{n:0{ID_DIGITS}d}"
+
 
 
 class Ids:
-    """``ids("Code")`` -> ``"Code_1"``, ``"Code_2"``, ...: one counter per class, from ``start``."""
+    """``ids("Code")`` -> ``"Code_0001"``, ``"Code_0002"``, ...: one counter per class, from ``start``."""
 
     def __init__(self, start: Optional[dict[str, int]] = None):
         self.next = defaultdict(lambda: 1, start or {})
@@ -19,7 +29,7 @@ class Ids:
     def __call__(self, prefix: str) -> str:
         n = self.next[prefix]
         self.next[prefix] = n + 1
-        return f"{prefix}_{n}"
+        return usdm_id(prefix, n)
 
 
 def code(ids: Ids, term: tuple[str, str]) -> dict:

@@ -36,7 +36,7 @@ def assert_valid_usdm(validate, usdm: dict) -> None:
 
 
 def test_the_validator_resolves_refs_and_can_fail(usdm_schema):
-    good = {"id": "NarrativeContent_1", "name": "x", "displaySectionNumber": True, "displaySectionTitle": True,
+    good = {"id": "NarrativeContent_0001", "name": "x", "displaySectionNumber": True, "displaySectionTitle": True,
             "instanceType": "NarrativeContent"}
     assert usdm_schema("NarrativeContent-Input", good) == []
     missing = {k: v for k, v in good.items() if k != "instanceType"}
@@ -153,8 +153,8 @@ def test_unnumbered_nodes_go_where_their_pages_put_them():
 def test_ids_are_positional_and_deterministic():
     usdm = to_usdm(sample())
     contents, items = contents_of(usdm), usdm["narrativeContentItems"]
-    assert [c["id"] for c in contents] == [f"NarrativeContent_{i}" for i in range(1, 9)]
-    assert [i["id"] for i in items] == [f"NarrativeContentItem_{i}" for i in range(1, 9)]
+    assert [c["id"] for c in contents] == [f"NarrativeContent_{i:04d}" for i in range(1, 9)]
+    assert [i["id"] for i in items] == [f"NarrativeContentItem_{i:04d}" for i in range(1, 9)]
     assert [c["contentItemId"] for c in contents] == [i["id"] for i in items]
     assert [c["name"] for c in contents] == [i["name"] for i in items]
     assert contents[3]["name"] == "1.1 Synopsis & <Scope>"
@@ -263,7 +263,7 @@ def test_nested_and_numbered_lists_keep_their_numbers():
 def test_status_and_wrapper(usdm_schema):
     usdm = to_usdm(sample())
     sddv = usdm["studyDefinitionDocumentVersion"]
-    assert sddv["status"] == {"id": "Code_1", "code": "C85255", "decode": "Draft", "codeSystem": "http://www.cdisc.org",
+    assert sddv["status"] == {"id": "Code_0001", "code": "C85255", "decode": "Draft", "codeSystem": "http://www.cdisc.org",
                               "codeSystemVersion": "2023-12-15", "instanceType": "Code"}
     assert sddv["version"] == "1" and sddv["instanceType"] == "StudyDefinitionDocumentVersion"
     assert usdm["usdmVersion"] == "4.0.0" and usdm["source"] == "protocol.pdf"

@@ -292,13 +292,27 @@ def test_every_reference_resolves_and_ids_are_unique():
 def test_ids_are_numbered_in_document_order_and_deterministic():
     usdm = to_usdm(sample())
     d = usdm["studyDesign"]
-    assert [e["id"] for e in d["encounters"]] == [f"Encounter_{i}" for i in range(1, 7)]
-    assert [a["id"] for a in d["activities"]] == [f"Activity_{i}" for i in range(1, 6)]
-    assert [t["id"] for t in d["scheduleTimelines"]] == ["ScheduleTimeline_1", "ScheduleTimeline_2"]
-    assert usdm["studyDefinitionDocumentVersion"]["status"]["id"] == "Code_1"
+    assert [e["id"] for e in d["encounters"]] == [f"Encounter_{i:04d}" for i in range(1, 7)]
+    assert [a["id"] for a in d["activities"]] == [f"Activity_{i:04d}" for i in range(1, 6)]
+    assert [t["id"] for t in d["scheduleTimelines"]] == ["ScheduleTimeline_0001", "ScheduleTimeline_0002"]
+    assert usdm["studyDefinitionDocumentVersion"]["status"]["id"] == "Code_0001"
     dump = json.dumps(usdm, ensure_ascii=False, sort_keys=True)
     assert json.dumps(to_usdm(sample()), ensure_ascii=False, sort_keys=True) == dump
     assert json.dumps(to_usdm(json.loads(json.dumps(sample()))), ensure_ascii=False) == json.dumps(usdm, ensure_ascii=False)
+
+
+def test_ids_sorted_as_text_are_in_document_order_past_nine():
+    # Three schedules printing the same four visits (a schedule split into captioned sub-tables):
+    # 12 encounters with the same labels. Sorted as text, "Encounter_10" would come before
+    # "Encounter_2"; a consumer (or a scorer) that orders ids as text must get document order.
+    schedules = [dict(main_schedule(), name=f"Table 1{part}") for part in "abc"]
+    d = to_usdm(result_with(schedules))["studyDesign"]
+    for key in ("encounters", "activities", "scheduleTimelines"):
+        ids = [o["id"] for o in d[key]]
+        assert sorted(ids) == ids, key
+    assert len(d["encounters"]) == 12 and d["encounters"][9]["id"] == "Encounter_0010"
+    instances = [i["id"] for t in d["scheduleTimelines"] for i in t["instances"]]
+    assert len(instances) == 12 and sorted(instances) == instances
 
 
 # --- nothing changes without schedules ----------------------------------------------------------
@@ -326,9 +340,9 @@ def test_the_design_validates_against_the_usdm_schema(usdm_schema):
     del broken["studyDesign"]["scheduleTimelines"][0]["instances"][1]["instanceType"]
     del broken["studyDesign"]["scheduleTimelines"][0]["timings"][0]["relativeFromScheduledInstanceId"]
     errors = usdm_errors(broken, usdm_schema)
-    assert any(e.startswith("Encounter_1:") and "'type'" in e for e in errors)
-    assert any(e.startswith("ScheduleTimeline_1: instances/1") for e in errors)
-    assert any(e.startswith("ScheduleTimeline_1: timings/0") and "relativeFromScheduledInstanceId" in e for e in errors)
+    assert any(e.startswith("Encounter_0001:") and "'type'" in e for e in errors)
+    assert any(e.startswith("ScheduleTimeline_0001: instances/1") for e in errors)
+    assert any(e.startswith("ScheduleTimeline_0001: timings/0") and "relativeFromScheduledInstanceId" in e for e in errors)
 
 
 # --- any schedule the contract allows ------------------------------------------------------------

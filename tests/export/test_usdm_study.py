@@ -76,28 +76,28 @@ def test_study_version_titles_identifiers_and_organizations():
     s = usdm["study"]
     assert s["id"] is None and s["name"] == "XY-201" and s["instanceType"] == "Study"
     v = version_of(usdm)
-    assert v["id"] == "StudyVersion_1" and v["versionIdentifier"] == "1"
-    assert v["documentVersionIds"] == ["StudyDefinitionDocumentVersion_1"]
+    assert v["id"] == "StudyVersion_0001" and v["versionIdentifier"] == "1"
+    assert v["documentVersionIds"] == ["StudyDefinitionDocumentVersion_0001"]
     assert [(t["id"], t["text"], code(t["type"])) for t in v["titles"]] == [
-        ("StudyTitle_1", "A Phase 2 Study of Drug X in Adults", ("C207616", "Official Study Title")),
-        ("StudyTitle_2", "XSTUDY", ("C94108", "Study Acronym"))]
-    # Ids go on from the narrative's: Code_1 is the document status.
-    assert v["titles"][0]["type"]["id"] == "Code_2"
+        ("StudyTitle_0001", "A Phase 2 Study of Drug X in Adults", ("C207616", "Official Study Title")),
+        ("StudyTitle_0002", "XSTUDY", ("C94108", "Study Acronym"))]
+    # Ids go on from the narrative's: Code_0001 is the document status.
+    assert v["titles"][0]["type"]["id"] == "Code_0002"
     orgs = {o["id"]: o for o in v["organizations"]}
     assert [(o["id"], o["name"], code(o["type"])) for o in v["organizations"]] == [
-        ("Organization_1", "Example Pharma Inc.", ("C70793", "Clinical Study Sponsor")),
-        ("Organization_2", "CT-GOV", ("C93453", "Study Registry")),
-        ("Organization_3", "EMA", ("C93453", "Study Registry")),
-        ("Organization_4", "FDA", ("C188863", "Regulatory Agency")),
-        ("Organization_5", "ISRCTN", ("C93453", "Study Registry"))]
+        ("Organization_0001", "Example Pharma Inc.", ("C70793", "Clinical Study Sponsor")),
+        ("Organization_0002", "CT-GOV", ("C93453", "Study Registry")),
+        ("Organization_0003", "EMA", ("C93453", "Study Registry")),
+        ("Organization_0004", "FDA", ("C188863", "Regulatory Agency")),
+        ("Organization_0005", "ISRCTN", ("C93453", "Study Registry"))]
     assert [(i["id"], i["text"], orgs[i["scopeId"]]["name"]) for i in v["studyIdentifiers"]] == [
-        ("StudyIdentifier_1", "XY-201", "Example Pharma Inc."), ("StudyIdentifier_2", "NCT01234567", "CT-GOV"),
-        ("StudyIdentifier_3", "2020-001234-56", "EMA"), ("StudyIdentifier_4", "123456", "FDA"),
-        ("StudyIdentifier_5", "ISRCTN12345678", "ISRCTN")]
+        ("StudyIdentifier_0001", "XY-201", "Example Pharma Inc."), ("StudyIdentifier_0002", "NCT01234567", "CT-GOV"),
+        ("StudyIdentifier_0003", "2020-001234-56", "EMA"), ("StudyIdentifier_0004", "123456", "FDA"),
+        ("StudyIdentifier_0005", "ISRCTN12345678", "ISRCTN")]
     assert [(r["organizationIds"], code(r["code"])) for r in v["roles"]] == [
-        (["Organization_1"], ("C70793", "Clinical Study Sponsor"))]
+        (["Organization_0001"], ("C70793", "Clinical Study Sponsor"))]
     assert [(a["id"], a["abbreviatedText"], a["expandedText"]) for a in v["abbreviations"]] == [
-        ("Abbreviation_1", "AE", "adverse event")]
+        ("Abbreviation_0001", "AE", "adverse event")]
 
 
 def test_phase_table():
@@ -116,17 +116,17 @@ def test_eligibility_criteria_and_items():
     items = {i["id"]: i for i in v["eligibilityCriterionItems"]}
     crit = design["eligibilityCriteria"]
     assert [(c["id"], c["name"], c["identifier"], code(c["category"]), c["criterionItemId"]) for c in crit] == [
-        ("EligibilityCriterion_1", "IN01", "1", ("C25532", "Inclusion Criteria"), "EligibilityCriterionItem_1"),
-        ("EligibilityCriterion_2", "IN02", "2", ("C25532", "Inclusion Criteria"), "EligibilityCriterionItem_2"),
-        ("EligibilityCriterion_3", "EX01", "1", ("C25370", "Exclusion Criteria"), "EligibilityCriterionItem_3"),
-        ("EligibilityCriterion_4", "EX02", "", ("C25370", "Exclusion Criteria"), "EligibilityCriterionItem_5")]
+        ("EligibilityCriterion_0001", "IN01", "1", ("C25532", "Inclusion Criteria"), "EligibilityCriterionItem_0001"),
+        ("EligibilityCriterion_0002", "IN02", "2", ("C25532", "Inclusion Criteria"), "EligibilityCriterionItem_0002"),
+        ("EligibilityCriterion_0003", "EX01", "1", ("C25370", "Exclusion Criteria"), "EligibilityCriterionItem_0003"),
+        ("EligibilityCriterion_0004", "EX02", "", ("C25370", "Exclusion Criteria"), "EligibilityCriterionItem_0005")]
     assert [(c["previousId"], c["nextId"]) for c in crit] == [
-        (None, "EligibilityCriterion_2"), ("EligibilityCriterion_1", "EligibilityCriterion_3"),
-        ("EligibilityCriterion_2", "EligibilityCriterion_4"), ("EligibilityCriterion_3", None)]
-    assert items["EligibilityCriterionItem_1"]["text"] == "<p>Age ≥ 18 years &amp; &lt; 65</p>"
-    assert items["EligibilityCriterionItem_2"]["text"] == "<p>Signed consent:<br />a. written<br />b. dated</p>"
+        (None, "EligibilityCriterion_0002"), ("EligibilityCriterion_0001", "EligibilityCriterion_0003"),
+        ("EligibilityCriterion_0002", "EligibilityCriterion_0004"), ("EligibilityCriterion_0003", None)]
+    assert items["EligibilityCriterionItem_0001"]["text"] == "<p>Age ≥ 18 years &amp; &lt; 65</p>"
+    assert items["EligibilityCriterionItem_0002"]["text"] == "<p>Signed consent:<br />a. written<br />b. dated</p>"
     # The extension's criterion is not in the main design: its item only, with a note.
-    extension = items["EligibilityCriterionItem_4"]
+    extension = items["EligibilityCriterionItem_0004"]
     assert extension["name"] == "extension-IN01" and extension["text"] == "<p>Completed the main study.</p>"
     assert [n["text"] for n in extension["notes"]] == ["Applies to: extension (not a criterion of the main study design)"]
     assert all(c["criterionItemId"] != extension["id"] for c in crit)
@@ -136,13 +136,13 @@ def test_objectives_and_endpoints():
     design = version_of(to_usdm(result()))["studyDesigns"][0]
     objs = design["objectives"]
     assert [(o["id"], o["name"], o["label"], o["text"], code(o["level"])) for o in objs] == [
-        ("Objective_1", "OBJ1", "Primary", "To assess efficacy of X.", ("C85826", "Trial Primary Objective")),
-        ("Objective_2", "OBJ2", "Safety", "To assess safety.", ("C85827", "Trial Secondary Objective")),
-        ("Objective_3", "OBJ3", "Exploratory", "To explore biomarkers.", ("C163559", "Trial Exploratory Objective"))]
+        ("Objective_0001", "OBJ1", "Primary", "To assess efficacy of X.", ("C85826", "Trial Primary Objective")),
+        ("Objective_0002", "OBJ2", "Safety", "To assess safety.", ("C85827", "Trial Secondary Objective")),
+        ("Objective_0003", "OBJ3", "Exploratory", "To explore biomarkers.", ("C163559", "Trial Exploratory Objective"))]
     assert [[(e["id"], e["name"], e["text"], e["purpose"], code(e["level"])) for e in o["endpoints"]] for o in objs] == [
-        [("Endpoint_1", "END1", "Change in score at Week 12", "", ("C94496", "Primary Endpoint"))],
-        [("Endpoint_2", "END2", "Adverse events", "", ("C139173", "Secondary Endpoint")),
-         ("Endpoint_3", "END3", "Vital signs", "", ("C139173", "Secondary Endpoint"))],
+        [("Endpoint_0001", "END1", "Change in score at Week 12", "", ("C94496", "Primary Endpoint"))],
+        [("Endpoint_0002", "END2", "Adverse events", "", ("C139173", "Secondary Endpoint")),
+         ("Endpoint_0003", "END3", "Vital signs", "", ("C139173", "Secondary Endpoint"))],
         []]
     assert design["instanceType"] == "InterventionalStudyDesign"
     assert code(design["model"]) == ("C17998", "Unknown") and design["notes"]
@@ -166,10 +166,10 @@ def test_ids_unique_deterministic_and_after_the_schedules():
     assert len(ids) == len(set(ids))
     assert json.dumps(to_usdm(copy.deepcopy(result())), sort_keys=True) == json.dumps(usdm, sort_keys=True)
     # Ids taken elsewhere in the export are skipped: classes count on after them.
-    taken = {"x": [{"id": "Code_7"}, {"id": "CommentAnnotation_3"}]}
+    taken = {"x": [{"id": "Code_0007"}, {"id": "CommentAnnotation_0003"}]}
     s = study_usdm(study(), existing=taken)
-    assert s["versions"][0]["titles"][0]["type"]["id"] == "Code_8"
-    assert s["versions"][0]["eligibilityCriterionItems"][3]["notes"][0]["id"] == "CommentAnnotation_4"
+    assert s["versions"][0]["titles"][0]["type"]["id"] == "Code_0008"
+    assert s["versions"][0]["eligibilityCriterionItems"][3]["notes"][0]["id"] == "CommentAnnotation_0004"
 
 
 def test_the_study_validates_against_the_usdm_schema(usdm_schema):  # noqa: F811
@@ -185,10 +185,10 @@ def test_the_study_validates_against_the_usdm_schema(usdm_schema):  # noqa: F811
     # Errors are found and located.
     broken = copy.deepcopy(usdm)
     del version_of(broken)["studyDesigns"][0]["objectives"][0]["endpoints"][0]["purpose"]
-    version_of(broken)["studyIdentifiers"][0]["scopeId"] = "Organization_99"
+    version_of(broken)["studyIdentifiers"][0]["scopeId"] = "Organization_0099"
     errors = usdm_errors(broken, usdm_schema)
-    assert any(e.startswith("InterventionalStudyDesign_1: objectives/0/endpoints/0") and "purpose" in e for e in errors)
-    assert any("Organization_99" in e for e in errors)
+    assert any(e.startswith("InterventionalStudyDesign_0001: objectives/0/endpoints/0") and "purpose" in e for e in errors)
+    assert any("Organization_0099" in e for e in errors)
 
 
 @pytest.mark.skipif(not SCORER.is_file(), reason=f"study scorer not available: {SCORER}")
