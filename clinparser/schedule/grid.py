@@ -209,6 +209,9 @@ def header_part(text: str, markers: set[str], vocabulary: set[str]) -> str:
     # a letter between a visit's number and its bracketed window is a marker even when the
     # footnotes below define none ("35 a (±3 days)"); unit letters (d, h, m, s, w, y) stay
     text = re.sub(r"(?<=\d)\s+[abcefgijklnopqrtuvxz](?=\s*\()", "", text)
+    # so is a lowercase letter glued to an end-of-visit code ("29/ETa" under a table whose notes
+    # are printed under another one): no such code goes on into a lowercase word; a plural "s" stays
+    text = re.sub(rf"\b({_END_VISIT})[a-rt-z](?:,[a-rt-z])*\b", r"\1", text)
     if not markers:
         return text
     letters = {m for m in markers if len(m) == 1 and m.isalpha() and m.islower()}

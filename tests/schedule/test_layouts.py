@@ -29,6 +29,11 @@ def test_footnote_markers_come_off_visit_headers():
     # before a window, a letter after the visit's number is a marker even when undefined; a unit stays
     assert header_part("35 a (±3 days)", set(), VOCAB) == "35 (±3 days)"
     assert header_part("24 h (±4 h)", set(), VOCAB) == "24 h (±4 h)"
+    # glued to an end-of-visit code, a letter is a marker even when the table defines none
+    assert header_part("29/ ETa (HD)", set(), VOCAB) == "29/ ET (HD)"
+    assert header_part("EOTb,c", set(), VOCAB) == "EOT"
+    assert header_part("EDs", set(), VOCAB) == "EDs"
+    assert header_part("ETHICS", set(), VOCAB) == "ETHICS"
 
 
 def _split_grid(second_title=""):
