@@ -40,8 +40,9 @@ Decisions:
   page (front matter first; on section 1's page before it, on a later section's page after it),
   keep their own order, and a node without a page stays with the one before it.
 - **Order and ids**: depth-first, parent first. Ids come from that position only
-  (``NarrativeContent_0007`` points at ``NarrativeContentItem_0007``; numbers zero-padded so that ids sorted as text are in document order), so the same result always gives
-  byte-identical JSON. ``name`` is number and title as printed (``"5.1 Inclusion Criteria"``).
+  (``NarrativeContent_0007`` points at ``NarrativeContentItem_0007``; ``usdm_terms.usdm_id``
+  pads the number, so ids sorted as text are in document order), so the same result always
+  gives byte-identical JSON. ``name`` is number and title as printed (``"5.1 Inclusion Criteria"``).
   Top-level sections are the contents no ``childIds`` names (USDM has no root list).
 - **Status**: ``Draft`` (CDISC CT ``C85255``), ``version`` ``"1"``: an extraction from a PDF is
   not an approved version, and the protocol's own version is not in the result. Both are

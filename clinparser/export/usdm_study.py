@@ -71,9 +71,9 @@ pilot) and the USDM CT (terminology version 2025-09-26, as the schedule export):
   is null (the schema wants a UUID; the published files leave it null) and ``Study.name`` the
   sponsor's protocol number, else the acronym, else the brief or official title, else the
   source file's name.
-- **Ids** are ``<Class>_nnnn`` (``usdm_terms.usdm_id``) in document order, each class counting on after the ids the export
-  already holds (``Code_n`` after the document status and the schedules' codes), so the same
-  result always gives the same bytes and no id is used twice.
+- **Ids** are ``<Class>_nnnn`` (``usdm_terms.usdm_id``) in document order, each class counting
+  on after the ids the export already holds (``Code_n`` after the document status and the
+  schedules' codes), so the same result always gives the same bytes and no id is used twice.
 """
 
 from __future__ import annotations

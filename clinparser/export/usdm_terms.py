@@ -9,15 +9,14 @@ from typing import Optional
 CDISC = "http://www.cdisc.org"
 CT_VERSION = "2025-09-26"  # the terminology version the published USDM files code these terms with
 # Ids carry their number zero-padded, so that sorting ids as text gives document order
-# ("Encounter_0009" before "Encounter_0010"), as the artifact files' names do; a class with more
-# objects than this many digits count still gets unique ids, only longer.
+# ("Encounter_0009" before "Encounter_0010"), as the artifact files' names do. Past 9999 objects
+# of one class the ids are still unique, only longer (text order then breaks).
 ID_DIGITS = 4
 
 
 def usdm_id(cls: str, n: int) -> str:
     """The id of the ``n``-th object of class ``cls``: ``usdm_id("Code", 1)`` -> ``"Code_0001"``."""
     return f"{cls}_{n:0{ID_DIGITS}d}"
-
 
 
 class Ids:
