@@ -262,3 +262,39 @@ def test_a_picture_counts_as_read_only_if_its_words_are_kept():
     blocks = [picture(1, ["Daily Itch Diary"]), picture(2, []), picture(3, ["CP-012 Protocol"], dropped="furniture")]
     count_pictures_read(ledger, blocks)
     assert [(r.source, r.pictures_read) for r in ledger] == [(OCR, 1), (EMPTY, 0), (EMPTY, 0)]
+
+
+def _page_with_spans(rotation: int = 0):
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for k in range(40):  # enough spans that the old way's quadratic naming would show
+        page.insert_text((72, 60 + 17 * k), f"line {k}: unmapped text stands here", fontsize=10)
+    if rotation:
+        page.set_rotation(rotation)
+    return doc
+
+
+@pytest.mark.parametrize("rotation", [0, 90])
+def test_marking_spans_for_removal_removes_what_add_redact_annot_removes(rotation):
+    from clinparser.convert.page_recovery import _middle, mark_for_removal
+
+    pages = []
+    for way in ("pymupdf", "ours"):
+        doc = _page_with_spans(rotation)
+        page = doc[0]
+        spans = [s["bbox"] for b in page.get_text("dict")["blocks"] for l in b["lines"] for s in l["spans"]]
+        doomed = [_middle(box) for box in spans[::2]]  # every other line goes
+        if way == "pymupdf":
+            for rect in doomed:
+                page.add_redact_annot(rect)
+        else:
+            mark_for_removal(page, doomed)
+        assert len(list(page.annots())) == len(doomed)
+        page.apply_redactions(images=pymupdf.PDF_REDACT_IMAGE_NONE, graphics=pymupdf.PDF_REDACT_LINE_ART_NONE, text=pymupdf.PDF_REDACT_TEXT_REMOVE)
+        assert not list(page.annots())
+        pages.append((page.get_text("rawdict", flags=0), page.rotation, doc.tobytes(garbage=4, no_new_id=True)))
+    ours, theirs = pages[1], pages[0]
+    assert ours[0] == theirs[0] and ours[1] == theirs[1] == rotation
+    assert ours[2] == theirs[2]  # the whole file, byte for byte
+    kept = " ".join("".join(c["c"] for c in s["chars"]) for b in ours[0]["blocks"] for l in b["lines"] for s in l["spans"])
+    assert "line 1:" in kept and "line 0:" not in kept and "line 39:" in kept and "line 38:" not in kept
