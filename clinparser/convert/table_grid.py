@@ -392,15 +392,15 @@ def _cell_lines(chars: list) -> list[Line]:
     vertical middles are close share a line (a superscript joins its line), read left to
     right, a space where the characters stand apart."""
     rows: list[list] = []
+    top = bottom = 0.0  # the last row's extent, kept as it grows (not found again per character)
     for ch in sorted(chars, key=lambda ch: (ch[1] + ch[3]) / 2):
         mid, height = (ch[1] + ch[3]) / 2, ch[3] - ch[1]
-        if rows:
-            last = rows[-1]
-            top, bottom = min(c[1] for c in last), max(c[3] for c in last)
-            if abs(mid - (top + bottom) / 2) < 0.45 * max(height, bottom - top):
-                last.append(ch)
-                continue
+        if rows and abs(mid - (top + bottom) / 2) < 0.45 * max(height, bottom - top):
+            rows[-1].append(ch)
+            top, bottom = min(top, ch[1]), max(bottom, ch[3])
+            continue
         rows.append([ch])
+        top, bottom = ch[1], ch[3]
     out = []
     for row in rows:
         row.sort(key=lambda ch: ch[0])

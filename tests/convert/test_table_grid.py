@@ -340,3 +340,36 @@ def test_the_worker_reads_the_grid_of_its_text_pages_but_not_of_pages_ocr_read(t
     text_page, ocr_page = (blocks[0].text for blocks, _, _ in results)
     assert parse_pipe_table(text_page).shape == (len(ROWS), 1 + len(DAYS))
     assert ocr_page == MERGED
+
+
+def _cell_lines_by_definition(chars):
+    """The rule ``_cell_lines`` states, written plainly: a character joins the last line when its
+    middle is within 0.45 of the taller of itself and that line (the line's extent taken over
+    all its characters so far) of the line's middle."""
+    rows = []
+    for ch in sorted(chars, key=lambda ch: (ch[1] + ch[3]) / 2):
+        mid, height = (ch[1] + ch[3]) / 2, ch[3] - ch[1]
+        if rows:
+            top, bottom = min(c[1] for c in rows[-1]), max(c[3] for c in rows[-1])
+            if abs(mid - (top + bottom) / 2) < 0.45 * max(height, bottom - top):
+                rows[-1].append(ch)
+                continue
+        rows.append([ch])
+    return [[c[4] for c in sorted(row, key=lambda c: c[0])] for row in rows]
+
+
+def test_cell_lines_group_characters_by_the_stated_rule():
+    import random
+
+    from clinparser.convert.table_grid import _cell_lines
+
+    rng = random.Random(7)
+    for _ in range(300):
+        chars = []
+        for k in range(rng.randint(1, 60)):  # lines of text, superscripts, stray marks
+            y = rng.choice([100.0, 111.5, 123.0, 104.0]) + rng.uniform(-1.5, 1.5)
+            size = rng.choice([9.0, 9.0, 5.5, 14.0])
+            x = rng.uniform(0, 200)
+            chars.append((x, y - size / 2, x + 4.0, y + size / 2, chr(65 + k % 26)))
+        expected = ["".join(row) for row in _cell_lines_by_definition(chars)]
+        assert ["".join(t.split()) for _, _, t in _cell_lines(chars)] == ["".join(r.split()) for r in expected]
