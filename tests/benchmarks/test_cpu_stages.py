@@ -25,8 +25,9 @@ def test_every_page_is_counted_under_one_model_and_the_stages_add_up():
     assert set(row["stages"]) == set(cpu_stages.STAGES)
     assert row["stages"]["start-up"] > 0 and row["stages"]["full model"] + row["stages"]["text-only model"] > 0
     assert row["stages"]["converter, rest"] > 0
-    assert abs(sum(row["stages"].values()) - row["cpu"]) < 1e-6
-    assert all(v >= -0.05 for v in row["stages"].values())  # own times: never below zero, bar clock rounding
+    # "ours, rest" is the call's CPU less the timed stages: it stays at or above zero only if no
+    # second is counted twice (a wrapper's nested calls taken off its own time).
+    assert all(v >= -0.05 for v in row["stages"].values())  # bar clock rounding
 
 
 def test_the_table_has_a_row_per_document_and_the_totals(capsys):
