@@ -67,11 +67,10 @@ def mark_for_removal(page, rects: list) -> None:
 
     if not rects:
         return
-    rotation = page.rotation  # as add_redact_annot does: annotation boxes are given unrotated
-    if rotation:
-        page.set_rotation(0)
+    # PyMuPDF's own steps around an annotation: boxes are given on the unrotated page.
+    rotation = pymupdf.annot_preprocess(page)
     try:
-        pdf_page = mupdf.pdf_page_from_fz_page(page.this) if isinstance(page.this, mupdf.FzPage) else page.this
+        pdf_page = pymupdf._as_pdf_page(page)
         for rect in rects:
             r = pymupdf.Rect(rect)
             annot = mupdf.pdf_create_annot(pdf_page, mupdf.PDF_ANNOT_REDACT)
