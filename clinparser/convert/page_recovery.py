@@ -126,7 +126,7 @@ def _read_render(page, readable: list) -> list:
     image = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3)
     matrix = pymupdf.Rect(pix.irect).torect(page.rect)
     lines = []
-    for box, text, _score in read_lines(image):
+    for box, text, _score in read_lines(image, whole_page=True):
         if text.strip():
             rect = pymupdf.Rect(min(p[0] for p in box), min(p[1] for p in box), max(p[0] for p in box), max(p[1] for p in box))
             lines.append((rect * matrix, text))
