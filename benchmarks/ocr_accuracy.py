@@ -1,0 +1,175 @@
+"""OCR against the truth: pages with a good text layer, rendered and read, scored on that layer.
+
+    python benchmarks/ocr_accuracy.py [--corpus ../shared/corpus] [--use pages|pictures] [--dpi N]
+                                      [--per-document 6] --against NAME=VALUE [...] [PDF ...]
+
+A page whose text layer is readable (``page_check.before_conversion`` finds nothing wrong,
+and it has at least ``MIN_WORDS`` words) is a page whose words are known exactly. Each chosen
+page is rendered at ``--dpi`` and read by RapidOCR with the parser's settings for ``--use``
+(``pages``: how a recovered page is read, ``convert/ocr.PAGE_PARAMS``, at its 150 dpi by
+default; ``pictures``: how a picture is read, ``ENGINE_PARAMS``, at 200 dpi), in one thread
+with the parser's session settings, and with those settings changed by ``--against``
+(RapidOCR parameter names, e.g. ``Rec.rec_batch_num=6``). Both readings are scored on the layer's words:
+
+- **found**: of the layer's words (``\\w+`` runs, as a multiset), the share the reading holds;
+- **wrong**: words read that the layer does not hold (a misread, two words run together);
+- **CPU s**: the reading's CPU time (rendering not counted);
+- **lines differ**: lines the two readings read differently, of the lines the parser's read.
+
+Pages are spread evenly over each document (``--per-document`` of them, the same every run).
+The two readings of a page run one after the other in this process, so the machine's drift
+cancels in the CPU ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MIN_WORDS = 80  # a page with fewer is a title page or a figure: too little to score
+USES = ("pages", "pictures")
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+def words(text: str) -> Counter:
+    return Counter(_WORD.findall(text))
+
+
+def score(truth: str, lines: list[str]) -> dict:
+    """The layer's words against a reading's lines: how many there are, found and read wrong."""
+    want, got = words(truth), words("\n".join(lines))
+    found = sum((want & got).values())
+    return {"words": sum(want.values()), "found": found, "wrong": sum(got.values()) - found}
+
+
+def chosen_pages(doc, per_document: int) -> list[int]:
+    """Up to ``per_document`` pages (0-based) spread evenly over the document, each with a
+    readable layer of at least ``MIN_WORDS`` words."""
+    from clinparser.convert.page_check import before_conversion
+
+    picks = sorted({min(doc.page_count - 1, doc.page_count * k // per_document + 1) for k in range(per_document)})
+    out = []
+    for number in picks:
+        page = doc[number]
+        if sum(words(page.get_text()).values()) >= MIN_WORDS and before_conversion(page, page.get_bboxlog()) is None:
+            out.append(number)
+    return out
+
+
+def engine(params: dict):
+    """A RapidOCR engine as the parser makes its own: one thread, no memory arena."""
+    from rapidocr import RapidOCR
+
+    from clinparser.convert.onnx_sessions import single_threaded_sessions, without_memory_arena
+
+    with single_threaded_sessions(), without_memory_arena():
+        return RapidOCR(params=params)
+
+
+def read(reader, image) -> tuple[list[str], float]:
+    """The lines ``reader`` reads in ``image`` and the CPU seconds it took."""
+    from clinparser.convert.onnx_sessions import without_memory_arena
+
+    start = time.process_time()
+    with without_memory_arena():
+        result = reader(image, use_det=True, use_cls=False, use_rec=True)
+    return [str(t) for t in (result.txts or [])], time.process_time() - start
+
+
+def measure(pdf: Path, dpi: int, per_document: int, readers: dict) -> dict:
+    """Per reader: its summed score and CPU over the chosen pages; and the lines that differ."""
+    import numpy as np
+    import pymupdf
+
+    totals = {name: Counter() for name in readers}
+    differ = lines = 0
+    with pymupdf.open(pdf) as doc:
+        pages = chosen_pages(doc, per_document)
+        for number in pages:
+            page = doc[number]
+            pix = page.get_pixmap(dpi=dpi, alpha=False)
+            image = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, pix.n)
+            truth = page.get_text()
+            seen = {}
+            for name, reader in readers.items():
+                seen[name], cpu = read(reader, image)
+                totals[name].update(score(truth, seen[name]))
+                totals[name]["cpu"] += cpu
+            ours, theirs = seen["parser"], seen["against"]
+            lines += len(ours)
+            differ += sum(a != b for a, b in zip(ours, theirs)) + abs(len(ours) - len(theirs))
+    return {"pages": len(pages), "totals": totals, "lines": lines, "differ": differ}
+
+
+def _parser_dpi(use: str) -> int:
+    """The resolution the parser renders at for ``use``."""
+    from clinparser.convert import page_recovery, picture_words
+
+    return page_recovery.OCR_DPI if use == "pages" else picture_words.OCR_DPI
+
+
+def setting(text: str) -> tuple[str, object]:
+    """``NAME=VALUE`` with VALUE read as an int, a float, true/false, or left a string."""
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    for kind in (int, float):
+        try:
+            return name, kind(value)
+        except ValueError:
+            pass
+    return name, {"true": True, "false": False}.get(value.lower(), value)
+
+
+def _row(name: str, row: dict) -> str:
+    ours, theirs = row["totals"]["parser"], row["totals"]["against"]
+    share = lambda t: t["found"] / t["words"] if t["words"] else 1.0  # noqa: E731
+    ratio = ours["cpu"] / theirs["cpu"] if theirs["cpu"] else float("nan")
+    return (f"| {name} | {row['pages']} | {ours['words']} | {share(ours):.4f} | {share(theirs):.4f} | {ours['wrong']} | {theirs['wrong']} "
+            f"| {ours['cpu']:.1f} | {theirs['cpu']:.1f} | {ratio:.2f} | {row['differ']} of {row['lines']} |")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
+    ap.add_argument("--use", choices=USES, default="pages", help="the parser's settings for recovered pages or for pictures")
+    ap.add_argument("--dpi", type=int, help="render resolution (default: the parser's for --use: pages 150, pictures 200)")
+    ap.add_argument("--per-document", type=int, default=6, help="pages chosen per document")
+    ap.add_argument("--against", type=setting, action="append", default=[], metavar="NAME=VALUE",
+                    help="a RapidOCR parameter changed from the parser's settings (repeatable)")
+    ap.add_argument("pdfs", nargs="*", type=Path, help="these PDFs instead of the whole corpus")
+    args = ap.parse_args(argv)
+    pdfs = args.pdfs or sorted(args.corpus.glob("*.pdf"))
+    if not pdfs:
+        print(f"no PDFs under {args.corpus}", file=sys.stderr)
+        return 1
+    if not args.against:
+        print("nothing to compare against: give --against NAME=VALUE (e.g. Rec.rec_batch_num=6)", file=sys.stderr)
+        return 2
+    from clinparser.convert.ocr import ENGINE_PARAMS, PAGE_PARAMS
+
+    ours = PAGE_PARAMS if args.use == "pages" else ENGINE_PARAMS
+    dpi = args.dpi or _parser_dpi(args.use)
+    readers = {"parser": engine(dict(ours)), "against": engine({**ours, **dict(args.against)})}
+    print(f"{args.use} against: {', '.join(f'{k}={v}' for k, v in args.against)}; {dpi} dpi")
+    print("| document | pages | layer words | found | found, against | wrong | wrong, against | CPU s | CPU s, against | CPU ratio | lines differ |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    everything = {"pages": 0, "totals": {"parser": Counter(), "against": Counter()}, "lines": 0, "differ": 0}
+    for pdf in pdfs:
+        row = measure(pdf, dpi, args.per_document, readers)
+        print(_row(pdf.stem, row), flush=True)
+        for key in ("pages", "lines", "differ"):
+            everything[key] += row[key]
+        for name in readers:
+            everything["totals"][name].update(row["totals"][name])
+    print(_row(f"**all {len(pdfs)}**", everything))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,61 @@
+"""benchmarks/ocr_accuracy.py: a reading scored on the text layer it was rendered from."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import ocr_accuracy  # noqa: E402
+
+WORDS = ("protocol", "visit", "screening", "dose", "safety", "baseline", "week", "subject", "adverse", "event")
+
+
+def test_words_found_and_read_wrong_are_counted_as_a_multiset():
+    got = ocr_accuracy.score("the dose the week\nsafety", ["the dose", "theweek safety", "extra"])
+    # Layer: the x2, dose, week, safety (5). Read: the, dose, theweek, safety, extra.
+    assert got == {"words": 5, "found": 3, "wrong": 2}
+
+
+def test_settings_are_read_with_their_types():
+    assert ocr_accuracy.setting("Rec.rec_batch_num=6") == ("Rec.rec_batch_num", 6)
+    assert ocr_accuracy.setting("Det.box_thresh=0.5") == ("Det.box_thresh", 0.5)
+    assert ocr_accuracy.setting("Global.use_cls=false") == ("Global.use_cls", False)
+    with pytest.raises(argparse.ArgumentTypeError):
+        ocr_accuracy.setting("Rec.rec_batch_num")
+
+
+def _text_page(path: Path) -> str:
+    doc = pymupdf.open()
+    page = doc.new_page()
+    lines = [" ".join(WORDS[(i + j) % len(WORDS)] for j in range(6)) for i in range(16)]
+    for i, line in enumerate(lines):
+        page.insert_text((72, 90 + 22 * i), line, fontsize=14)
+    doc.save(path)
+    return "\n".join(lines)
+
+
+def test_a_printed_page_is_read_nearly_word_for_word_by_both_settings(tmp_path, capsys):
+    pdf = tmp_path / "printed.pdf"
+    text = _text_page(pdf)
+    assert ocr_accuracy.main([str(pdf), "--per-document", "1", "--against", "Rec.rec_batch_num=6"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "pages against: Rec.rec_batch_num=6; 150 dpi"
+    cells = [c.strip() for c in out[3].strip("|").split("|")]
+    assert cells[0] == "printed" and cells[1] == "1"
+    assert int(cells[2]) == len(text.split())  # every layer word is counted once
+    assert float(cells[3]) >= 0.95 and float(cells[4]) >= 0.95  # 14 pt print reads cleanly
+    assert out[-1].startswith("| **all 1** | 1 |")
+
+
+def test_without_a_setting_to_compare_it_says_what_to_give(tmp_path, capsys):
+    pdf = tmp_path / "printed.pdf"
+    _text_page(pdf)
+    assert ocr_accuracy.main([str(pdf)]) == 2
+    assert "--against" in capsys.readouterr().err
