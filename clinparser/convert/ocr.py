@@ -1,8 +1,9 @@
 """RapidOCR, made once per process: the bundled detection and recognition models, nothing
 downloaded. ``read_lines(image)`` reads an RGB image (a picture, or with ``whole_page`` a page
-render) into text lines with their boxes in pixels; ``recognize_line(image)`` reads an image of one line (a heading
-number drawn as a picture) with the recognition model alone; ``finds_text(image)`` runs the
-detection model alone on the image shrunk to ``CHECK_SIDE`` pixels, a quick check for words.
+render) into text lines with their boxes in pixels; ``recognize_line(image)`` reads an image
+of one line (a heading number drawn as a picture) with the recognition model alone;
+``finds_text(image)`` runs the detection model alone on the image shrunk to ``CHECK_SIDE``
+pixels, a quick check for words.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ ENGINE_PARAMS = {
 # widest line: the padding is work that reads nothing, 18 % of a page's OCR. Scored on the text
 # layer of 100 corpus pages rendered at recovery's 150 dpi (benchmarks/ocr_accuracy.py), the
 # words found are the same (0.9876 against 0.9874, 38,009 words; 54 of 5,021 lines differ).
-# Pictures keep the batches: on the corpus's degraded scanned forms the two ways read a fifth
-# of the lines differently, and there is no truth there to say which way is better.
+# Pictures keep the batches: on the corpus's degraded scanned forms the two ways read many
+# lines differently, and there is no truth there to say which way is better. (A process that
+# reads both holds two engines, about 40 MB more; the peak is still lower, docs/benchmarks.md.)
 PAGE_PARAMS = {**ENGINE_PARAMS, "Rec.rec_batch_num": 1}
 
 # The quick check runs RapidOCR's bundled detection model itself (onnxruntime, no RapidOCR
