@@ -9,7 +9,8 @@ page is rendered at ``--dpi`` and read by RapidOCR with the parser's settings fo
 (``pages``: how a recovered page is read, ``convert/ocr.PAGE_PARAMS``, at its 150 dpi by
 default; ``pictures``: how a picture is read, ``ENGINE_PARAMS``, at 200 dpi), in one thread
 with the parser's session settings, and with those settings changed by ``--against``
-(RapidOCR parameter names, e.g. ``Rec.rec_batch_num=6``). Both readings are scored on the layer's words:
+(RapidOCR parameter names, e.g. ``Rec.rec_batch_num=6``). Both readings are scored on the
+layer's words:
 
 - **found**: of the layer's words (``\\w+`` runs, as a multiset), the share the reading holds;
 - **wrong**: words read that the layer does not hold (a misread, two words run together);
@@ -61,22 +62,14 @@ def chosen_pages(doc, per_document: int) -> list[int]:
     return out
 
 
-def engine(params: dict):
-    """A RapidOCR engine as the parser makes its own: one thread, no memory arena."""
-    from rapidocr import RapidOCR
-
+def read(reader, image) -> tuple[list[str], float]:
+    """The lines ``reader`` (a RapidOCR engine) reads in ``image`` and the CPU seconds it took,
+    under the parser's session settings: RapidOCR makes its model sessions on first use, so
+    they are made here, single-threaded and without a memory arena as in a page worker."""
     from clinparser.convert.onnx_sessions import single_threaded_sessions, without_memory_arena
 
-    with single_threaded_sessions(), without_memory_arena():
-        return RapidOCR(params=params)
-
-
-def read(reader, image) -> tuple[list[str], float]:
-    """The lines ``reader`` reads in ``image`` and the CPU seconds it took."""
-    from clinparser.convert.onnx_sessions import without_memory_arena
-
     start = time.process_time()
-    with without_memory_arena():
+    with single_threaded_sessions(), without_memory_arena():
         result = reader(image, use_det=True, use_cls=False, use_rec=True)
     return [str(t) for t in (result.txts or [])], time.process_time() - start
 
@@ -151,11 +144,13 @@ def main(argv=None) -> int:
     if not args.against:
         print("nothing to compare against: give --against NAME=VALUE (e.g. Rec.rec_batch_num=6)", file=sys.stderr)
         return 2
+    from rapidocr import RapidOCR
+
     from clinparser.convert.ocr import ENGINE_PARAMS, PAGE_PARAMS
 
     ours = PAGE_PARAMS if args.use == "pages" else ENGINE_PARAMS
     dpi = args.dpi or _parser_dpi(args.use)
-    readers = {"parser": engine(dict(ours)), "against": engine({**ours, **dict(args.against)})}
+    readers = {"parser": RapidOCR(params=dict(ours)), "against": RapidOCR(params={**ours, **dict(args.against)})}
     print(f"{args.use} against: {', '.join(f'{k}={v}' for k, v in args.against)}; {dpi} dpi")
     print("| document | pages | layer words | found | found, against | wrong | wrong, against | CPU s | CPU s, against | CPU ratio | lines differ |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
