@@ -15,7 +15,9 @@ layer's words:
 - **found**: of the layer's words (``\\w+`` runs, as a multiset), the share the reading holds;
 - **wrong**: words read that the layer does not hold (a misread, two words run together);
 - **CPU s**: the reading's CPU time (rendering not counted);
-- **lines differ**: lines the two readings read differently, of the lines the parser's read.
+- **lines differ**: lines the two readings read differently, of the lines the parser's read,
+  the two readings' lines aligned in order first (a line one reading adds or loses counts once,
+  not once for every line after it).
 
 Pages are spread evenly over each document (``--per-document`` of them, the same every run).
 The two readings of a page run one after the other in this process, so the machine's drift
@@ -46,6 +48,15 @@ def score(truth: str, lines: list[str]) -> dict:
     want, got = words(truth), words("\n".join(lines))
     found = sum((want & got).values())
     return {"words": sum(want.values()), "found": found, "wrong": sum(got.values()) - found}
+
+
+def differing_lines(ours: list[str], theirs: list[str]) -> int:
+    """How many lines differ between two readings of one page, aligned in order: a line read
+    differently, added or lost counts once (a changed run counts its longer side)."""
+    from difflib import SequenceMatcher
+
+    matcher = SequenceMatcher(None, ours, theirs, autojunk=False)
+    return sum(max(i2 - i1, j2 - j1) for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal")
 
 
 def chosen_pages(doc, per_document: int) -> list[int]:
@@ -95,7 +106,7 @@ def measure(pdf: Path, dpi: int, per_document: int, readers: dict) -> dict:
                 totals[name]["cpu"] += cpu
             ours, theirs = seen["parser"], seen["against"]
             lines += len(ours)
-            differ += sum(a != b for a, b in zip(ours, theirs)) + abs(len(ours) - len(theirs))
+            differ += differing_lines(ours, theirs)
     return {"pages": len(pages), "totals": totals, "lines": lines, "differ": differ}
 
 
