@@ -25,8 +25,9 @@ def test_words_found_and_read_wrong_are_counted_as_a_multiset():
 
 def test_a_line_added_or_lost_counts_once_not_for_every_line_after_it():
     ours = ["Version 5.0", "ADVERSE EVENT", "dose", "week 4", "safety"]
-    # One line split in two at the top: counted position by position, every later line would
-    # differ (5); aligned, it is one changed run whose longer side is 2 lines.
+    # One line split in two at the top: counted position by position, all five pairs would
+    # differ and the extra line count once more (6); aligned, it is one changed run whose
+    # longer side is 2 lines.
     assert ocr_accuracy.differing_lines(ours, ["Version", "5.0", *ours[1:]]) == 2
     assert ocr_accuracy.differing_lines(ours, ours[:2] + ours[3:]) == 1  # one line lost
     assert ocr_accuracy.differing_lines(ours, ours[:3] + ["week 4."] + ours[4:]) == 1  # one read differently
