@@ -27,23 +27,19 @@ totals: what a speed change can hope to save is bounded by the share of the stag
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from in_one_process import chosen_pdfs, command_line, parse_with_cli, run_child
+
 STAGES = ("start-up", "full model", "text-only model", "converter, rest", "recovery OCR", "picture OCR", "OCR start-up", "ours, rest")
 
 
 def child(pdf: str, out: str) -> None:
     """Parse ``pdf`` with the CLI in this process, stages timed; print one JSON line."""
-    from clinparser.cli import main
     from clinparser.convert import ocr, page_recovery, page_workers, picture_words
 
     spent: dict[str, float] = {}
@@ -85,17 +81,7 @@ def child(pdf: str, out: str) -> None:
         return parse(*args, **kwargs)
 
     page_workers._Converter._parse = staticmethod(first_parse)
-    start = time.process_time()
-    try:
-        main([pdf, "--workers", "1", "--quiet", "-o", out])
-    except SystemExit as exc:
-        if exc.code:
-            raise
-    total = time.process_time() - start
-    import pymupdf
-
-    with pymupdf.open(pdf) as doc:
-        page_count = doc.page_count
+    start, total, page_count = parse_with_cli(pdf, out)
     stages = {
         "start-up": (first[0] if first else start) - start,
         "full model": spent.get("full model", 0.0),
@@ -110,29 +96,18 @@ def child(pdf: str, out: str) -> None:
 
 
 def measure(pdf: Path) -> dict:
-    with tempfile.TemporaryDirectory() as out:
-        run = subprocess.run([sys.executable, __file__, "--child", str(pdf), out], capture_output=True, text=True)
-    if run.returncode:
-        raise SystemExit(f"{pdf.name}: the parse failed: {run.stderr.strip().splitlines()[-1] if run.stderr.strip() else run.returncode}")
-    return json.loads(run.stdout.strip().splitlines()[-1])
+    return run_child(__file__, pdf)
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
+    ap = command_line(__doc__.split("\n\n")[0], child_args=2)
     ap.add_argument("--jobs", type=int, default=2, help="documents measured side by side (each in its own process)")
-    ap.add_argument("--only", action="append", help="only these documents (file stem; repeat the flag)")
-    ap.add_argument("pdfs", nargs="*", type=Path)
-    ap.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
         child(*args.child)
         return 0
-    pdfs = args.pdfs or sorted(args.corpus.glob("*.pdf"))
-    if args.only:
-        pdfs = [p for p in pdfs if p.stem in args.only]
+    pdfs = chosen_pdfs(args)
     if not pdfs:
-        print(f"no PDF to measure (corpus: {args.corpus})", file=sys.stderr)
         return 2
     started = time.perf_counter()
     with ThreadPoolExecutor(max(1, args.jobs)) as pool:

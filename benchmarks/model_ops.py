@@ -27,16 +27,13 @@ The profiler adds a little to every operator, so compare shares, not seconds, wi
 
 from __future__ import annotations
 
-import argparse
 import collections
 import json
-import subprocess
-import sys
-import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from in_one_process import chosen_pdfs, command_line, parse_with_cli, run_child
+
 TOP_OPS = 5
 
 
@@ -62,8 +59,6 @@ def child(pdf: str, out: str, profiles: str) -> None:
     import onnxruntime
     import rapidocr.inference_engine.onnxruntime.main as rapid_main
 
-    from clinparser.cli import main
-
     made: list[tuple[str, object, list]] = []  # (model file, session, [calls, seconds]) in order made
     real = onnxruntime.InferenceSession
 
@@ -86,17 +81,7 @@ def child(pdf: str, out: str, profiles: str) -> None:
 
     onnxruntime.InferenceSession = Profiled
     rapid_main.InferenceSession = Profiled  # RapidOCR imports the class by name
-    start = time.process_time()
-    try:
-        main([pdf, "--workers", "1", "--quiet", "-o", out])
-    except SystemExit as exc:
-        if exc.code:
-            raise
-    cpu = time.process_time() - start
-    import pymupdf
-
-    with pymupdf.open(pdf) as doc:
-        pages = doc.page_count
+    _, cpu, pages = parse_with_cli(pdf, out)
     models: dict[str, dict] = {}
     for name, session, (calls, seconds) in made:  # the sessions are all still alive: held here
         with open(session.end_profiling()) as fh:
@@ -112,12 +97,7 @@ def child(pdf: str, out: str, profiles: str) -> None:
 
 
 def measure(pdf: Path) -> dict:
-    with tempfile.TemporaryDirectory() as out, tempfile.TemporaryDirectory() as profiles:
-        run = subprocess.run([sys.executable, __file__, "--child", str(pdf), out, profiles], capture_output=True, text=True)
-    if run.returncode:
-        last = run.stderr.strip().splitlines()[-1] if run.stderr.strip() else f"exit code {run.returncode}"
-        raise SystemExit(f"{pdf.name}: the parse failed: {last}")
-    return json.loads(run.stdout.strip().splitlines()[-1])
+    return run_child(__file__, pdf, scratch_dirs=2)  # the parse's output, the profiles
 
 
 def table(rows: list[tuple[str, dict]]) -> list[str]:
@@ -168,20 +148,12 @@ def summary(rows: list[tuple[str, dict]]) -> list[str]:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
-    ap.add_argument("--only", action="append", help="only these documents (file stem; repeat the flag)")
-    ap.add_argument("pdfs", nargs="*", type=Path)
-    ap.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
-    args = ap.parse_args(argv)
+    args = command_line(__doc__.split("\n\n")[0], child_args=3).parse_args(argv)
     if args.child:
         child(*args.child)
         return 0
-    pdfs = args.pdfs or sorted(args.corpus.glob("*.pdf"))
-    if args.only:
-        pdfs = [p for p in pdfs if p.stem in args.only]
+    pdfs = chosen_pdfs(args)
     if not pdfs:
-        print(f"no PDF to measure (corpus: {args.corpus})", file=sys.stderr)
         return 2
     started = time.perf_counter()
     rows = [(pdf.stem, measure(pdf)) for pdf in pdfs]  # one at a time: the profiler's timings are wall
