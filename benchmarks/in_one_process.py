@@ -39,8 +39,6 @@ def chosen_pdfs(args) -> list[Path]:
 def parse_with_cli(pdf: str, out: str) -> tuple[float, float, int]:
     """``clinparser PDF --workers 1`` in this process: the CPU clock when it started, the CPU
     seconds it took and the PDF's page count."""
-    import pymupdf
-
     from clinparser.cli import main
 
     started = time.process_time()
@@ -50,6 +48,10 @@ def parse_with_cli(pdf: str, out: str) -> tuple[float, float, int]:
         if exc.code:
             raise
     cpu = time.process_time() - started
+    # Only now: the parse imports PyMuPDF itself, under its own session settings, as a real call
+    # does (imported before, it builds an unpinned layout model and then a second, pinned one).
+    import pymupdf
+
     with pymupdf.open(pdf) as doc:
         return started, cpu, doc.page_count
 
