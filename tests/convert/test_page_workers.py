@@ -395,3 +395,43 @@ def test_pictures_are_read_by_this_process_and_the_workers_alike(example, monkey
     assert 0 < len(here) < len(renders), "the pictures were not shared out"
     # the progress counts each picture once, in order, whichever process read it
     assert counts == [(k, len(renders)) for k in range(1, len(renders) + 1)]
+
+
+def test_a_workers_text_only_model_also_reads_grids_with_the_full_models_extractor():
+    """In a worker, PyMuPDF is first imported under the pin (``_import_pymupdf_pinned``), so the
+    full model is the one ``pymupdf.layout.activate()`` wraps in a function of its own, not a
+    model's ``predict``: the text-only model must find that model's extractor all the same, not
+    build a second one (most of its start-up)."""
+    import subprocess
+    import sys
+
+    script = (
+        "from clinparser.convert import page_workers as w\n"
+        "import sys\n"
+        "assert 'pymupdf' not in sys.modules\n"
+        "w._import_pymupdf_pinned()\n"
+        "full, text = w._pinned_layout(), w._pinned_text_layout()\n"
+        "assert not hasattr(full, '__self__')  # the import's own function: the case under test\n"
+        "model = full.__closure__[0].cell_contents  # the model activate() wraps\n"
+        "print(text.__self__._model.table_grid_extractor is model._model.table_grid_extractor)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.strip().splitlines()[-1] == "True"
+
+
+def test_the_model_behind_a_layout_function():
+    from clinparser.convert.page_workers import _model_behind
+
+    class Model:
+        def predict(self, page):
+            return page
+
+    model = Model()
+
+    def wrapper(*args):  # as pymupdf.layout.activate() wraps its model
+        return model.predict(*args)
+
+    assert _model_behind(model.predict) is model
+    assert _model_behind(wrapper) is model
+    assert _model_behind(len) is None and _model_behind(lambda page: page) is None
