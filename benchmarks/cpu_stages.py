@@ -33,7 +33,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from in_one_process import chosen_pdfs, command_line, parse_with_cli, run_child
+from in_one_process import child_or_pdfs, command_line, parse_with_cli, run_child
 
 STAGES = ("start-up", "full model", "text-only model", "converter, rest", "recovery OCR", "picture OCR", "OCR start-up", "ours, rest")
 
@@ -103,12 +103,9 @@ def main(argv=None) -> int:
     ap = command_line(__doc__.split("\n\n")[0], child_args=2)
     ap.add_argument("--jobs", type=int, default=2, help="documents measured side by side (each in its own process)")
     args = ap.parse_args(argv)
-    if args.child:
-        child(*args.child)
-        return 0
-    pdfs = chosen_pdfs(args)
-    if not pdfs:
-        return 2
+    pdfs = child_or_pdfs(args, child)
+    if isinstance(pdfs, int):
+        return pdfs
     started = time.perf_counter()
     with ThreadPoolExecutor(max(1, args.jobs)) as pool:
         rows = list(pool.map(measure, pdfs))

@@ -26,6 +26,15 @@ def command_line(description: str, child_args: int) -> argparse.ArgumentParser:
     return ap
 
 
+def child_or_pdfs(args, child) -> list[Path] | int:
+    """The PDFs to measure (``chosen_pdfs``), or the exit code when there is nothing to measure
+    here: 0 once ``--child`` has run ``child(*values)``, 2 when no PDF is left."""
+    if args.child:
+        child(*args.child)
+        return 0
+    return chosen_pdfs(args) or 2
+
+
 def chosen_pdfs(args) -> list[Path]:
     """The PDFs named, else the corpus's, less those ``--only`` leaves out; says so when none is left."""
     pdfs = args.pdfs or sorted(args.corpus.glob("*.pdf"))

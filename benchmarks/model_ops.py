@@ -38,7 +38,7 @@ import time
 import weakref
 from pathlib import Path
 
-from in_one_process import chosen_pdfs, command_line, parse_with_cli, run_child
+from in_one_process import child_or_pdfs, command_line, parse_with_cli, run_child
 
 TOP_OPS = 5
 
@@ -191,12 +191,9 @@ def summary(rows: list[tuple[str, dict]]) -> list[str]:
 
 def main(argv=None) -> int:
     args = command_line(__doc__.split("\n\n")[0], child_args=3).parse_args(argv)
-    if args.child:
-        child(*args.child)
-        return 0
-    pdfs = chosen_pdfs(args)
-    if not pdfs:
-        return 2
+    pdfs = child_or_pdfs(args, child)
+    if isinstance(pdfs, int):
+        return pdfs
     started = time.perf_counter()
     rows = [(pdf.stem, measure(pdf)) for pdf in pdfs]  # one at a time: the profiler's timings are wall
     for lines in (table(rows), by_model(rows), summary(rows)):
