@@ -27,6 +27,7 @@ totals: what a speed change can hope to save is bounded by the share of the stag
 
 from __future__ import annotations
 
+import functools
 import json
 import statistics
 import time
@@ -49,6 +50,7 @@ def child(pdf: str, out: str) -> None:
     def timed(name: str, real, count: bool = False):
         """``real``, its own CPU time (less the timed calls inside it) added to ``name``."""
 
+        @functools.wraps(real)  # the parse still finds the model behind a wrapped layout function
         def wrapper(*args, **kwargs):
             start = time.process_time()
             inner.append(0.0)
@@ -81,7 +83,7 @@ def child(pdf: str, out: str) -> None:
         return parse(*args, **kwargs)
 
     page_workers._Converter._parse = staticmethod(first_parse)
-    start, total, page_count = parse_with_cli(pdf, out)
+    start, total, _, page_count = parse_with_cli(pdf, out)
     stages = {
         "start-up": (first[0] if first else start) - start,
         "full model": spent.get("full model", 0.0),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import resource
 import subprocess
 import sys
 import tempfile
@@ -45,11 +46,12 @@ def chosen_pdfs(args) -> list[Path]:
     return pdfs
 
 
-def parse_with_cli(pdf: str, out: str) -> tuple[float, float, int]:
+def parse_with_cli(pdf: str, out: str) -> tuple[float, float, float, int]:
     """``clinparser PDF --workers 1`` in this process: the CPU clock when it started, the CPU
-    seconds it took and the PDF's page count."""
+    seconds it took, the part of them the system spent for it, and the PDF's page count."""
     from clinparser.cli import main
 
+    system = resource.getrusage(resource.RUSAGE_SELF).ru_stime
     started = time.process_time()
     try:
         main([pdf, "--workers", "1", "--quiet", "-o", out])
@@ -57,12 +59,13 @@ def parse_with_cli(pdf: str, out: str) -> tuple[float, float, int]:
         if exc.code:
             raise
     cpu = time.process_time() - started
+    system = resource.getrusage(resource.RUSAGE_SELF).ru_stime - system
     # Only now: the parse imports PyMuPDF itself, under its own session settings, as a real call
     # does (imported before, it builds an unpinned layout model and then a second, pinned one).
     import pymupdf
 
     with pymupdf.open(pdf) as doc:
-        return started, cpu, doc.page_count
+        return started, cpu, system, doc.page_count
 
 
 def run_child(script: str, pdf: Path, scratch_dirs: int = 1) -> dict:

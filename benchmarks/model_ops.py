@@ -16,7 +16,7 @@ times wall seconds: run it on an otherwise idle machine. For each document and m
   system's time to hand it fresh pages) counts here;
 * **outside kernels %**: the rest of the call: ONNX Runtime's own steps between kernels, the
   inputs handed over and the outputs handed back to Python;
-* **share of the parse %**: call seconds over the parse's CPU seconds;
+* **share of the CPU %**: call seconds over the parse's CPU seconds;
 * **top operators**: each operator kind's share of the kernel time.
 
 Then the same per model file for all the documents together (busiest operators pooled), and
@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import collections
 import json
-import resource
 import time
 import weakref
 from pathlib import Path
@@ -89,9 +88,7 @@ def child(pdf: str, out: str, profiles: str) -> None:
 
     onnxruntime.InferenceSession = Profiled
     rapid_main.InferenceSession = Profiled  # RapidOCR imports the class by name
-    system = resource.getrusage(resource.RUSAGE_SELF).ru_stime
-    _, cpu, pages = parse_with_cli(pdf, out)
-    system = resource.getrusage(resource.RUSAGE_SELF).ru_stime - system
+    _, cpu, system, pages = parse_with_cli(pdf, out)
     models: dict[str, dict] = {}
     for index, (name, session, (calls, seconds)) in enumerate(made):
         if session() is not None:

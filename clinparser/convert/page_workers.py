@@ -626,8 +626,13 @@ def _pinned_text_layout():
 
 def _model_behind(layout):
     """The layout model whose prediction ``layout`` is: a model's own ``predict``, or the
-    function ``pymupdf.layout.activate()`` makes on import (a worker's pinned model, see
-    ``_import_pymupdf_pinned``), which holds the model in its closure; None for anything else."""
+    function ``pymupdf.layout.activate()`` makes on import (the model of a process that imported
+    PyMuPDF under the pin, see ``_import_pymupdf_pinned``), which holds the model in its
+    closure; through any wrapper that names what it wraps (``functools.wraps``); None for
+    anything else."""
+    import inspect
+
+    layout = inspect.unwrap(layout)
     held = [getattr(layout, "__self__", None)]
     for cell in getattr(layout, "__closure__", None) or ():
         try:

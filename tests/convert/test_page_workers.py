@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -402,9 +403,6 @@ def test_a_workers_text_only_model_also_reads_grids_with_the_full_models_extract
     full model is the one ``pymupdf.layout.activate()`` wraps in a function of its own, not a
     model's ``predict``: the text-only model must find that model's extractor all the same, not
     build a second one (most of its start-up)."""
-    import subprocess
-    import sys
-
     script = (
         "from clinparser.convert import page_workers as w\n"
         "import sys\n"
@@ -434,4 +432,32 @@ def test_the_model_behind_a_layout_function():
 
     assert _model_behind(model.predict) is model
     assert _model_behind(wrapper) is model
+
+    @functools.wraps(model.predict)
+    def timed(*args):  # a wrapper that names what it wraps, as a benchmark's timer does
+        return model.predict(*args)
+
+    assert _model_behind(timed) is model
     assert _model_behind(len) is None and _model_behind(lambda page: page) is None
+
+
+def test_without_a_model_to_share_the_text_only_model_is_built_whole(monkeypatch):
+    """A layout function with no model behind it (a PyMuPDF that keeps its model elsewhere):
+    the text-only model is built with its own grid reader, not left without one."""
+    from pymupdf.layout import DocumentLayoutAnalyzer
+
+    calls = []
+
+    class Built:
+        def predict(self, page):
+            return page
+
+    def get_model(**kwargs):
+        calls.append(kwargs)
+        return Built()
+
+    monkeypatch.setattr(DocumentLayoutAnalyzer, "get_model", get_model)
+    monkeypatch.setattr(page_workers, "_PINNED", lambda page: page)
+    monkeypatch.setattr(page_workers, "_PINNED_TEXT", None)
+    page_workers._pinned_text_layout()
+    assert calls == [{"feature_set_name": "rf"}]
