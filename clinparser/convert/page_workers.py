@@ -605,8 +605,8 @@ def _pinned_text_layout():
     single-threaded like the full one, built on first use (one per process, cached).
 
     Both forms read a table's grid with the same extractor; building a second one is most of
-    the text-only model's start-up and memory (in a worker, 0.20 CPU s and 67 MB against 0.08 s
-    and 18 MB), so it is built with the smallest extractor and given the full model's own (the
+    the text-only model's start-up and memory (in a process that converts pages, 0.20 CPU s and
+    67 MB against 0.08 s and 18 MB), so it is built with the smallest extractor and given the full model's own (the
     very object: the same grid reading on both paths)."""
     global _PINNED_TEXT
     if _PINNED_TEXT is None:

@@ -399,10 +399,11 @@ def test_pictures_are_read_by_this_process_and_the_workers_alike(example, monkey
 
 
 def test_a_workers_text_only_model_also_reads_grids_with_the_full_models_extractor():
-    """In a worker, PyMuPDF is first imported under the pin (``_import_pymupdf_pinned``), so the
-    full model is the one ``pymupdf.layout.activate()`` wraps in a function of its own, not a
-    model's ``predict``: the text-only model must find that model's extractor all the same, not
-    build a second one (most of its start-up)."""
+    """In a process that converts pages (the caller and each worker), PyMuPDF is first imported
+    under the pin (``_import_pymupdf_pinned``), so the full model is the one
+    ``pymupdf.layout.activate()`` wraps in a function of its own, not a model's ``predict``: the
+    text-only model must find that model's extractor all the same, not build a second one (most
+    of its start-up)."""
     script = (
         "from clinparser.convert import page_workers as w\n"
         "import sys\n"
