@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Optional
 from ..errors import OutputError
 from ..model import Section
 from ..review.report import build_report
+from .schema import check
 from ..content.tables import write_csv
 
 if TYPE_CHECKING:  # the pipeline hands its result here; importing it back would tie the two
@@ -120,6 +121,7 @@ def write_output(
     """
     files = assign_paths(parsed, options)
     result = parsed.to_dict()
+    check(result)  # a result that breaks the schema fails here, loudly, before anything is written
     files += list((extras(result) if extras else {}).items())
     try:
         output_dir.mkdir(parents=True, exist_ok=True)

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import jsonschema
 
+from ..errors import SchemaError
+
 SCHEMA_NAME = "document.schema.json"
 
 
@@ -26,3 +28,12 @@ def errors(result: dict) -> list[str]:
     validator = jsonschema.Draft202012Validator(load_schema())
     found = sorted(validator.iter_errors(result), key=lambda e: list(map(str, e.absolute_path)))
     return [f"{'/'.join(map(str, e.absolute_path)) or '(root)'}: {e.message}" for e in found]
+
+
+def check(result: dict) -> None:
+    """Raise SchemaError when ``result`` breaks the project's own schema: a file that does not
+    match what the project promises is never written as if it did."""
+    problems = errors(result)
+    if problems:
+        raise SchemaError(f"the result does not match clinparser's own schema ({len(problems)} problems), "
+                          f"first: {problems[0]}; nothing was written: please report this with the input file")

@@ -7,7 +7,7 @@ import pytest
 
 from clinparser.export.artifacts import SaveOptions, section_folders, slug, write_output
 from clinparser.content.assemble import Tree
-from clinparser.errors import OutputError
+from clinparser.errors import OutputError, SchemaError
 from clinparser.model import Converted, Image, Section, Table
 from clinparser.structure.outline import PrintedToc
 from clinparser.pipeline import Parsed
@@ -35,7 +35,19 @@ def _parsed(titles):
         node.tables.append(Table("T", 1, [1, 1], ["a"], [["1"]]))
         node.images.append(Image("F", 1, (0, 0, 10, 10), 1, 1, png=b"\x89PNG"))
         nodes.append(node)
-    return Parsed(tree=Tree(nodes, []), metadata={"source": "x.pdf"}, converted=Converted([], 1, "pymupdf"), printed_toc=PrintedToc())
+    return Parsed(tree=Tree(nodes, []), metadata=_metadata(), converted=Converted([], 1, "pymupdf"), printed_toc=PrintedToc())
+
+
+def _metadata() -> dict:
+    """The least metadata the schema accepts: write_output refuses a result that breaks it."""
+    summary = {"sections": 0, "numbers_from": {}, "outline_entries_found": {}, "numbering_irregularities": 0,
+               "bundled_documents": [], "verdict": "ok"}
+    diagnostics = {key: [] for key in ("toc_entries_missing_in_body", "numbering_gaps", "missing_parents",
+                                       "duplicate_numbers", "out_of_order", "unresolved_references",
+                                       "numbers_from_outline")}
+    return {"source": "x.pdf", "sha256": "0" * 64, "page_count": 1, "engine": "pymupdf",
+            "versions": {"clinparser": "0", "docling": None, "pymupdf": None},
+            "warnings": [], "diagnostics": {**diagnostics, "summary": summary}, "pages": []}
 
 
 def test_hostile_titles_never_write_outside_the_output_folder(tmp_path):
@@ -65,6 +77,15 @@ def test_a_failed_write_leaves_nothing_behind(tmp_path, monkeypatch):
     monkeypatch.setattr(artifacts, "write_csv", boom)
     with pytest.raises(OutputError, match="No space left"):
         write_output(_parsed(["A"]), tmp_path, SaveOptions())
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_result_that_breaks_the_schema_is_refused_and_nothing_is_written(tmp_path):
+    parsed = _parsed(["A"])
+    parsed.metadata["diagnostics"]["toc_entries_missing_in_body"] = [
+        {"number": "3", "title": "Objectives", "page": -1, "source": "bookmark"}]
+    with pytest.raises(SchemaError, match="does not match clinparser's own schema .*page"):
+        write_output(parsed, tmp_path, SaveOptions())
     assert list(tmp_path.iterdir()) == []
 
 

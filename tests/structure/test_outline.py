@@ -45,6 +45,12 @@ def test_bookmarks_split_number_from_title():
     assert [(e.number, e.title, e.page) for e in entries] == [("1.", "PROTOCOL SUMMARY", 9), ("", "TITLE PAGE", 1)]
 
 
+def test_a_bookmark_without_a_destination_has_no_page():
+    # PyMuPDF gives -1 for a bookmark whose destination is missing (and 0 has no page either).
+    entries = read_bookmarks([[1, "3 OBJECTIVES", -1], [1, "4 DESIGN", 0], [1, "5 POPULATION", 12]])
+    assert [e.page for e in entries] == [None, None, 12]
+
+
 def test_index_matches_number_and_title_after_normalizing():
     index = OutlineIndex(number_bookmarks(read_bookmarks([[1, "1.3. Schedule of Activities (SoA)", 14]])))
     assert index.match("1.3", "**Schedule of Activities (SoA)**") == "title"
