@@ -21,6 +21,10 @@ block (a pipeline that does not yet read it) gets one from ``read_study``. The s
 the study reading's cost: seconds of ``read_study`` per document, timed here, against the
 document's parse seconds from the manifest (``--outputs`` only).
 
+``--reread`` (with ``--outputs``) scores the study block that the current code reads from the
+saved ``document.json`` and ``blocks.json`` instead of the one the batch wrote: a change to the
+readers is measured over the whole corpus in seconds, without parsing again.
+
 ``--parsed DIR`` scores saved results instead (``DIR/NAME.json``, as ``toc_accuracy.py --save``
 and ``layout_sameness.py --save`` write them), each with the study block its parse read; a
 document with no saved result is listed as not run.
@@ -130,9 +134,13 @@ def main(argv=None) -> int:
     ap.add_argument("-v", "--verbose", action="store_true", help="print the scorer's unmatched lists")
     ap.add_argument("--layout", choices=("full", "auto"), default="auto", help="the parser's --layout when parsing here (default: auto, the parser's)")
     ap.add_argument("--parsed", type=Path, help="a folder of saved results (NAME.json) to score instead of parsing")
+    ap.add_argument("--reread", action="store_true", help="with --outputs: score the study the current readers read "
+                    "from the saved document.json and blocks.json, not the batch's")
     args = ap.parse_args(argv)
     if args.parsed and args.outputs:
         ap.error("--parsed and --outputs are two sources of parses: give one")
+    if args.reread and not args.outputs:
+        ap.error("--reread reads the study again from a batch's saved files: give --outputs")
     if not SCORER.is_file():
         print(f"scorer not found: {SCORER}", file=sys.stderr)
         return 1
@@ -158,7 +166,10 @@ def main(argv=None) -> int:
                 study = read_study(document, blocks)
                 read_seconds = time.perf_counter() - started
                 costs.append((doc.name, read_seconds, parse_seconds))
-                result.setdefault("study", study)  # the pipeline's own block when it has one
+                if args.reread:
+                    result["study"] = study
+                else:
+                    result.setdefault("study", study)  # the pipeline's own block when it has one
             usdm_path = work / f"{doc.stem}.usdm.json"
             usdm_path.write_text(json.dumps(to_usdm(result), ensure_ascii=False), encoding="utf-8")
             command = [sys.executable, str(SCORER), str(usdm_path), str(gold)] + (["-v"] if args.verbose else [])
