@@ -27,13 +27,22 @@ PRIMARY, SECONDARY, EXPLORATORY = "primary", "secondary", "exploratory"
 
 # A printed level word; "key secondary" before "secondary" so the label keeps "Key". No \b on
 # the right or left: PDF text layers glue words ("Anexploratory objectiveof").
-_LEVEL = re.compile(r"(key\s+secondary|primary|secondary|tertiary|exploratory|\bother\b)", re.IGNORECASE)
+_LEVEL = re.compile(r"((?:key|other)\s+secondary|primary|secondary|tertiary|exploratory|\bother\b)", re.IGNORECASE)
 _LEVEL_OF = {"primary": PRIMARY, "secondary": SECONDARY, "tertiary": EXPLORATORY,
              "exploratory": EXPLORATORY, "other": EXPLORATORY}
 
+# What protocols call their endpoints when they do not say "endpoint": "Primary Efficacy Variable",
+# "Key Secondary Variables", "Period 1 Variables", "Additional efficacy parameters", "Secondary
+# Efficacy Measures". A level or kind word must stand before the noun, so that prose about "the
+# variables of the model" or "laboratory parameters" names no endpoint list; "measures" needs a
+# level word, as "Efficacy Measures" alone titles the instruments a study uses (how a scale is
+# scored), not what it will show.
+_MEASURE_NAMES = (r"\b(?:(?:key\s+)?(?:primary|secondary|tertiary|exploratory|additional|other|efficacy|"
+                  r"period\s+\d+)\s+(?:(?:efficacy|safety)\s+)?(?:variables?|parameters?)\b|"
+                  r"(?:key\s+)?(?:primary|secondary|tertiary|exploratory)\s+(?:(?:efficacy|safety)\s+)?measures?\b)")
 _OBJECTIVE_WORD = re.compile(r"objectives?(?!\s+response)|\baims?\b", re.IGNORECASE)
 _ENDPOINT_WORD = re.compile(r"end\s?-?points?|outcome\s+measures?|(?:efficacy|safety|primary|secondary|"
-                            r"exploratory|tertiary|study|trial)\s+outcomes?\b", re.IGNORECASE)
+                            r"exploratory|tertiary|study|trial)\s+outcomes?\b|" + _MEASURE_NAMES, re.IGNORECASE)
 _SYNOPSIS = re.compile(r"synopsis|protocol\s+summary|summary\s+of\s+(?:the\s+)?protocol|^\s*summary\s*$", re.IGNORECASE)
 # Titles that name objectives or endpoints without listing them: why they were chosen, how
 # they are analysed, who adjudicates them, a tumour-response measure, the estimands.
@@ -67,6 +76,11 @@ _STATES_ENDPOINT = re.compile(r"^(?:the|an?|this|each)?\s*(?:\S+\s+){0,3}(?:end\
 _ANNOUNCES_OBJECTIVES = re.compile(r"^(?:the|an?)?\s*(?:\S+\s+){0,3}objectives?\s+(?:(?:of|for)\s+(?:this|the)\s+"
                                    r"(?:study|trial|protocol)\s+)?(?:are|is|include|includes)(?:\s+the\s+following)?\s*:?$",
                                    re.IGNORECASE)
+# "To compare ...", "The objective of this study is to ...": a paragraph that states an objective,
+# whether or not a level is printed near it.
+_STATES_OBJECTIVE = re.compile(r"^(?:to\s+[a-z]+\b|(?:the|an?)\s+(?:\S+\s+){0,3}objectives?\s+(?:(?:of|for)\s+"
+                               r"(?:this|the)\s+(?:study|trial|protocol)\s+)?(?:is|are|will\s+be)\s+to\b)",
+                               re.IGNORECASE)
 # "... are as follows:" -- a sentence announcing a list (a label such as "Safety parameters:" is not).
 _ANNOUNCES_LIST = re.compile(r"\b(?:are|is|include[sd]?|as\s+follows|following)\s*:$", re.IGNORECASE)
 _DEFINITIONS = re.compile(r"\bdefinitions?\b|\bdefined\b", re.IGNORECASE)
@@ -80,7 +94,8 @@ _HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
 _EMPHASIS_LINE = re.compile(r"^\s*(?:\*\*|__|<u>|<b>|_)(?P<body>.+?)(?:\*\*|__|</u>|</b>|_)\s*:?\s*$")
 # "**Primary Objective:** text" or "**Objective** : text": a label glued to its item.
 _LEAD_LABEL = re.compile(r"^\s*(?:\*\*|__)(?P<label>[^*_]{1,60}?)\s*:?\s*(?:\*\*|__)\s*:?\s*(?P<rest>\S.*)$")
-_LABEL_WORDS = re.compile(r"\b(?:study|trial|objectives?|end\s?-?points?|outcomes?|and|hypothes[ie]s)\b|\(s\)|\(es\)|&", re.IGNORECASE)
+_LABEL_WORDS = re.compile(r"\b(?:study|trial|objectives?|end\s?-?points?|outcomes?|and|hypothes[ie]s|variables?|"
+                          r"parameters?|measures?)\b|\(s\)|\(es\)|&", re.IGNORECASE)
 _BULLET_LINE = re.compile(r"^\s*(?:[\u2022\u25aa\u25cf\u2023\u2043\uf0b7\uf0a7\uf0d8\uf076\u27a2\u25e6\-\u2013]|\d{1,2}[.)])\s*(?P<rest>.*)$")
 _SUB_BULLET_LINE = re.compile(r"^\s*(?:o|\u25e6|\uf06f|-)\s+(?P<rest>.*)$")
 _INDENT_STEP = 6.0  # points: a list item this much right of its list's left edge is a sub-item
@@ -144,6 +159,7 @@ class Unit:
     indent: int = 0
     table: dict | None = None
     label: str = ""  # a bold label glued to the start of a paragraph or item
+    glyph: str = ""  # the bullet glyph an item prints after its list mark ("!", a Wingdings dot)
 
 
 def units_of(section: dict) -> list[Unit]:
@@ -181,7 +197,9 @@ def units_of(section: dict) -> list[Unit]:
         text = plain(body)
         if not text:
             continue
-        units.append(Unit(kind, text, indent=len(mark["indent"]) if mark else 0, label=label))
+        glyph = _GLYPH.match(strip_markup(body)) if mark else None
+        units.append(Unit(kind, text, indent=len(mark["indent"]) if mark else 0, label=label,
+                          glyph=glyph.group(0).strip() if glyph else ""))
     for table in tables:  # tables the text did not place: read them after the text
         units.append(Unit("table", table=table))
     return units
@@ -198,6 +216,7 @@ class Item:
     text: str
     section: dict
     endpoints: list[Item] = field(default_factory=list)
+    printed: bool = True  # the level was printed (by the item, its heading, row or column)
 
 
 @dataclass
@@ -355,6 +374,10 @@ class Reader:
                 elif endpoint_name_layout:
                     items.append(self.make(ENDPOINT, current, heading, section))
                     skipping = True
+                elif current.kind == OBJECTIVE and not _NOT_A_LIST.search(heading):
+                    # "Period 1", "Effect-related:": a sub-heading that names no level groups the
+                    # objectives of the level in force, which carries on under it.
+                    skipping = False
                 else:
                     skipping = True
                 just_leveled = False
@@ -410,7 +433,9 @@ class Reader:
             return [self.make(OBJECTIVE, context, text, section) for text in members]
         lead_text = _cut_hypothesis(lead.text)
         if not members:
-            if has_items or lead_text.endswith(":") or not self._has_level(context, lead_text):
+            if has_items or lead_text.endswith(":"):
+                return []
+            if not self._has_level(context, lead_text) and not _STATES_OBJECTIVE.match(lead_text):
                 return []
             return [self.make(OBJECTIVE, context, lead_text, section)]
         if _ANNOUNCES_OBJECTIVES.match(lead_text):
@@ -421,7 +446,7 @@ class Reader:
             objective = self.make(OBJECTIVE, context, lead_text, section)
             for text in members:
                 # its objective's level, which the objective's own words may have given
-                endpoint = self.make(ENDPOINT, Context(ENDPOINT, objective.level, objective.label, True), text, section)
+                endpoint = self.make(ENDPOINT, _under(objective), text, section)
                 objective.endpoints.append(endpoint)
             return [objective]
         # A lead-in sentence and the outcomes it lists: one objective.
@@ -439,6 +464,10 @@ class Reader:
             return []
         if _STATES_ENDPOINT.search(lead.text) or (lead.label and _ENDPOINT_WORD.search(lead.label)):
             # "The primary endpoint is ..." or "**Endpoint:** change from baseline in ..."
+            return [self.make(ENDPOINT, context, lead.text, section)]
+        if context.level and _names_a_measure(lead.text):
+            # "Change from randomisation to week 68 in body weight (%)" alone under "Primary
+            # endpoint": a measure named, not prose about one.
             return [self.make(ENDPOINT, context, lead.text, section)]
         return []
 
@@ -508,7 +537,15 @@ class Reader:
         left = min(known) if known else None
         out: list[str] = []
         opener = False  # the last top-level item ended in ":" -- what follows may hang from it
+        # A list whose items print a glyph after their mark ("- ! Lipids (mg/dL)") and some items
+        # without one: those are the sub-items of the glyph item before them (two levels of
+        # bullets, told apart by the glyph the page prints).
+        glyphs = {u.glyph for u in members if u.glyph}
+        two_levels = len(glyphs) == 1 and members[0].glyph and any(not u.glyph for u in members)
         for unit, x in zip(members, xs):
+            if out and two_levels and not unit.glyph:
+                out[-1] = out[-1] + " " + unit.text
+                continue
             indented = unit.indent > members[0].indent or (x is not None and left is not None and x > left + _INDENT_STEP)
             at_left = unit.indent == members[0].indent and x is not None and left is not None and x <= left + _INDENT_STEP
             if out and opener and (indented or unit.text[:1].islower() or not at_left):
@@ -536,10 +573,10 @@ class Reader:
         header = [plain(str(c or "")) for c in table.get("columns") or []]
         raw_header = [str(c or "") for c in table.get("columns") or []]
         rows = [[str(c or "") for c in row] for row in table.get("data") or []]
-        objective_col, endpoint_col = _column(header, _OBJECTIVE_WORD), _column(header, _ENDPOINT_WORD_CELL)
+        objective_col, endpoint_col = _columns(header, rows)
         if (objective_col is None or endpoint_col is None) and rows:  # the header may be the first data row
             first = [plain(c) for c in rows[0]]
-            objective_col, endpoint_col = _column(first, _OBJECTIVE_WORD), _column(first, _ENDPOINT_WORD_CELL)
+            objective_col, endpoint_col = _columns(first, rows[1:])
             if objective_col is not None and endpoint_col is not None:
                 header, rows = first, rows[1:]
         raw_cells = self._raw_cells_of(table, section)
@@ -559,44 +596,71 @@ class Reader:
             level_col = next((i for i, h in enumerate(header) if re.search(r"level|type|category", h, re.IGNORECASE)
                               and i not in (objective_col, endpoint_col)), None)
             start = 0
+        estimand_rows = False  # under a spanning "Supplementary (Primary Estimand)" row
+        numbered = False  # the table numbers its objectives ("1. To describe ...")
+        estimands = False  # the endpoint cells print estimands ("Population: ... Endpoint: ...")
         for row in rows:
             cells = [c.strip() for c in row]
             if [plain(c) for c in cells] == header:
                 continue  # the header repeated after a page break
             filled = {c for c in cells if c}
-            if len(filled) == 1 and level_of(next(iter(filled))) and len(plain(next(iter(filled))).split()) <= 6:
-                current = _context_from_title(plain(next(iter(filled))), Context(OBJECTIVE))
-                continue  # a spanning level row
+            if len(filled) == 1 and len(plain(next(iter(filled))).split()) <= 6:
+                only = plain(next(iter(filled)))
+                if _OTHER_BLOCK.search(only):
+                    estimand_rows = True  # an estimand restating an objective above: no objective
+                    continue
+                if level_of(only):
+                    current = _context_from_title(only, Context(OBJECTIVE))
+                    estimand_rows = False
+                    continue  # a spanning level row
+            if estimand_rows:
+                continue
             objective_cell = cells[objective_col] if objective_col < len(cells) else ""
             endpoint_cell = _with_bullets(cells[endpoint_col], raw_cells) if endpoint_col < len(cells) else ""
-            if level_col is not None and level_col < len(cells) and cells[level_col]:
+            if level_col is not None and level_col < len(cells) and level_of(cells[level_col]):
+                # A "Category" column that holds "Efficacy" or "Safety" names no level: the
+                # spanning level row above stays in force.
                 current = _context_from_title(plain(cells[level_col]), Context(OBJECTIVE))
             lines = [l for l in objective_cell.split("\n")]
             labelled = False
             if lines and re.search(r"[A-Za-z]{3}", lines[0]) and not _is_bullet(lines[0]) \
                     and len(plain(lines[0]).split()) <= 3 and len(lines) > 1 \
-                    and not plain(lines[0]).endswith((".", ",")) and lines[0].strip()[:1].isupper():
+                    and not plain(lines[0]).endswith((".", ",")) and lines[0].strip()[:1].isupper() \
+                    and not _STATES_OBJECTIVE.match(plain(lines[0])) and not lines[1].strip()[:1].islower():
+                # (A first line "To explore biomarkers" wrapping on in lower case is the
+                # objective's own start, not a label.)
                 # "Primary" / "Safety" on the cell's first line: the level of this and later rows
                 current = _context_from_title(plain(lines[0]) + " objective", Context(OBJECTIVE))
                 lines = lines[1:]
                 labelled = True
             objective_text = plain(join_lines([_strip_bullet(l) for l in lines]))
+            has_number = bool(_ROW_NUMBER.match(objective_cell))
             # A row whose objective cell is empty, or goes on in lower case without a bullet of
-            # its own, continues the previous row: a page break or a wrapped line split it.
+            # its own, continues the previous row: a page break or a wrapped line split it. So
+            # does one with no number of its own in a table that numbers its objectives.
             continues = not objective_text or (not labelled and not _is_bullet(objective_cell)
-                                                and objective_text[:1] in "abcdefghijklmnopqrstuvwxyz(")
-            if not (continues and items):
+                                                and (objective_text[:1] in "abcdefghijklmnopqrstuvwxyz("
+                                                     or (numbered and not has_number
+                                                         and not _STATES_OBJECTIVE.match(objective_text))))
+            numbered = numbered or has_number
+            host = items[-1] if items else (previous[0][-1] if previous and previous[0] else None)
+            if not (continues and host):
                 cell_label = None  # a level printed inside the endpoint cell holds for its objective only
-            endpoints, cell_label = _cell_items(endpoint_cell, cell_label)
+            estimand = _estimand_endpoint(endpoint_cell, estimands)
+            estimands = estimands or estimand is not None
+            if estimand is not None:
+                endpoints = [(estimand, cell_label, False)] if estimand else []
+            else:
+                endpoints, cell_label = _cell_items(endpoint_cell, cell_label)
             endpoints = [e for e in endpoints if not _EMPTY.match(e[0])]  # "TBD": no endpoint yet
-            if continues and items:
-                previous = items[-1]
+            if continues and host:
+                # (a table's first row may go on with the last table's last row)
                 if objective_text:
-                    previous.text = previous.text + " " + objective_text
-                if endpoints and endpoints[0][2] and previous.endpoints:  # a wrapped endpoint line
-                    previous.endpoints[-1].text += " " + endpoints.pop(0)[0]
+                    host.text = host.text + " " + objective_text
+                if endpoints and endpoints[0][2] and host.endpoints:  # a wrapped endpoint line
+                    host.endpoints[-1].text += " " + endpoints.pop(0)[0]
                 for text, label, _ in endpoints:
-                    previous.endpoints.append(self._table_endpoint(previous, text, label, section))
+                    host.endpoints.append(self._table_endpoint(host, text, label, section))
                 continue
             if not objective_text:
                 continue
@@ -624,9 +688,9 @@ class Reader:
         return self._raw_cells[pages]
 
     def _table_endpoint(self, objective: Item, text: str, label: str | None, section: dict) -> Item:
-        context = Context(ENDPOINT, objective.level, objective.label, True)
+        context = _under(objective)
         if label:  # "Secondary Safety Endpoints" printed inside the endpoint cell
-            context = _context_from_title(label, Context(ENDPOINT, objective.level, objective.label, True))
+            context = _context_from_title(label, _under(objective))
         return self.make(ENDPOINT, context, text, section)
 
     # -- items ----------------------------------------------------------------------------------
@@ -638,19 +702,85 @@ class Reader:
         level, label = context.level, context.label
         if not context.explicit:
             # No printed level: the item's own words may give it ("The exploratory biomarker
-            # objectives ..."); otherwise a category such as Safety or PK counts as secondary.
+            # objectives ...").
             found = level_of(_first_clause(text))
             if found:
                 level, label = found[0], label or found[1]
-        level = level or SECONDARY
-        return Item(kind, level, label or level.title(), text, section)
+        # Still none: settled once the whole document is read (``_settle_levels``).
+        return Item(kind, level or SECONDARY, label or (level or SECONDARY).title(), text, section,
+                    printed=level is not None)
 
 
+# A finite verb of prose ("will be assessed", "is defined", "are"): a sentence, not a name.
+_PROSE_VERB = re.compile(r"\b(?:will|shall|should|must|may|can|is|are|was|were|has\s+been|have\s+been)\b", re.IGNORECASE)
+
+
+def _names_a_measure(text: str) -> bool:
+    """A short line naming what is measured, as endpoint lists print their items: no full stop,
+    no colon, no verb of prose, at most 30 words."""
+    return (len(text.split()) <= 30 and not text.rstrip().endswith((".", ":", ";"))
+            and not _PROSE_VERB.search(text) and text[:1].isupper())
+
+
+def _under(objective: Item) -> Context:
+    """The context of an endpoint printed with its objective: the objective's level when it was
+    printed; else none yet (it follows the objective's once settled)."""
+    return Context(ENDPOINT, objective.level if objective.printed else None, objective.label, True)
+
+
+_ROW_NUMBER = re.compile(r"^\s*\d{1,2}[.)]\s")
+# The attributes by which an estimand is printed in an endpoint cell (ICH E9(R1)): "Population:",
+# "Treatment Condition:", "Endpoint:", "Summary Measure:", "Intercurrent Event(s) ...".
+_ESTIMAND_LINE = re.compile(r"^\s*(?P<name>(?:target\s+|analysis\s+)?population|treatments?(?:\s+conditions?)?|"
+                            r"endpoints?(?:\s*\(s\))?|variables?|(?:population[-\s]level\s+)?summary\s+measures?|"
+                            r"intercurrent\s+events?[^:]{0,40})\s*:\s*(?P<rest>.*)$", re.IGNORECASE)
+
+
+def _estimand_endpoint(cell: str, in_estimands: bool = False) -> str | None:
+    """The endpoint of a cell that prints an estimand by its attributes: the value of its
+    "Endpoint:" (or "Variable:") line and the lines that carry it on up to the next attribute;
+    "" when such a cell names no endpoint; None when the cell is no estimand. A cell is an
+    estimand when it names a population among its attributes or, in a table of estimands
+    (``in_estimands``), when it opens with an attribute (the rest of one over a page break)."""
+    lines = cell.split("\n")
+    labelled = [(i, _ESTIMAND_LINE.match(plain(line))) for i, line in enumerate(lines)]
+    labelled = [(i, m) for i, m in labelled if m]
+    population = any(m["name"].lower().startswith("population") for _, m in labelled)
+    if not (len(labelled) >= 2 and population) and not (in_estimands and labelled and labelled[0][0] == 0):
+        return None
+    for k, (i, m) in enumerate(labelled):
+        if re.match(r"endpoint|variable", m["name"], re.IGNORECASE):
+            end = labelled[k + 1][0] if k + 1 < len(labelled) else len(lines)
+            return plain(join_lines([m["rest"]] + lines[i + 1:end]))
+    return ""
+
+
+_ENDPOINT_NAME = re.compile(r"end\s?-?points?", re.IGNORECASE)
 _ENDPOINT_WORD_CELL = re.compile(r"end\s?-?points?|outcome|measure", re.IGNORECASE)
 
 
-def _column(header: list[str], pattern: re.Pattern) -> int | None:
-    return next((i for i, h in enumerate(header) if pattern.search(h)), None)
+def _columns(header: list[str], rows: list[list[str]]) -> tuple[int | None, int | None]:
+    """(objective column, endpoint column) of a table by its header. Several columns may name
+    the same thing: a narrow column of bullet glyphs under a spanning "Objectives" header, an
+    "Outcome Measure" column beside "Endpoints". An "endpoint" column is preferred to an
+    outcome or measure one, and among equals the column whose cells hold the most words: the
+    evidence is what the cells hold, not only what the header says."""
+    objective = _fullest(_matching(header, _OBJECTIVE_WORD), rows)
+    named = [i for i in _matching(header, _ENDPOINT_NAME) if i != objective]
+    endpoint = _fullest(named or [i for i in _matching(header, _ENDPOINT_WORD_CELL) if i != objective], rows)
+    return objective, endpoint
+
+
+def _matching(header: list[str], pattern: re.Pattern) -> list[int]:
+    return [i for i, h in enumerate(header) if pattern.search(h)]
+
+
+def _fullest(candidates: list[int], rows: list[list[str]]) -> int | None:
+    """The candidate column with the most words in its cells (the first on a tie)."""
+    if len(candidates) <= 1:
+        return candidates[0] if candidates else None
+    counts = {i: sum(len(words(row[i])) for row in rows if i < len(row)) for i in candidates}
+    return max(candidates, key=lambda i: (counts[i], -i))
 
 
 def _objectives_title(title: str) -> str:
@@ -757,6 +887,11 @@ def _cell_items(cell: str, label: str | None = None) -> tuple[list[tuple[str, st
         if first_sentence.endswith(":") and _ANNOUNCES_LIST.search(first_sentence):
             return [(text, label, False) for text in _unbulleted_items(lines)], label
         return ([(whole, label, whole[:1].islower())] if whole else []), label
+    lead = plain(join_lines(lines[: bullets[0]]))
+    if lead[:1].isupper() and not _lead_opens_list(lines):
+        # "Change from baseline at Week 26 in the following scores:" and its bullets: the
+        # bullets complete the one endpoint the lead-in states (as ``_with_bullets`` reads it).
+        return [(plain(join_lines([_strip_bullet(l) for l in lines])), label, False)], label
     items: list[list] = []  # [lines, label, continuation]
     for i, line in enumerate(lines):
         if _is_bullet(line):
@@ -859,6 +994,40 @@ def _join(objectives: list[Item], endpoints: list[Item], diagnostics: list[dict]
                                       f"{host.section.get('number')}"})
 
 
+def _settle_levels(objectives: list[Item], diagnostics: list[dict]) -> None:
+    """Objectives printed with no level take the one their place implies. When the document
+    prints no level at all, the objectives are listed in order of importance: the first is the
+    primary, the rest secondary. Otherwise an unlevelled objective (a category such as "Safety")
+    counts as secondary. Table endpoints with no level of their own follow their objective.
+    Either way a diagnostic says so: the level was not printed."""
+    unlevelled = [o for o in objectives if not o.printed]
+    if not unlevelled:
+        return
+    if len(unlevelled) == len(objectives):
+        for k, o in enumerate(objectives):
+            _set_level(o, PRIMARY if k == 0 else SECONDARY)
+        diagnostics.append({"kind": "objective_levels_not_printed",
+                            "detail": f"no objective prints a level: the first (section {objectives[0].section.get('number')}) "
+                                      f"is taken as primary, the other {len(objectives) - 1} as secondary"})
+        return
+    for o in unlevelled:
+        _set_level(o, SECONDARY)
+    diagnostics.append({"kind": "objective_level_not_printed",
+                        "detail": f"{len(unlevelled)} objective(s) print no level (section {_sections_of(unlevelled)}): "
+                                  "taken as secondary"})
+
+
+def _set_level(objective: Item, level: str) -> None:
+    if objective.label == objective.level.title():
+        objective.label = level.title()
+    for e in objective.endpoints:
+        if not e.printed:
+            e.level = level
+            if e.label == SECONDARY.title():
+                e.label = level.title()
+    objective.level = level
+
+
 def _sections_of(items: list[Item]) -> str:
     numbers = []
     for i in items:
@@ -899,6 +1068,7 @@ def read_objectives(document: dict, tracer: Tracer) -> tuple[list[dict], list[di
         _endpoints_from_synopsis(reader, objectives, diagnostics)
     if not objectives:
         diagnostics.append({"kind": "no_objectives", "detail": "no objectives section found in the body or synopsis"})
+    _settle_levels(objectives, diagnostics)
     _join(objectives, loose, diagnostics)
     for o in objectives:
         if not o.endpoints:

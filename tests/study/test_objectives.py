@@ -100,10 +100,11 @@ def test_separate_endpoints_section_is_joined_by_level_and_order_and_diagnosed()
         ("secondary", "Secondary", "To assess C", "2.2", [("secondary", "Secondary", "C at week 4", "9.1.2")]),
         ("secondary", "Safety", "To assess safety", "2.3", []),
     ]
-    assert kinds(diagnostics) == ["endpoints_joined_by_order", "endpoints_joined_by_order",
-                                  "objective_without_endpoints"]
-    assert "9.1.1" in diagnostics[0]["detail"] and "primary" in diagnostics[0]["detail"]
-    assert "2.3" in diagnostics[2]["detail"]
+    assert kinds(diagnostics) == ["objective_level_not_printed", "endpoints_joined_by_order",
+                                  "endpoints_joined_by_order", "objective_without_endpoints"]
+    assert "2.3" in diagnostics[0]["detail"] and "secondary" in diagnostics[0]["detail"]
+    assert "9.1.1" in diagnostics[1]["detail"] and "primary" in diagnostics[1]["detail"]
+    assert "2.3" in diagnostics[3]["detail"]
 
 
 def test_endpoint_with_no_objective_of_its_level_is_diagnosed():
