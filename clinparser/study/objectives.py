@@ -81,6 +81,11 @@ _ANNOUNCES_OBJECTIVES = re.compile(r"^(?:the|an?)?\s*(?:\S+\s+){0,3}objectives?\
 _STATES_OBJECTIVE = re.compile(r"^(?:to\s+[a-z]+\b|(?:the|an?)\s+(?:\S+\s+){0,3}objectives?\s+(?:(?:of|for)\s+"
                                r"(?:this|the)\s+(?:study|trial|protocol)\s+)?(?:is|are|will\s+be)\s+to\b)",
                                re.IGNORECASE)
+# "Four key secondary objectives are ...", "the following objectives": a lead naming the
+# objectives it lists (plural: "The objective is to assess X on:" is one objective).
+_OBJECTIVES_NAMED = re.compile(r"\bobjectives\b", re.IGNORECASE)
+# "In adults with CKD, to assess ...": an objective's verb after an opening phrase.
+_TO_VERB = re.compile(r"(?:^|[,;]\s*)to\s+[a-z]{3,}\b", re.IGNORECASE)
 # "... are as follows:" -- a sentence announcing a list (a label such as "Safety parameters:" is not).
 _ANNOUNCES_LIST = re.compile(r"\b(?:are|is|include[sd]?|as\s+follows|following)\s*:$", re.IGNORECASE)
 _DEFINITIONS = re.compile(r"\bdefinitions?\b|\bdefined\b", re.IGNORECASE)
@@ -251,6 +256,7 @@ class Reader:
         self.tracer = tracer
         self.diagnostics: list[dict] = []
         self._items_endpoint_lead = False  # objectives in this document list their endpoints
+        self._block_states = False  # the block being read has a paragraph stating an objective
         self._raw_cells: dict[tuple[int, ...], dict[tuple[str, ...], list[list[str]]]] = {}
 
     # -- section choice ------------------------------------------------------------------------
@@ -420,6 +426,9 @@ class Reader:
         # Paragraphs between lists are notes when the block's objectives are bare list items; when
         # every list hangs from a lead-in sentence, a paragraph on its own is an objective too.
         has_items = any(lead is None or _ANNOUNCES_OBJECTIVES.match(lead.text) for lead, members in groups if members)
+        # When some paragraph states an objective ("To compare ...", "The primary objective is to
+        # ..."), the paragraphs that state none beside it are commentary on it.
+        self._block_states = any(lead is not None and _STATES_OBJECTIVE.match(lead.text) for lead, _ in groups)
         for lead, members in groups:
             if kind == OBJECTIVE:
                 items.extend(self._objectives_of(lead, members, has_items, context, section))
@@ -432,15 +441,17 @@ class Reader:
         if lead is None:
             return [self.make(OBJECTIVE, context, text, section) for text in members]
         lead_text = _cut_hypothesis(lead.text)
+        states = bool(_STATES_OBJECTIVE.match(lead_text))
         if not members:
             if has_items or lead_text.endswith(":"):
                 return []
-            if not self._has_level(context, lead_text) and not _STATES_OBJECTIVE.match(lead_text):
+            if not states and (self._block_states or not self._has_level(context, lead_text)):
                 return []
             return [self.make(OBJECTIVE, context, lead_text, section)]
         if _ANNOUNCES_OBJECTIVES.match(lead_text):
             return [self.make(OBJECTIVE, context, text, section) for text in members]
-        if _ENDPOINT_WORD.search(lead_text) or self._items_endpoint_lead:
+        if (_ENDPOINT_WORD.search(lead_text) and (states or _OBJECTIVE_WORD.search(lead_text))) \
+                or self._items_endpoint_lead:
             # "... on the basis of the following endpoints:" -- the bullets are its endpoints.
             self._items_endpoint_lead = True
             objective = self.make(OBJECTIVE, context, lead_text, section)
@@ -449,8 +460,17 @@ class Reader:
                 endpoint = self.make(ENDPOINT, _under(objective), text, section)
                 objective.endpoints.append(endpoint)
             return [objective]
-        # A lead-in sentence and the outcomes it lists: one objective.
-        return [self.make(OBJECTIVE, context, " ".join([lead_text] + members), section)]
+        if lead_text.endswith(":") and (_OBJECTIVES_NAMED.search(lead_text) or len(lead_text.split()) <= 3):
+            # "Four key secondary objectives are to compare A with B for:", "Additionally:": a
+            # lead-in announcing a list of objectives; each item is one.
+            return [self.make(OBJECTIVE, context, text, section) for text in members]
+        if states or _TO_VERB.search(lead_text) or not lead_text.endswith(":"):
+            # One objective whose sentence runs on into its list ("To compare X with Y on:",
+            # "In adults with CKD, to assess X in reducing:" + the outcomes).
+            return [self.make(OBJECTIVE, context, " ".join([lead_text] + members), section)]
+        # "... will be evaluated for subgroups defined by the following characteristics:": a
+        # list of something else.
+        return []
 
     def _endpoints_of(self, lead: Unit | None, members: list[str], has_items: bool,
                       context: Context, section: dict) -> list[Item]:
