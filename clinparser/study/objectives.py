@@ -165,6 +165,25 @@ class Unit:
     table: dict | None = None
     label: str = ""  # a bold label glued to the start of a paragraph or item
     glyph: str = ""  # the bullet glyph an item prints after its list mark ("!", a Wingdings dot)
+    marker: str = ""  # the item's printed ordinal ("2.", "(b)", "a.") or list mark ("-")
+
+
+_ORDINAL = re.compile(r"^\s*(\(\d{1,2}\)|\d{1,2}[.)]|\([a-z]\)|[a-z][.)])(?=\s)")
+
+
+def _marker_of(line: str, mark: re.Match | None) -> str:
+    """The ordinal a line prints ("2." of "2. text", "(b)" of "- (b) text" or of "(b) text"),
+    else its list mark ("-"), else ""."""
+    own = mark.group(0).strip() if mark else ""
+    if _ORDINAL.match(own + " "):
+        return own
+    found = _ORDINAL.match(line[mark.end():] if mark else line)
+    return found.group(1) if found else own
+
+
+def _arabic(marker: str) -> int | None:
+    m = re.fullmatch(r"\(?(\d{1,2})[.)]", marker)
+    return int(m.group(1)) if m else None
 
 
 def units_of(section: dict) -> list[Unit]:
@@ -204,7 +223,7 @@ def units_of(section: dict) -> list[Unit]:
             continue
         glyph = _GLYPH.match(strip_markup(body)) if mark else None
         units.append(Unit(kind, text, indent=len(mark["indent"]) if mark else 0, label=label,
-                          glyph=glyph.group(0).strip() if glyph else ""))
+                          glyph=glyph.group(0).strip() if glyph else "", marker=_marker_of(line, mark)))
     for table in tables:  # tables the text did not place: read them after the text
         units.append(Unit("table", table=table))
     return units
@@ -520,7 +539,8 @@ class Reader:
                     and not out[-1].text.endswith((".", ":"))):
                 out[-1] = Unit("para", out[-1].text + " " + unit.text, label=out[-1].label)
             elif out and unit.kind == "para" and unit.text[:1].islower() and out[-1].kind == "item":
-                out.append(Unit("item", unit.text, indent=99))  # "and to assess ...:" keeps a list going
+                # "and to assess ...:" (or "(c) a three-category ...") keeps a list going
+                out.append(Unit("item", unit.text, indent=99, marker=unit.marker))
             else:
                 out.append(unit)
         return out
@@ -562,7 +582,18 @@ class Reader:
         # bullets, told apart by the glyph the page prints).
         glyphs = {u.glyph for u in members if u.glyph}
         two_levels = len(glyphs) == 1 and members[0].glyph and any(not u.glyph for u in members)
+        # A list numbered 1, 2, 3 ...: an item that does not carry the count on ("(b)", "a.", a
+        # "1." restarting under item 5, a bullet) belongs to the numbered item above it.
+        expected = _arabic(members[0].marker)
+        numbered = expected is not None and any(_arabic(u.marker) != expected + k for k, u in enumerate(members))
         for unit, x in zip(members, xs):
+            if numbered and out:
+                if _arabic(unit.marker) == expected + 1:
+                    expected += 1
+                    out.append(unit.text)
+                else:
+                    out[-1] = out[-1] + " " + unit.text
+                continue
             if out and two_levels and not unit.glyph:
                 out[-1] = out[-1] + " " + unit.text
                 continue
