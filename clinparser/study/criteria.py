@@ -30,6 +30,7 @@ from ..markup import strip_markup
 
 _BULLET_MARK = re.compile(r"^\s*(?:[-*+\u2022\u25aa\u25cf\u25e6\u2013\u2014o\uf0b7\uf0a7]\s+)+")
 _TABLE_PLACEHOLDER = re.compile(r"^\[(Table[^\]]*)\]$")
+_LONE_MARK = re.compile(r"^\s*[-*+\u2022\u25aa\u25cf\u25e6\u2013\u2014\uf0b7\uf0a7]\s*$")  # a bullet with no text
 _CAPTIONED_TABLE = re.compile(r"^Table\s+[A-Z]?\d", re.IGNORECASE)
 _MD_TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
 _FOOTNOTE = re.compile(r"^(?:\d{1,2}|[*\u2020\u2021\u00a7a-z])\s+\S")
@@ -46,6 +47,13 @@ _ID_PATTERNS = (
     ("paren-letter", re.compile(r"^(?P<label>\((?P<letter>[a-z]{1,4}|[A-Z])\))\s+(?=\S)")),
     ("letter", re.compile(r"^(?P<label>(?P<letter>[a-z]{1,4}|[A-Z])(?P<dot>[.)]))(?:\s+(?=\S)|\s*$)")),
 )
+# An identifier printed at the end of a criterion's first line ("... at screening. **INC #3**"):
+# the item carrying it opens that criterion, items after it without one belong to it.
+_TRAILING_ID = re.compile(r"\s+(?P<label>(?P<pre>INC|EXC|IN|EX)\s?#?\s?(?P<num>\d{1,3})(?P<suf>[a-z]?))\.?$",
+                          re.IGNORECASE)
+# Headings that name a category but open something about the criteria, not the criteria
+# ("Rationale for Inclusion Criteria" and its table of criterion ranges and reasons).
+_ABOUT_CRITERIA = re.compile(r"\b(?:rationale|justification|reasons?\s+for)\b", re.IGNORECASE)
 _ROMAN = re.compile(r"^(?:x{0,3})(?:ix|iv|v?i{0,3})$")
 # A line that only names a category ("Inclusion Criteria:", "Exclusion criteria"), printed
 # without heading markup: a lead-in, never a criterion's text.
@@ -154,7 +162,7 @@ def _lines(text: str) -> list[Line]:
         if table_rows:
             out.append(_markdown_table(table_rows))
             table_rows = []
-        if raw.strip():
+        if raw.strip() and not _LONE_MARK.match(raw):
             out.append(_line(raw))
     if table_rows:
         out.append(_markdown_table(table_rows))
@@ -181,7 +189,7 @@ def _line(raw: str) -> Line:
     body = _BULLET_MARK.sub("", stripped, count=1) if bullet else stripped
     heading = stripped.startswith("#")
     plain = strip_markup(body)
-    ident = _identifier(plain)
+    ident = _identifier(plain) or (_trailing_identifier(plain) if bullet else None)
     if ident and not heading:
         return Line("item", ident.rest, raw, ident, bullet)
     if bullet:
@@ -189,6 +197,14 @@ def _line(raw: str) -> Line:
     if heading or _whole_emphasis(body) or _LEAD_IN.match(plain):
         return Line("heading", plain, raw)
     return Line("para", plain, raw)
+
+
+def _trailing_identifier(plain: str) -> Identifier | None:
+    m = _TRAILING_ID.search(plain)
+    if not m or not plain[: m.start()].strip():
+        return None
+    return Identifier(m.group("label"), "prefixed-" + m.group("pre").upper()[:1], int(m.group("num")),
+                      plain[: m.start()].strip())
 
 
 def _whole_emphasis(body: str) -> bool:
@@ -289,6 +305,10 @@ class _TextReader:
             return
         self._close()
         self.closed = False
+        if names_category and _ABOUT_CRITERIA.search(text):
+            self.category = None  # what follows explains the criteria: none of it is one
+            self.top_style = None
+            return
         if names_category:
             self.category = category_from_heading(text) or self.category
         step = step_of([text])
