@@ -195,7 +195,8 @@ def _line(raw: str) -> Line:
     if bullet:
         return Line("item", plain, raw, None, True)
     if heading or _whole_emphasis(body) or _LEAD_IN.match(plain):
-        return Line("heading", plain, raw)
+        # (a numbered heading keeps its number: it may be a criterion heading its sub-items)
+        return Line("heading", plain, raw, ident if ident and ident.rest else None)
     return Line("para", plain, raw)
 
 
@@ -300,6 +301,11 @@ class _TextReader:
     def _heading(self, line: Line, index: int) -> None:
         text = line.text
         names_category = bool(re.search(r"\b(?:inclu|exclu)\w*", text, re.IGNORECASE)) and len(text.split()) <= 12
+        if line.ident is not None and not names_category and self._heads_sub_items(line, index):
+            # "**1. Target population:**" over "a) ...", "b) ...": the numbered heading is the
+            # criterion and the lettered items under it are its sub-items.
+            self._item(Line("item", line.ident.rest, line.raw, line.ident), index)
+            return
         if self.current is not None and not names_category and not self._groups_next(index):
             self._para(line, index)  # a lead-in inside a criterion ("Male participants:")
             return
@@ -315,6 +321,15 @@ class _TextReader:
         self.step = step if step else self.section_step
         self.in_sublist = False
         self.top_style = None if names_category else self.top_style
+
+    def _heads_sub_items(self, line: Line, index: int) -> bool:
+        """Is the next content line an item of another numbering style than this numbered
+        heading's (so the heading is a criterion, not a heading grouping criteria of its own style)?"""
+        for later in self.lines[index + 1:]:
+            if later.kind == "footnote":
+                continue
+            return later.kind == "item" and _style(later) != line.ident.style
+        return False
 
     def _groups_next(self, index: int) -> bool:
         """Is the next content line a top-level criterion (so the heading groups criteria)?"""

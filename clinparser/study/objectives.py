@@ -1117,8 +1117,12 @@ def read_objectives(document: dict, tracer: Tracer) -> tuple[list[dict], list[di
         loose = [e for e in loose if e.kind == ENDPOINT]
     if objectives and not loose and not any(o.endpoints for o in objectives):
         _endpoints_from_synopsis(reader, objectives, diagnostics)
-    if not objectives:
+    if not objectives and root is None:
         diagnostics.append({"kind": "no_objectives", "detail": "no objectives section found in the body or synopsis"})
+    elif not objectives:
+        diagnostics.append({"kind": "objectives_not_read",
+                            "detail": f"objectives section {root.get('number') or ''} {root.get('title') or ''!r} found, "
+                                      "but no objective could be read from it (nor from the synopsis)"})
     _settle_levels(objectives, diagnostics)
     _join(objectives, loose, diagnostics)
     for o in objectives:

@@ -245,3 +245,41 @@ def test_lettered_criterion_run_into_the_previous_line_is_cut_out():
                                ("exclusion", "c.", "Positive history of chronic GI diseases, e.g., Orlistat"),
                                ("exclusion", "d.", "Personal history of medullary thyroid carcinoma")]
     assert diagnostics == []
+
+
+def test_numbered_headings_with_lettered_sub_items_are_one_criterion_each():
+    body = (INTRO + "# **1. Target population:**\n\na) Adults aged 18 to 75 years.\n\nb) Psoriasis for 6 months.\n\n"
+            "# **2. Informed consent:**\n\na) Signed consent before any procedure.\n\n"
+            "**3. Contraception:**\n\na) Women of childbearing potential use contraception.\n\nb) Men use condoms.\n")
+    criteria, diagnostics = read(doc(population(body)))
+    assert brief(criteria) == [
+        ("inclusion", "1.", "Target population:\na) Adults aged 18 to 75 years.\nb) Psoriasis for 6 months."),
+        ("inclusion", "2.", "Informed consent:\na) Signed consent before any procedure."),
+        ("inclusion", "3.", "Contraception:\na) Women of childbearing potential use contraception.\nb) Men use condoms.")]
+    assert diagnostics == []
+
+
+def test_a_numbered_heading_over_criteria_of_its_own_style_still_groups_them():
+    body = INTRO + "# **1. Medical history**\n\n1. Age at least 18 years.\n\n2. Signed consent.\n"
+    criteria, _ = read(doc(population(body)))
+    assert brief(criteria) == [("inclusion", "1.", "Age at least 18 years."), ("inclusion", "2.", "Signed consent.")]
+
+
+def test_identifiers_printed_at_the_end_of_a_line_open_their_criterion():
+    body = (INTRO + "- Participants must be 18 years of age or older. **INC #1**\n\n"
+            "- Documented asthma along with the following: **INC #2**\n\n- Eosinophils of 300 cells/uL or more.\n\n"
+            "- FeNO of 25 ppb or more.\n\n-\n\n- Uncontrolled asthma at screening. **INC #3**\n")
+    criteria, _ = read(doc(population(body)))
+    assert brief(criteria) == [
+        ("inclusion", "INC #1", "Participants must be 18 years of age or older."),
+        ("inclusion", "INC #2", "Documented asthma along with the following:\nEosinophils of 300 cells/uL or more.\n"
+                                "FeNO of 25 ppb or more."),
+        ("inclusion", "INC #3", "Uncontrolled asthma at screening.")]
+
+
+def test_the_rationale_for_the_criteria_is_not_criteria():
+    body = (INTRO + "1. Adults aged 18 years or more.\n\n2. Signed consent.\n\n"
+            "# **<u>Rationale for Inclusion Criteria</u>**\n\n- 1 \u2013 7 To select the appropriate population\n\n"
+            "- 8 In accordance with Good Clinical Practice\n")
+    criteria, _ = read(doc(population(body)))
+    assert brief(criteria) == [("inclusion", "1.", "Adults aged 18 years or more."), ("inclusion", "2.", "Signed consent.")]

@@ -301,3 +301,149 @@ def test_bullets_are_only_taken_from_a_raw_table_on_the_tables_pages():
     for tracer in (no_blocks(), Tracer(elsewhere)):
         objectives, _ = read_objectives(bulleted_table_document(), tracer)
         assert flat(objectives)[1] == joined
+
+
+# --- layouts of protocols the readers were not developed on (issue 45) -----------------------
+
+def test_unlevelled_sub_headings_carry_on_and_unprinted_levels_follow_the_order():
+    text = ("## **<u>Period 1</u>**\n\nTo compare drug X with placebo in adults with RA.\n\n"
+            "## **<u>Period 2</u>**\n\nTo evaluate the long-term safety of drug X.\n")
+    doc = document(section("4.0", "Study Objectives", text, (30, 30)))
+    objectives, diagnostics = read_objectives(doc, no_blocks())
+    assert [(o["level"], o["text"]) for o in objectives] == [
+        ("primary", "To compare drug X with placebo in adults with RA."),
+        ("secondary", "To evaluate the long-term safety of drug X.")]
+    assert "objective_levels_not_printed" in kinds(diagnostics)
+
+
+def test_a_sub_heading_inside_a_level_keeps_that_level():
+    text = ("## _Effect-related: randomisation to week 68_\n\nTo compare drug X with placebo on body weight.\n\n"
+            "## _Safety and tolerability: week 0 to week 20_\n\nTo investigate the safety of drug X.\n")
+    doc = document(section("4.1", "Objectives", "", (18, 18), subsections=[
+        section("4.1.2", "Secondary objectives", text, (18, 18))]))
+    objectives, _ = read_objectives(doc, no_blocks())
+    assert [(o["level"], o["text"]) for o in objectives] == [
+        ("secondary", "To compare drug X with placebo on body weight."),
+        ("secondary", "To investigate the safety of drug X.")]
+
+
+def test_endpoints_called_variables_in_a_section_of_their_own():
+    objectives_section = section("4", "Study Objectives", "## Primary\n\nTo compare A with B.\n", (3, 3))
+    variables = section("5.3.3", "Efficacy Variables", "", (9, 9), subsections=[
+        section("5.3.3.1", "Primary Variable", "The primary endpoint is ACR20 at Week 14.", (9, 9)),
+        section("5.3.3.2", "Key Secondary Variables",
+                "Ranked key secondary endpoints are:\n\n1. Change in DAS28;\n\n2. Change in HAQ-DI;\n", (9, 9))])
+    doc = document(objectives_section, section("5", "Methods", "", (9, 9), subsections=[variables]))
+    objectives, _ = read_objectives(doc, no_blocks())
+    endpoints = [(e["level"], e["text"]) for o in objectives for e in o["endpoints"]]
+    assert endpoints == [("primary", "The primary endpoint is ACR20 at Week 14."),
+                         ("secondary", "Change in DAS28;"), ("secondary", "Change in HAQ-DI;")]
+
+
+def test_endpoints_column_before_outcome_measure_and_a_category_column_sets_no_level():
+    table = {"title": "", "page": 44, "pages": [44], "columns": ["Objectives", "Outcome Measure", "Endpoints", "Category"],
+             "data": [["Primary", "", "", ""],
+                      ["To investigate the activity of X", "Title:ORR\nTime frame: baseline", "ORR is the share of responders.",
+                       "Efficacy"],
+                      ["Exploratory", "", "", ""],
+                      ["To explore biomarkers\nthat predict benefit", "Not applicable", "Gene expression", "Biomarker"]]}
+    doc = document(section("3", "Objectives, Outcome Measures, and Endpoints", "[Table]", (44, 44), [table]))
+    objectives, _ = read_objectives(doc, no_blocks())
+    assert flat(objectives) == [
+        ("primary", "Primary", "To investigate the activity of X", "3",
+         [("primary", "Primary", "ORR is the share of responders.", "3")]),
+        ("exploratory", "Exploratory", "To explore biomarkers that predict benefit", "3",
+         [("exploratory", "Exploratory", "Gene expression", "3")])]
+
+
+def test_a_column_of_bullet_glyphs_is_not_the_objectives_column():
+    table = {"title": "", "page": 5, "pages": [5], "columns": ["Objectives", "Objectives", "Endpoints"],
+             "data": [["Primary", "", ""],
+                      ["\u2022", "To compare X with placebo on pain", "Pain score at week 12"],
+                      ["\u2022", "To describe the safety of X", "Adverse events"]]}
+    doc = document(section("3", "Objectives and Endpoints", "[Table]", (5, 5), [table]))
+    objectives, _ = read_objectives(doc, no_blocks())
+    assert [(o["text"], [e["text"] for e in o["endpoints"]]) for o in objectives] == [
+        ("To compare X with placebo on pain", ["Pain score at week 12"]),
+        ("To describe the safety of X", ["Adverse events"])]
+
+
+def test_estimand_cells_give_their_endpoint_and_a_supplementary_estimand_row_no_objective():
+    estimand = ("Population: Adults with asthma.\nEndpoint: Change from baseline in mucus plug volume at\nWeek 26.\n"
+                "Summary Measure: Mean change.\nIntercurrent Event and Handling strategies:\n\u2022\nTreatment switch: hypothetical")
+    table = {"title": "", "page": 44, "pages": [44], "columns": ["Objective", "Endpoint and Estimand"],
+             "data": [["Primary", ""],
+                      ["To describe the change in mucus plug volume", estimand],
+                      ["Other Secondary", ""],
+                      ["1. To describe the change in wall\nthickness at", "Population: Same.\nEndpoint: Wall thickness at Week 52"],
+                      ["Week 52 after treatment", "Summary Measure: Mean change at Week 52."],
+                      ["Supplementary (Primary Estimand)", ""],
+                      ["To describe the change in mucus plug volume", estimand]]}
+    doc = document(section("3", "Objectives, Endpoints and Estimands", "[Table]", (44, 44), [table]))
+    objectives, _ = read_objectives(doc, no_blocks())
+    assert [(o["level"], o["text"], [e["text"] for e in o["endpoints"]]) for o in objectives] == [
+        ("primary", "To describe the change in mucus plug volume",
+         ["Change from baseline in mucus plug volume at Week 26."]),
+        ("secondary", "To describe the change in wall thickness at Week 52 after treatment", ["Wall thickness at Week 52"])]
+
+
+def test_a_lead_in_naming_objectives_lists_one_objective_per_item_and_subgroups_are_none():
+    text = ("Four key secondary objectives are to compare each agent with control for:\n\n"
+            "1. Time to death through Day 90\n\n2. Time to recovery\n\n"
+            "In addition, the primary endpoint will be evaluated for subgroups defined by the following "
+            "characteristics:\n\n- Age\n\n- Sex\n")
+    doc = document(section("5", "Objectives", "", (17, 17), subsections=[
+        section("5.1", "Primary Objective", "The primary objective is to determine whether X is superior.\n\n"
+                "Standard of care may be modified during the trial.\n", (17, 17)),
+        section("5.2", "Secondary Objectives", text, (18, 18))]))
+    objectives, _ = read_objectives(doc, no_blocks())
+    assert [(o["level"], o["text"]) for o in objectives] == [
+        ("primary", "The primary objective is to determine whether X is superior."),
+        ("secondary", "Time to death through Day 90"), ("secondary", "Time to recovery")]
+    assert all(not o["endpoints"] for o in objectives)
+
+
+def test_an_objective_statement_running_into_its_list_stays_one_objective():
+    text = "To compare the effect of X versus placebo, on:\n\n- cardiovascular risk factors\n\n- glucose metabolism\n"
+    doc = document(section("4.1.2", "Secondary objectives", text, (18, 18)))
+    objectives, _ = read_objectives(doc, no_blocks())
+    assert [o["text"] for o in objectives] == [
+        "To compare the effect of X versus placebo, on: cardiovascular risk factors glucose metabolism"]
+
+
+def test_a_numbered_list_keeps_lettered_and_restarted_items_inside_their_number():
+    text = ("Several secondary endpoints will be assessed:\n\n1. All-cause mortality through Day 90\n\n"
+            "2. (a) Composite of days at home and death;\n\n- (b) a dichotomous composite at Day 90;\n\n"
+            "3. Clinical organ failure defined by any of the following:\n\n- a. Respiratory dysfunction\n\n"
+            "1. Increase in respiratory support\n\n4. Safety and tolerability\n")
+    doc = document(section("2", "Objectives", "## Secondary\n\nTo compare X with control.\n", (3, 3)),
+                   section("4.1.2", "Secondary outcomes", text, (15, 15)))
+    objectives, _ = read_objectives(doc, no_blocks())
+    assert [e["text"] for o in objectives for e in o["endpoints"]] == [
+        "All-cause mortality through Day 90",
+        "Composite of days at home and death; a dichotomous composite at Day 90;",
+        "Clinical organ failure defined by any of the following: Respiratory dysfunction Increase in respiratory support",
+        "Safety and tolerability"]
+
+
+def test_items_without_the_list_glyph_are_sub_items_and_bare_measure_names_are_endpoints():
+    doc = document(
+        section("4.1", "Objectives", "## Primary objective\n\nTo compare X with placebo on weight.\n\n"
+                "## Secondary objective\n\nTo compare X with placebo on lipids.\n", (18, 18)),
+        section("4.2", "Endpoints", "", (20, 20), subsections=[
+            section("4.2.1", "Primary endpoint", "Change from week 20 to week 68 in body weight (%)\n", (20, 20)),
+            section("4.2.2", "Secondary endpoints", "Change in:\n\n- ! Waist circumference (cm)\n\n- ! Lipids (mg/dL)\n\n"
+                    "- Total cholesterol\n\n- Triglycerides\n\nThe analysis is described in section 9.\n", (20, 20))]))
+    objectives, _ = read_objectives(doc, no_blocks())
+    assert [(e["level"], e["text"]) for o in objectives for e in o["endpoints"]] == [
+        ("primary", "Change from week 20 to week 68 in body weight (%)"),
+        ("secondary", "Waist circumference (cm)"), ("secondary", "Lipids (mg/dL) Total cholesterol Triglycerides")]
+
+
+def test_an_objectives_section_read_to_nothing_says_so():
+    doc = document(section("3", "Objectives", "See the protocol summary for details of the design.\n", (5, 5)))
+    objectives, diagnostics = read_objectives(doc, no_blocks())
+    assert objectives == []
+    assert kinds(diagnostics) == ["objectives_not_read"] and "'Objectives'" in diagnostics[0]["detail"]
+    objectives, diagnostics = read_objectives(document(section("3", "Design", "Text.", (5, 5))), no_blocks())
+    assert kinds(diagnostics) == ["no_objectives"]
