@@ -51,11 +51,13 @@ pilot) and the USDM CT (terminology version 2025-09-26, as the schedule export):
   is printed), ``name`` ``IN01``/``EX01`` … (numbered within its category, as the published files
   name them), chained by ``previousId``/``nextId`` in document order, and ``criterionItemId`` its
   ``EligibilityCriterionItem`` (same name; the text as XHTML paragraphs, a line break as
-  ``<br />``). A criterion that applies elsewhere ("run-in", "randomization", "extension" …) is
-  not in the main design's list (USDM v4 has no per-cohort criterion list to put it in, and a
-  reader of ``eligibilityCriteria`` takes all of them as the study's): only its item is kept in
-  ``eligibilityCriterionItems``, named ``<applies_to>-IN01`` …, with a ``CommentAnnotation`` note
-  "Applies to: extension (not a criterion of the main study design)".
+  ``<br />``). The population's ``criterionIds`` lists the main criteria. A sub-study's criteria
+  (``applies_to`` "sub-study") are the design's too, listed by a ``StudyCohort`` of the population
+  named after it (its participants are a cohort of the study's). A criterion of another step
+  ("run-in", "randomization", "extension" …) is not in the design's list (such a step is no cohort
+  of participants, and a reader of ``eligibilityCriteria`` takes all of them as the study's): only
+  its item is kept in ``eligibilityCriterionItems``, named ``<applies_to>-IN01`` …, with a
+  ``CommentAnnotation`` note "Applies to: extension (not a criterion of the main study design)".
 - **Objectives**: ``Objective`` with level ``C85826``/``C85827``/``C163559`` ("Trial Primary /
   Secondary / Exploratory Objective", the Alexion decodes), ``name`` ``OBJ1`` …, ``label`` the
   printed heading label ("Primary", "Safety"), and its ``endpoints``: ``Endpoint`` with level
@@ -229,8 +231,14 @@ def _phase(study: dict, ids: Ids) -> dict | None:
             "instanceType": "AliasCode"}
 
 
+# A sub-study's participants are a cohort of the study population: its criteria are the design's
+# criteria, listed by a StudyCohort (other steps -- run-in, randomization, extension -- are no
+# cohort of participants, and stay out of the design's list).
+COHORT_STEPS = ("sub-study",)
+
+
 def _eligibility(study: dict, ids: Ids) -> tuple[list[dict], list[dict]]:
-    """(the main design's EligibilityCriteria, every EligibilityCriterionItem)."""
+    """(the design's EligibilityCriteria, every EligibilityCriterionItem)."""
     criteria: list[dict] = []
     items: list[dict] = []
     counts: dict[tuple[str | None, str], int] = defaultdict(int)
@@ -247,16 +255,39 @@ def _eligibility(study: dict, ids: Ids) -> tuple[list[dict], list[dict]]:
         item = {"id": ids("EligibilityCriterionItem"), "name": name, "label": None, "description": None,
                 "text": _xhtml(text), "dictionaryId": None, "notes": [], "instanceType": "EligibilityCriterionItem"}
         items.append(item)
-        if applies_to is not None:
+        if applies_to is not None and applies_to not in COHORT_STEPS:
             item["notes"].append(note(ids, f"Applies to: {applies_to} (not a criterion of the main study design)"))
             continue
         criteria.append({"id": ids("EligibilityCriterion"), "name": name, "label": None, "description": None,
                          "category": code(ids, CATEGORIES[category]), "identifier": _identifier(criterion.get("identifier")),
                          "criterionItemId": item["id"], "nextId": None, "previousId": None, "notes": [],
-                         "instanceType": "EligibilityCriterion"})
+                         "instanceType": "EligibilityCriterion", "_cohort": applies_to})
     for before, after in pairwise(criteria):
         before["nextId"], after["previousId"] = after["id"], before["id"]
     return criteria, items
+
+
+def _population(criteria: list[dict], ids: Ids) -> dict:
+    """The design's population: the main criteria by id, and a StudyCohort per sub-study listing its
+    own (the ``_cohort`` mark each criterion carried out of ``_eligibility`` is taken off here)."""
+    population = {"id": ids("StudyDesignPopulation"), "name": "Study Population", "label": None, "description": None,
+                  "includesHealthySubjects": False, "plannedEnrollmentNumber": None, "plannedCompletionNumber": None,
+                  "plannedSex": [], "criterionIds": [], "plannedAge": None, "notes": [], "cohorts": [],
+                  "instanceType": "StudyDesignPopulation"}
+    cohorts: dict[str, list[str]] = {}
+    for criterion in criteria:
+        step = criterion.pop("_cohort")
+        if step is None:
+            population["criterionIds"].append(criterion["id"])
+        else:
+            cohorts.setdefault(step, []).append(criterion["id"])
+    for step, members in cohorts.items():
+        population["cohorts"].append({
+            "id": ids("StudyCohort"), "name": step.title(), "label": None, "description": None,
+            "includesHealthySubjects": False, "plannedEnrollmentNumber": None, "plannedCompletionNumber": None,
+            "plannedSex": [], "criterionIds": members, "plannedAge": None, "notes": [], "characteristics": [],
+            "indicationIds": [], "instanceType": "StudyCohort"})
+    return population
 
 
 def _objectives(study: dict, ids: Ids) -> list[dict]:
@@ -318,10 +349,7 @@ def study_usdm(study: dict, *, existing: Any = None, version: str = "1", source:
         "encounters": [], "activities": [], "arms": [], "studyCells": [], "rationale": "", "epochs": [],
         "elements": [], "estimands": [], "indications": [], "studyInterventionIds": [],
         "objectives": _objectives(study, ids),
-        "population": {"id": ids("StudyDesignPopulation"), "name": "Study Population", "label": None, "description": None,
-                       "includesHealthySubjects": False, "plannedEnrollmentNumber": None, "plannedCompletionNumber": None,
-                       "plannedSex": [], "criterionIds": [], "plannedAge": None, "notes": [], "cohorts": [],
-                       "instanceType": "StudyDesignPopulation"},
+        "population": _population(criteria, ids),
         "scheduleTimelines": [], "biospecimenRetentions": [], "documentVersionIds": list(document_version_ids),
         "eligibilityCriteria": criteria, "analysisPopulations": [], "notes": [], "subTypes": [],
         "model": code(ids, UNKNOWN), "intentTypes": [], "blindingSchema": None,

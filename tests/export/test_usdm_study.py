@@ -132,6 +132,21 @@ def test_eligibility_criteria_and_items():
     assert all(c["criterionItemId"] != extension["id"] for c in crit)
 
 
+def test_a_sub_studys_criteria_are_the_designs_listed_by_a_cohort(usdm_schema):  # noqa: F811
+    with_sub_study = dict(study(), eligibility=study()["eligibility"] + [
+        criterion("inclusion", "INC #10", "Consent to the biopsy sub-study.", applies_to="sub-study")])
+    usdm = to_usdm({**result(), "study": with_sub_study})
+    assert_valid_usdm(usdm_schema, usdm)
+    design = version_of(usdm)["studyDesigns"][0]
+    crit = {c["id"]: c for c in design["eligibilityCriteria"]}
+    population = design["population"]
+    assert len(crit) == 5 and all("_cohort" not in c for c in crit.values())
+    assert [crit[i]["identifier"] for i in population["criterionIds"]] == ["1", "2", "1", ""]
+    [cohort] = population["cohorts"]
+    assert cohort["name"] == "Sub-Study" and cohort["instanceType"] == "StudyCohort"
+    assert [crit[i]["identifier"] for i in cohort["criterionIds"]] == ["INC #10"]
+
+
 def test_objectives_and_endpoints():
     design = version_of(to_usdm(result()))["studyDesigns"][0]
     objs = design["objectives"]
