@@ -71,6 +71,7 @@ class Identifier:
     style: str  # e.g. "number.", "letter-lower)", "prefixed-E", "decimal-4.2"
     value: int
     rest: str  # the line after the identifier
+    trailing: bool = False  # printed at the end of the line ("... at screening. INC #3")
 
 
 @dataclass
@@ -205,7 +206,7 @@ def _trailing_identifier(plain: str) -> Identifier | None:
     if not m or not plain[: m.start()].strip():
         return None
     return Identifier(m.group("label"), "prefixed-" + m.group("pre").upper()[:1], int(m.group("num")),
-                      plain[: m.start()].strip())
+                      plain[: m.start()].strip(), trailing=True)
 
 
 def _whole_emphasis(body: str) -> bool:
@@ -349,12 +350,40 @@ class _TextReader:
         if self.current is None or self.closed:
             self._open(line, style)
             return
+        if self._tag_of_pending(line):
+            return
+        if self._opens_untagged(line):
+            # Tags printed at the line's end: an untagged item that announces a list ("Participants
+            # who:") after a tagged criterion opens the next criterion, whose tag comes below.
+            self._close()
+            self.current = Criterion(self.category, None, self.top_style, None, self.section, self.step)
+            self.current.add(line.text, line.raw)
+            self.current.x0 = self._x0(line.raw)
+            return
         if style == self.top_style and self._is_next_top(line, index):
             self._open(line, style)
             return
         # A sub-item: keep its printed marker, drop bullet glyphs.
         marker = line.ident.label + " " if line.ident else ""
         self.current.add(marker + line.text, line.raw)
+
+    def _opens_untagged(self, line: Line) -> bool:
+        current = self.current
+        return (line.ident is None and current.identifier is not None and current.style.startswith("prefixed")
+                and self._trailing_tags and line.text.rstrip().endswith(":") and not self._indented(line))
+
+    def _tag_of_pending(self, line: Line) -> bool:
+        """A trailing tag under a criterion opened untagged: the tag is that criterion's."""
+        current = self.current
+        if line.ident is None or not line.ident.trailing or current.identifier is not None or current.value is not None:
+            return False
+        current.identifier, current.value = line.ident.label, line.ident.value
+        current.add(line.text, line.raw)
+        return True
+
+    @property
+    def _trailing_tags(self) -> bool:
+        return any(line.ident is not None and line.ident.trailing for line in self.lines)
 
     def _letter_or_roman(self, line: Line, index: int) -> None:
         """"i.", "v.", "x." read as the next letter when the criteria are lettered and the

@@ -283,3 +283,17 @@ def test_the_rationale_for_the_criteria_is_not_criteria():
             "- 8 In accordance with Good Clinical Practice\n")
     criteria, _ = read(doc(population(body)))
     assert brief(criteria) == [("inclusion", "1.", "Adults aged 18 years or more."), ("inclusion", "2.", "Signed consent.")]
+
+
+def test_a_tag_printed_below_its_criterions_first_line_still_names_that_criterion():
+    body = (INTRO + "- Male participants: no additional requirements. **INC#7**\n\n"
+            "- **Female participants:** eligible if one of the following applies:\n\n- Is of non-childbearing potential\n\n"
+            "OR\n\n- Is of childbearing potential and uses contraception. **INC#8**\n\n"
+            "- A pregnancy test is negative before the first dose.\n\n- Capable of giving consent. **INC#9**\n")
+    criteria, _ = read(doc(population(body)))
+    assert brief(criteria) == [
+        ("inclusion", "INC#7", "Male participants: no additional requirements."),
+        ("inclusion", "INC#8", "Female participants: eligible if one of the following applies:\n"
+                               "Is of non-childbearing potential\nOR\nIs of childbearing potential and uses contraception.\n"
+                               "A pregnancy test is negative before the first dose."),
+        ("inclusion", "INC#9", "Capable of giving consent.")]
