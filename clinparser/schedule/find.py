@@ -22,6 +22,7 @@ from ..content.assemble import Tree
 from ..model import Section, Table
 from .grid import is_mark, label_column, read_schedule, vocabulary_of
 from .header import names_a_visit
+from .join import Part, join_parts
 
 SCHEDULE_TITLE = re.compile(
     r"\bschedules?\s+of\s+(?:\w+\s+){0,4}?(?:activities|events|assessments|procedures|visits|evaluations|study\s+procedures|sampling|observations)\b"
@@ -52,6 +53,8 @@ def attach_schedules(tree: Tree, ocr: bool = True) -> list[str]:
             if named or (by_shape(table) and not table.from_ocr):
                 candidates.append((section, table, notes, named))
     candidates = _without_pictured_copies(candidates)
+    read_parts: list[Part] = []
+    where: dict[int, tuple[bool, bool]] = {}  # id(table) -> (named as a schedule, in the toc)
     for section, table, notes, named, parts in _join_repeated_headers(candidates):
         read = table if not parts else Table(
             title=table.title, page=table.page, pages=[table.pages[0], parts[-1].pages[-1]], columns=table.columns,
@@ -60,6 +63,9 @@ def attach_schedules(tree: Tree, ocr: bool = True) -> list[str]:
         if parts:  # the footnotes follow the last part
             notes = next((n for s, t, n, _ in candidates if t is parts[-1]), notes) or notes
         schedule = read_schedule(read, notes, vocabulary, name=table.title or section.title)
+        small = schedule is None and not table.title.strip()
+        if small:  # perhaps a page's part of the schedule before it: a row or two
+            schedule = read_schedule(read, notes, vocabulary, name=section.title, part=True)
         if schedule:
             if table.from_ocr:
                 schedule["diagnostics"].append("read by OCR from a picture of the table: check it against the page")
@@ -68,8 +74,12 @@ def attach_schedules(tree: Tree, ocr: bool = True) -> list[str]:
                 schedule["diagnostics"].append(
                     f"continued on page(s) {pages} under the same visit header: read as one schedule; "
                     f"rows from {len(table.data)} on are the later parts' rows")
-            table.schedule = schedule
-            found.append((table, named, id(section) in toc_ids))
+        read_parts.append(Part(table, schedule, len(read.data), (read.pages or [read.page])[-1], small))
+        where[id(table)] = (named, id(section) in toc_ids)
+    # Parts the table stage could not join (other columns on the next page): joined by their labels.
+    for head in join_parts(read_parts, vocabulary):
+        head.table.schedule = head.schedule
+        found.append((head.table, *where[id(head.table)]))
     unread = [(section, ocr) for section in sections if _pictured(section)]
     _choose_main(found)
     return [

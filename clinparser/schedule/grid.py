@@ -42,8 +42,10 @@ _PLACEHOLDER = re.compile(r"^\[(?:Table|Image|Figure)\b.*\]$")
 _HEADER_NAMES = re.compile(r"^(?:visit|week|day|days|study day|study week|cycle|month|hour|hours|time ?points?|window|visit window|period|epoch|procedures?|activit(?:y|ies)|assessments?)$", re.I)
 
 
-def read_schedule(table: Table, notes: str, vocabulary: set[str], *, name: str) -> Optional[dict]:
-    """The schedule a table holds, or None when it has no visit column or no marked activity."""
+def read_schedule(table: Table, notes: str, vocabulary: set[str], *, name: str, part: bool = False) -> Optional[dict]:
+    """The schedule a table holds, or None when it has no visit column or no marked activity.
+    ``part``: the table may be a later page's part of a schedule (a row or two), so it needs no
+    more than one visit column and one mark; whether it is one, ``join`` decides."""
     label = label_column(table)
     names, visit_columns = _split_columns(table, label)
     diagnostics: list[str] = []
@@ -59,7 +61,8 @@ def read_schedule(table: Table, notes: str, vocabulary: set[str], *, name: str) 
     encounters = _encounters(table, visit_columns, row_kinds(names), markers, vocabulary, diagnostics, lead, lead_kinds)
     unglue_day_markers(encounters, markers, diagnostics)
     groups, activities, marks, notes_rows = _rows(table, label, visit_columns, markers, vocabulary, diagnostics, lead, extra)
-    if len(encounters) < MIN_ENCOUNTERS or sum(is_mark(m["text"]) for m in marks) < MIN_MARKS:
+    least = 1 if part else MIN_ENCOUNTERS, 1 if part else MIN_MARKS
+    if len(encounters) < least[0] or sum(is_mark(m["text"]) for m in marks) < least[1]:
         return None  # a list, a legend, a table of contents: not a grid of visits
     _check_footnotes(encounters, activities, marks, groups, markers, diagnostics)
     schedule = {
@@ -111,8 +114,18 @@ def label_column(table: Table) -> int:
     for k in range(min(3, len(table.columns))):
         cells = [r[k].strip() for r in table.data if r[k].strip()]
         if len(cells) * 2 > len(table.data) and sum(len(c) > 3 and not is_mark(c) for c in cells) * 2 > len(cells):
+            # Group labels in the column to its left, under the same header: the labels are two
+            # columns, and a row labelled only on the left is labelled across both.
+            if k and is_nested_label(table, k - 1, k) and _worded(table, k - 1):
+                return k - 1
             return k
     return 0
+
+
+def _worded(table: Table, k: int) -> bool:
+    """Most of the column's filled cells are words ("Laboratory", "ECG"), not marks."""
+    cells = [r[k].strip() for r in table.data if r[k].strip()]
+    return bool(cells) and sum(bool(re.search(r"[A-Za-z]{2}", c)) and not is_mark(c) for c in cells) * 2 > len(cells)
 
 
 def _split_columns(table: Table, label: int) -> tuple[list[str], list[int]]:
@@ -148,6 +161,12 @@ def text_columns(table: Table, label: int, visits: list[int], diagnostics: list[
         cells = [" ".join(r[k].split()) for r in table.data if r[k].strip()]
         marks = sum(is_mark(c) for c in cells)
         prose = sum(len(c) > 12 and not is_mark(c) and not _ARROW_SPAN.match(c) for c in cells)
+        nested = k == label + 1 and not extra and is_nested_label(table, label, k)
+        if nested and cells and marks * 4 < len(cells) and not any(_NOTES_HEADER.match(p) for p in parts):
+            extra.append(k)
+            diagnostics.append(f"column {k}: the activity labels under the group labels of column {label} "
+                               "(a label spanning both is the activity's)")
+            continue
         if any(_NOTES_HEADER.match(p) for p in parts) or cells and not marks and prose * 2 > len(cells) and len(cells) >= 3:
             diagnostics.append(f"column {k} ({' / '.join(parts)!r}): comments or notes, not a visit")
             continue
@@ -157,8 +176,16 @@ def text_columns(table: Table, label: int, visits: list[int], diagnostics: list[
             extra.append(k)
             diagnostics.append(f"column {k} ({header!r}): a second label column, joined to the activity labels")
             continue
+
         kept.append(k)
     return kept, extra
+
+
+def is_nested_label(table: Table, label: int, k: int) -> bool:
+    """A second label column under the same header as the label column (one header cell spanning
+    both, copied into each) or under none: group labels on the left, activities on the right."""
+    mine, theirs = (" ".join(table.columns[c].split()).lower() for c in (k, label))
+    return mine == theirs or not mine
 
 
 def without_repeated_columns(table: Table, columns: list[int], diagnostics: list[str]) -> list[int]:
@@ -378,11 +405,20 @@ def _rows(table, label, columns, markers, vocabulary, diagnostics, lead=0, extra
     groups, activities, marks, notes_rows = [], [], [], []
     rows = join_row_pieces(table.data, [label, *extra], columns, lead, diagnostics)
     group = None
+    nested = [k for k in extra if is_nested_label(table, label, k)]
     for r, row in enumerate(rows):
         if r < lead:
             continue
         texts = [" ".join(row[k].split()) for k in [label, *extra]]
         text = " / ".join(dict.fromkeys(t for t in texts if t))
+        if nested:
+            outer, inner = texts[0], " ".join(row[nested[-1]].split())
+            if outer and inner:  # a group label beside its first activity
+                group = split_markers(outer, markers, vocabulary)[0]
+                groups.append({"label": group, "row": r, "footnotes": []})
+            elif outer:  # a label spanning both columns: an activity (or a group row) of its own
+                group = None
+            text = inner or outer
         cells = [(e, row[k].strip()) for e, k in enumerate(columns) if row[k].strip()]
         if text and cells and all(" ".join(c.split()) == text for _, c in cells):
             cells = []  # one cell across the row, repeated in every column by the converter

@@ -43,6 +43,9 @@ WINDOW = re.compile(
     rf"\s*(?P<unit>{_ALL_UNIT})?\.?\s*\)?",
     re.I,
 )
+# A window printed as how early a visit may be, alone in its cell ("-35D", "-3 days"): the number
+# before its unit word, never after one ("Day -5" is a day).
+_EARLY = re.compile(rf"[{MINUS}]\s?\d+\s?(?:d|days?|w|wks?|weeks?)\.?", re.I)
 # "Day 1", "Week -2", "Days 4-7", "Day −42 to −9", "Hour 0.5", "Month 3"
 _UNIT_NUMBER = re.compile(rf"\b(?P<unit>{_LONG_UNIT}|[dwhm])\s?(?P<from>{_NUM})(?:{_RANGE_SEP}(?:(?:{_LONG_UNIT})\s?)?(?P<to>{_NUM}))?(?![\d.])", re.I)
 # "C1D8", "Cycle 2 Day 1", "C2 D1"
@@ -290,6 +293,8 @@ def _shown(text: str, kind: Optional[str]) -> tuple[str, str]:
     rest = _label_text(text)
     if not rest or re.fullmatch(r"(?:N/?A|[-\u2013\u2014])", rest, re.I):
         return text, "window" if WINDOW.search(text) else "blank"
+    if _EARLY.fullmatch(rest):
+        return rest, "window"  # "-35D" alone under a visit: up to 35 days before it
     if _BARE.match(rest) and kind:
         if kind.startswith("window"):
             return rest, "window"

@@ -1,0 +1,99 @@
+"""A schedule printed over several pages whose parts the table stage could not join (other columns,
+other header rows, a page of one row): joined by their visits (rows continued down) or their
+activities (columns continued sideways), through ``attach_schedules`` on hand-built trees."""
+
+from clinparser.content.assemble import Tree
+from clinparser.model import Section, Table
+from clinparser.schedule.find import attach_schedules
+
+
+def table(title, columns, rows, page):
+    return Table(title=title, page=page, pages=[page, page], columns=columns, data=rows)
+
+
+def read(*tables):
+    text = "\n\n".join(f"[Table {t.title}]" if t.title else "[Table]" for t in tables)
+    section = Section("1.3", "Schedule of Activities", 2, text=text, tables=list(tables))
+    attach_schedules(Tree(toc=[Section("1", "PROTOCOL SUMMARY", 1, subsections=[section])], non_toc=[]))
+    return [t.schedule for t in tables]
+
+
+def cells(schedule):
+    acts, encs = schedule["activities"], schedule["encounters"]
+    return sorted((acts[m["activity"]]["label"], encs[m["encounter"]]["label"]) for m in schedule["marks"])
+
+
+def test_rows_continued_under_another_header_shape_are_one_schedule():
+    # Page 2 adds a group-label column and prints the epoch above every visit, not only the first.
+    first = table("Table 1: Schedule of Activities", ["Procedure", "Screening", "Treatment / V1 / Day 1", "V2 / Day 8", "V3 / Day 15"], [
+        ["Consent", "X", "", "", ""],
+        ["Vital signs", "X", "X", "X", "X"],
+    ], 10)
+    second = table("", ["Procedure", "Procedure", "Screening", "Treatment / V1 / Day 1", "Treatment / V2 / Day 8",
+                        "Treatment / V3 / Day 15"], [
+        ["Laboratory", "Hematology", "X", "", "X", ""],
+        ["", "Chemistry", "X", "", "", "X"],
+        ["ECG", "", "X", "X", "", ""],
+    ], 11)
+    head, part = read(first, second)
+    assert part is None
+    # the first page cut the epoch header to its first visit; the second printed it over each
+    assert [e["label"] for e in head["encounters"]] == [
+        "Screening", "Treatment / V1 / Day 1", "Treatment / V2 / Day 8", "Treatment / V3 / Day 15"]
+    assert [a["label"] for a in head["activities"]] == ["Consent", "Vital signs", "Hematology", "Chemistry", "ECG"]
+    assert [a["group"] for a in head["activities"][2:]] == ["Laboratory", "Laboratory", None]
+    assert ("Chemistry", "Treatment / V3 / Day 15") in cells(head) and ("ECG", "Treatment / V1 / Day 1") in cells(head)
+    assert any("continued on page 11 (down)" in d for d in head["diagnostics"])
+
+
+def test_columns_continued_sideways_add_visits_to_the_same_activities():
+    first = table("Table 1: Schedule of Activities", ["Procedure", "Day 1", "Day 8", "Day 15"], [
+        ["Vital signs", "X", "X", "X"], ["ECG", "X", "", "X"], ["Weight", "X", "", ""]], 10)
+    second = table("Table 1: Schedule of Activities (continued)", ["Procedure", "Day 29", "Day 57", "EOS"], [
+        ["Vital signs", "X", "", "X"], ["ECG", "", "X", "X"], ["Weight", "", "", "X"]], 11)
+    head, part = read(first, second)
+    assert part is None
+    assert [e["label"] for e in head["encounters"]] == ["Day 1", "Day 8", "Day 15", "Day 29", "Day 57", "EOS"]
+    assert [a["label"] for a in head["activities"]] == ["Vital signs", "ECG", "Weight"]
+    assert ("ECG", "Day 57") in cells(head) and ("Weight", "EOS") in cells(head)
+
+
+def test_a_column_of_two_merged_visits_marks_both():
+    first = table("Table 1: Schedule of Activities", ["Procedure", "V1", "V2", "V3", "V4", "V5"], [
+        ["Vital signs", "X", "X", "X", "X", "X"], ["ECG", "X", "", "", "", "X"]], 10)
+    second = table("", ["Procedure", "V1", "V2", "V3\nV4", "V5"], [["Diary review", "", "X", "X\nX", "X"]], 11)
+    head, _ = read(first, second)
+    assert [c for c in cells(head) if c[0] == "Diary review"] == [
+        ("Diary review", "V2"), ("Diary review", "V3"), ("Diary review", "V4"), ("Diary review", "V5")]
+
+
+def test_a_garbled_header_keeps_its_columns_when_the_next_page_prints_them_alike():
+    first = table("Table 1: Schedule of Events", ["Assessment", "Scr / een", "Cycle / Day / Pre", "Cycle 1 / Day 8", "Cycle 2 / Day 1"], [
+        ["Consent", "X", "", "", ""], ["Dosing", "", "X", "", "X"]], 10)
+    second = table("", ["Assessment", "Screening", "Cycle 1 / Day 1", "Cycle 1 / Day 8", "Cycle 2 / Day 1"], [
+        ["ECG", "X", "X", "", "X"]], 11)
+    head, part = read(first, second)
+    assert part is None and len(head["encounters"]) == 4
+    assert head["encounters"][2]["label"] == "Cycle 1 / Day 8"
+    assert ("ECG", head["encounters"][1]["label"]) in cells(head)
+
+
+def test_a_page_of_one_row_joins_but_never_stands_alone():
+    first = table("Table 1: Schedule of Activities", ["Procedure", "Day 1", "Day 8", "Day 15"], [
+        ["Vital signs", "X", "X", "X"], ["ECG", "X", "", "X"]], 10)
+    one_row = table("", ["Procedure", "Day 1", "Day 8", "Day 15"], [["Adverse events", "", "X", ""]], 11)
+    stray = table("", ["Item", "Value"], [["Version", "2"]], 30)
+    head, part, other = read(first, one_row, stray)
+    assert part is None and other is None
+    assert ("Adverse events", "Day 8") in cells(head)
+
+
+def test_other_visits_on_a_page_far_away_or_under_their_own_caption_are_another_schedule():
+    first = table("Table 1: Schedule of Activities", ["Procedure", "Day 1", "Day 8", "Day 15"], [
+        ["Vital signs", "X", "X", "X"], ["ECG", "X", "", "X"]], 10)
+    pk = table("Table 2: Pharmacokinetic Sampling", ["Sample", "Day 1", "Day 8", "Day 15"], [
+        ["PK sample", "X", "X", "X"], ["ADA sample", "X", "", "X"]], 11)
+    later = table("", ["Procedure", "Day 1", "Day 8", "Day 15"], [["Weight", "X", "", "X"], ["Height", "X", "", ""]], 14)
+    head, second, third = read(first, pk, later)
+    assert second is not None and third is not None
+    assert len(head["activities"]) == 2
