@@ -21,6 +21,7 @@ from typing import Iterable
 from ..content.assemble import Tree
 from ..model import Section, Table
 from .grid import is_mark, label_column, read_schedule, vocabulary_of
+from .band import take_caption_from_header
 from .header import names_a_visit
 from .join import Part, join_parts
 
@@ -45,8 +46,12 @@ def attach_schedules(tree: Tree, ocr: bool = True) -> list[str]:
     found: list[tuple[Table, bool, bool]] = []  # table, named as a schedule, in the toc
     toc_ids = {id(s) for s in in_toc}
     candidates = []
+    moved: dict[int, str] = {}  # id(table) -> the caption its header row held
     for section in sections:
         for table, notes in zip(section.tables, _notes_after_tables(section)):
+            caption = take_caption_from_header(table, SCHEDULE_TITLE)
+            if caption:
+                moved[id(table)] = caption
             named = bool(SCHEDULE_TITLE.search(table.title) or SCHEDULE_TITLE.search(section.title))
             # A table read from a picture is a schedule only where it is named as one: by its
             # shape alone it is as likely an amendment's picture of a superseded schedule.
@@ -63,6 +68,9 @@ def attach_schedules(tree: Tree, ocr: bool = True) -> list[str]:
         if parts:  # the footnotes follow the last part
             notes = next((n for s, t, n, _ in candidates if t is parts[-1]), notes) or notes
         schedule = read_schedule(read, notes, vocabulary, name=table.title or section.title)
+        if schedule and id(table) in moved:
+            schedule["diagnostics"].append(f"the header row held the caption ({moved[id(table)]!r}): taken as the "
+                                           "caption, the visits read from the rows below it")
         small = schedule is None and not table.title.strip()
         if small:  # perhaps a page's part of the schedule before it: a row or two
             schedule = read_schedule(read, notes, vocabulary, name=section.title, part=True)

@@ -16,6 +16,7 @@ PD or sampling) keeps its time points as its encounters: that timeline is made o
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from .header import is_time_point
@@ -30,9 +31,11 @@ def label_parts(column: list[Part]) -> list[str]:
 
 
 def short_labels(columns: list[list[Part]]) -> list[str]:
-    """One short label per column, unique within the schedule where the parts allow."""
-    paths = [label_parts(c) or [printed for printed, _, _ in c][-1:] for c in columns]
-    depth = [1] * len(paths)
+    """One short label per column, unique within the schedule where the parts allow. A lowest part
+    that is a span of days ("D -35 to D -1") under the visit's name ("Screening") is the visit's
+    timing, not its name: the name is put back above it."""
+    paths = [[_signed(p) for p in label_parts(c)] or [printed for printed, _, _ in c][-1:] for c in columns]
+    depth = [2 if _named_span(c) else 1 for c in columns]
     while True:
         shown = [" / ".join(p[-d:]) for p, d in zip(paths, depth)]
         seen: dict[str, list[int]] = {}
@@ -47,6 +50,20 @@ def short_labels(columns: list[list[Part]]) -> list[str]:
                         grown = True
         if not grown:
             return shown
+
+
+_SPAN = re.compile(r"\d\s*(?:to|through|[-\u2013])\s*\D{0,5}\d")  # "-35 to D -1", "2-5", "1 to 7"
+
+
+def _named_span(column: list[Part]) -> bool:
+    named = [(shown, role) for _, shown, role in column if role not in ("window", "blank")]
+    return len(named) >= 2 and named[-1][1] == "timing" and bool(_SPAN.search(named[-1][0])) \
+        and named[-2][1] == "name"
+
+
+def _signed(text: str) -> str:
+    """An en dash or minus sign printed as a number's sign is a minus: "D \u201335" -> "D -35"."""
+    return re.sub(r"[\u2013\u2212](?=\s?\d)", "-", text)
 
 
 def time_point(column: list[Part]) -> Optional[tuple[str, int]]:

@@ -57,3 +57,10 @@ def test_a_sampling_timeline_keeps_its_time_points_as_encounters():
     assert s["kind"] == "pk_pd"
     assert [e["short_label"] for e in s["encounters"]] == ["Day 1 / Predose", "2 h", "Day 8 / Predose"]
     assert [e["timepoints"] for e in s["encounters"]][1] == [{"label": "2 h", "column": 2}]
+
+
+def test_a_span_of_days_under_the_visit_name_keeps_the_name_and_a_dash_before_a_number_is_a_minus():
+    assert short_labels([column(["Screening", "D \u201335 to D \u20131"]), column(["BL", "D1"])]) == [
+        "Screening / D -35 to D -1", "D1"]
+    assert short_labels([column(["Screening", "-35D"])]) == ["Screening"]  # "-35D" alone is its window
+    assert short_labels([column(["Day 1"]), column(["Days 2 to 5"])]) == ["Day 1", "Days 2 to 5"]

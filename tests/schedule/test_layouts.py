@@ -209,7 +209,7 @@ def test_a_footnote_number_glued_to_a_day_and_a_screening_range_under_cycle_and_
     s = read_schedule(table, "1 Within 28 days.\n\n2 Predose.\n\n3 Before dosing.", set(), name="Schedule of Events")
     timings = [(e["timing"]["cycle"], e["timing"]["from"], e["timing"]["to"]) for e in s["encounters"]]
     assert timings == [(None, -28, -1), (1, 1, 1), (1, 8, 8), (1, 15, 15), (2, 1, 1)]
-    assert [e["short_label"] for e in s["encounters"]] == ["Day -28 to -1", "Cycle 1 / Day 1", "Day 8", "Day 15", "Cycle 2 / Day 1"]
+    assert [e["short_label"] for e in s["encounters"]] == ["Screening / Day -28 to -1", "Cycle 1 / Day 1", "Day 8", "Day 15", "Cycle 2 / Day 1"]  # the span under the visit name keeps the name
     assert any("day 13 read as day 1 with footnote 3" in d for d in s["diagnostics"])
     # with no footnote 3 defined, or days in order, nothing is changed
     s = read_schedule(table, "", set(), name="Schedule of Events")
