@@ -46,6 +46,10 @@ the grid stands level with the grid's rows; its cells take the heights of the la
 merged over them: "Adverse event review" from screening to the last visit) is written as
 ``↔`` in each empty cell it runs across, in a row with a label; it reads as a mark.
 
+A cell merged over several visit columns that opens with a mark ("X", or "Xk" over "Every 6
+weeks") marks each of them: its mark is written in every slot it spans (the rest of its text in
+the first), as an arrow's is. A merged cell of words only stays in its first slot.
+
 Header rows: the grid shows which top rows form a header, by their spans. A header cell that
 spans several columns has its sub-columns split in the row below, and a cell spanning down
 from a header row takes the rows it reaches into the header. In a schedule, the header-like
@@ -53,7 +57,7 @@ rows after those and before the first marked row are header rows too (the rule
 ``pipe_tables.header_rows`` applies). All of them are written above the pipe table's separator,
 where ``parse_pipe_table`` joins them per column as ``lift_header`` would, each spanned slot
 carrying the text of the cell spanning it, so an epoch label ("Inpatient Period 1") reaches
-every day column under it. A spanned slot in the body is empty.
+every day column under it. A spanned slot in the body is empty unless its cell opens with a mark.
 """
 
 from __future__ import annotations
@@ -470,17 +474,25 @@ def _plain(cell: str) -> str:
 
 def _filled_rows(grid: Grid, header: int) -> list[list[str]]:
     """The grid as rows of strings: a spanned slot of the first ``header`` rows takes the
-    text of the cell spanning it; one below them is empty."""
+    text of the cell spanning it; one below them takes the mark of a cell that opens with a
+    mark ("X", "Xk" over "Every 6 weeks": the activity at each visit the cell spans), and is
+    otherwise empty."""
     rows = []
     for r, row in enumerate(grid.cells):
         out = []
         for c, text in enumerate(row):
             if text is None:
                 owner = grid.owner[r][c]
-                text = grid.cells[owner[0]][owner[1]] if owner and r < header else ""
+                spanning = grid.cells[owner[0]][owner[1]] or "" if owner else ""
+                text = spanning if r < header else _opening_mark(spanning)
             out.append(text or "")
         rows.append(out)
     return rows
+
+
+def _opening_mark(cell: str) -> str:
+    first = cell.split("<br>")[0].strip()
+    return first if MARK.match(first) else ""
 
 
 def grid_markdown(grid: Grid) -> str:

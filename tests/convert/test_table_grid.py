@@ -132,6 +132,42 @@ def test_an_arrow_drawn_across_visits_marks_each_column_it_spans():
                                      ["Vital signs", "X", "X", "X", "X"]]
 
 
+def _merged_schedule(merged_text: str) -> pymupdf.Document:
+    """Visits 1-4; "Adverse events" is one cell merged over visits 2 to 4 holding ``merged_text``."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=842, height=595)
+    rows = [("Procedure", ["1", "2", "3", "4"]), ("Consent", ["X", "", "", ""]), ("Adverse events", None),
+            ("Vital signs", ["X", "X", "X", "X"])]
+    bottom = TOP + HEIGHT * len(rows)
+    for k in range(len(rows) + 1):
+        page.draw_line((LEFT, TOP + HEIGHT * k), (_x(4), TOP + HEIGHT * k))
+    for x in (LEFT, LABEL_RIGHT, _x(1), _x(4)):
+        page.draw_line((x, TOP), (x, bottom))
+    for col in (2, 3):  # inner visit rules, broken by the merged cell
+        page.draw_line((_x(col), TOP), (_x(col), TOP + HEIGHT * 2))
+        page.draw_line((_x(col), TOP + HEIGHT * 3), (_x(col), bottom))
+    for k, (label, cells) in enumerate(rows):
+        _text(page, LEFT, TOP + HEIGHT * k, label)
+        for col, cell in enumerate(cells or []):
+            if cell:
+                _text(page, _x(col), TOP + HEIGHT * k, cell)
+    _text(page, _x(1), TOP + HEIGHT * 2, merged_text)
+    return doc
+
+
+@pytest.mark.parametrize("merged, cells", [
+    ("Xa", ["", "Xa", "Xa", "Xa"]),  # a mark merged over three visits marks each of them
+    ("Ongoing", ["", "Ongoing", "", ""]),  # words stay where they are printed
+])
+def test_a_mark_merged_over_visits_marks_each_visit_it_spans(merged, cells):
+    model = "\n".join(["|Procedure|1|2|3|4|", "|---|---|---|---|---|", "|Consent|X||||", f"|Adverse events||{merged}|||",
+                       "|Vital signs|X|X|X|X|"])
+    block = Block(1, (LEFT - 2, TOP - 2, _x(4) + 2, TOP + HEIGHT * 4 + 2), TABLE, model)
+    regrid_tables(_merged_schedule(merged), [block])
+    table = parse_pipe_table(block.text)
+    assert table.values.tolist()[1] == ["Adverse events"] + cells
+
+
 def test_a_line_without_arrowheads_marks_nothing():
     doc = _schedule()
     doc[0].draw_line((_x(2) + 2, TOP + HEIGHT * 2.5), (_x(7) - 2, TOP + HEIGHT * 2.5))  # a stray rule
