@@ -65,7 +65,10 @@ def read_titles(front: FrontMatter) -> dict:
                 if rank == official_rank and official and not (
                         len(value) > 1.1 * len(official["text"]) and norm(value).startswith(norm(official["text"])[:40])):
                     continue
-                if value and len(value.split()) >= 4 and not NOT_TITLE.search(value):
+                # A bare "Title" also labels a signature block's job-title field ("Title | Date (DD
+                # MMM YYYY)"): its value must read like a trial's title.
+                reads_as_title = rank < 2 or bool(TITLE_WORDS.search(value))
+                if value and len(value.split()) >= 4 and not NOT_TITLE.search(value) and reads_as_title:
                     official = {"text": _clean_title(value), "page": front.page_of(at, value)}
                     official_rank = rank
     if official is None:
@@ -73,7 +76,11 @@ def read_titles(front: FrontMatter) -> dict:
         for line in front.title_lines:
             text = line.text
             label = LABEL_LINE.match(text)
-            if label and not TITLE_WORDS.search(label.group(1)) and (
+            # "HERTHENA-Lung01: A Phase 2 Randomized ...": a study's name before its title reads
+            # like a label; its value is still the title when it reads as one.
+            named = label and len(label.group(1).split()) == 1 and len(label.group(2).split()) >= 8 \
+                and TITLE_WORDS.search(label.group(2))
+            if label and not named and not TITLE_WORDS.search(label.group(1)) and (
                     len(label.group(2).split()) < 8 or len(label.group(1).split()) > 1 or not label.group(1).isupper()):
                 continue
             n = len(text.split())
@@ -94,7 +101,8 @@ def read_titles(front: FrontMatter) -> dict:
         if pages and (not isinstance(official["page"], int) or min(pages) < official["page"]):
             official["page"] = min(pages)
     if official and acronym is None:
-        m = re.match(r"^([A-Z][A-Z0-9-]{2,}(?:\s[A-Z0-9-]+)?)\s*:\s+\S", official["text"])
+        # "BRIGHT: A Phase 3 ...", "HERTHENA-Lung01: A Phase 2 ...": capitals, maybe a hyphenated tail
+        m = re.match(r"^([A-Z][A-Z0-9]{2,}(?:-[A-Za-z0-9]+)*(?:\s[A-Z0-9-]+)?)\s*:\s+\S", official["text"])
         if m:
             acronym = {"text": m.group(1), "page": official["page"]}
     return {"official": official, "short": short, "acronym": acronym}

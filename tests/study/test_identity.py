@@ -66,3 +66,18 @@ def test_cited_and_deleted_numbers_are_not_taken():
 
 def test_deterministic():
     assert read_identity(document(), blocks()) == read_identity(document(), blocks())
+
+
+def test_a_named_title_with_no_label_wins_over_a_signature_blocks_title_field():
+    title = ("HERTHENA-Lung02: A Phase 2 Randomized Open-Label Study of Drugamab in Subjects with Previously "
+             "Treated Metastatic Lung Cancer")
+    title_page = node("Clinical Study Protocol", f"# **{title}**\n\n**PROTOCOL NUMBER: DX-201**", pages=(1, 1))
+    agreement = node("Investigator Agreement", "This clinical study protocol has been reviewed and approved by the "
+                     "sponsor's study representative listed below.\n\n**Print Name Signature**\n\n"
+                     "**Title Date (DD MMM YYYY)**", pages=(2, 2))
+    doc = {"toc": [], "non_toc": [title_page, agreement], "metadata": {}}
+    blks = [block(1, f"# **{title}**", kind="heading"), block(1, "**PROTOCOL NUMBER: DX-201**"),
+            block(2, "**Title Date (DD MMM YYYY)**")]
+    identity, _ = read_identity(doc, blks)
+    assert identity["titles"]["official"] == {"text": title, "page": 1}
+    assert identity["titles"]["acronym"] == {"text": "HERTHENA-Lung02", "page": 1}
