@@ -69,7 +69,8 @@ _ESTIMAND_ATTRIBUTE = re.compile(r"^(?:(?:target|analysis)\s+)?population(?:-lev
 _EMPTY = re.compile(r"^(?:not\s+applicable|none|n/?a|not\s+done|tbd)\.?$", re.IGNORECASE)
 # "The primary endpoint is ...", "The secondary efficacy outcomes are ...": a paragraph that states
 # an endpoint (as opposed to prose about how it is measured or analysed).
-_STATES_ENDPOINT = re.compile(r"^(?:the|an?|this|each)?\s*(?:\S+\s+){0,3}(?:end\s?-?points?|outcomes?)\s+"
+_STATES_ENDPOINT = re.compile(r"^(?:the|an?|this|each)?\s*(?:\S+\s+){0,3}(?:end\s?-?points?|outcomes?|"
+                              r"(?<=efficacy\s)(?:parameters?|variables?))\s+"
                               r"(?:is|are|was|include|includes|of\s+th(?:is|e)|for\s+th(?:is|e)|will\s+be|addressing)\b",
                               re.IGNORECASE)
 # "The primary objectives of this study are": a lead-in that only announces the list.
@@ -501,6 +502,8 @@ class Reader:
             return [self.make(ENDPOINT, context, text, section) for text in members]
         if lead.text.endswith(":"):
             return []
+        if _CROSS_REFERENCE.search(_first_clause(lead.text)):
+            return []  # "Additional efficacy variables are listed in Section 5.3.3.1.3 ...": a pointer
         if _STATES_ENDPOINT.search(lead.text) or (lead.label and _ENDPOINT_WORD.search(lead.label)):
             # "The primary endpoint is ..." or "**Endpoint:** change from baseline in ..."
             return [self.make(ENDPOINT, context, lead.text, section)]
@@ -770,7 +773,7 @@ def _names_a_measure(text: str) -> bool:
     """A short line naming what is measured, as endpoint lists print their items: no full stop,
     no colon, no verb of prose, at most 30 words."""
     return (len(text.split()) <= 30 and not text.rstrip().endswith((".", ":", ";"))
-            and not _PROSE_VERB.search(text) and text[:1].isupper())
+            and not _PROSE_VERB.search(text) and text[:1].isupper() and "=" not in text)  # no formula
 
 
 def _under(objective: Item) -> Context:
@@ -1045,6 +1048,26 @@ def _join(objectives: list[Item], endpoints: list[Item], diagnostics: list[dict]
                                       f"{host.section.get('number')}"})
 
 
+def _once(per_section: list[list[Item]]) -> list[Item]:
+    """Endpoints printed apart, from each endpoints section in turn; an endpoint that an earlier
+    section already stated is left out: a protocol that states its endpoints in the design
+    chapter and again in the statistics chapter ("... will be the change ..." / "... is the
+    change ...") has each of them once. Within one section, a repeat is the protocol's own (the
+    same measure for two regions, or two periods) and is kept."""
+    out: list[Item] = []
+    for endpoints in per_section:
+        earlier = list(out)
+        for e in endpoints:
+            mine = set(_words(e.text))
+            if not any(o.level == e.level and _dice(mine, set(_words(o.text))) >= 0.9 for o in earlier):
+                out.append(e)
+    return out
+
+
+def _dice(a: set, b: set) -> float:
+    return 2 * len(a & b) / (len(a) + len(b)) if a or b else 1.0
+
+
 def _settle_levels(objectives: list[Item], diagnostics: list[dict]) -> None:
     """Objectives printed with no level take the one their place implies. When the document
     prints no level at all, the objectives are listed in order of importance: the first is the
@@ -1112,9 +1135,9 @@ def read_objectives(document: dict, tracer: Tracer) -> tuple[list[dict], list[di
     objectives = [i for i in items if i.kind == OBJECTIVE]
     loose = [i for i in items if i.kind == ENDPOINT]
     if not loose and not any(o.endpoints for o in objectives):
-        for section in reader.endpoint_sections(root):
-            loose.extend(reader.read_tree(section, Context(ENDPOINT)))
-        loose = [e for e in loose if e.kind == ENDPOINT]
+        per_section = [[e for e in reader.read_tree(section, Context(ENDPOINT)) if e.kind == ENDPOINT]
+                       for section in reader.endpoint_sections(root)]
+        loose = _once(per_section)
     if objectives and not loose and not any(o.endpoints for o in objectives):
         _endpoints_from_synopsis(reader, objectives, diagnostics)
     if not objectives and root is None:

@@ -447,3 +447,21 @@ def test_an_objectives_section_read_to_nothing_says_so():
     assert kinds(diagnostics) == ["objectives_not_read"] and "'Objectives'" in diagnostics[0]["detail"]
     objectives, diagnostics = read_objectives(document(section("3", "Design", "Text.", (5, 5))), no_blocks())
     assert kinds(diagnostics) == ["no_objectives"]
+
+
+def test_endpoints_stated_in_two_chapters_are_read_once_and_pointers_and_formulas_are_none():
+    doc = document(
+        section("2", "Study Objective", "The objective of this study is to evaluate drug X in depression.\n", (22, 22)),
+        section("6.2", "Efficacy Endpoints", "", (37, 37), subsections=[
+            section("6.2.1", "Primary Efficacy", "The primary efficacy parameter will be the change from baseline to "
+                    "Week 6 in the MADRS total score.\n\nMADRS = sum of the 10 item scores\n", (37, 37))]),
+        section("7.2", "Collection and Derivation of Efficacy Assessments", "", (46, 46), subsections=[
+            section("7.2.1", "Primary Efficacy Variable", "The primary efficacy parameter is the change from baseline "
+                    "to Week 6 in the MADRS total score.\n", (46, 46)),
+            section("7.2.2", "Additional Efficacy Variables", "Additional efficacy variables are listed in Section "
+                    "7.2.3.1 and will be summarized.\n\nAdditional efficacy parameters will include:\n\n"
+                    "- CGI-I score\n\n- CGI-I score\n", (46, 46))]))
+    objectives, _ = read_objectives(doc, no_blocks())
+    assert [(e["level"], e["text"]) for o in objectives for e in o["endpoints"]] == [
+        ("primary", "The primary efficacy parameter will be the change from baseline to Week 6 in the MADRS total score."),
+        ("secondary", "CGI-I score"), ("secondary", "CGI-I score")]  # a repeat within one section is the protocol's
