@@ -37,20 +37,33 @@ _LEVEL_OF = {"primary": PRIMARY, "secondary": SECONDARY, "tertiary": EXPLORATORY
 # variables of the model" or "laboratory parameters" names no endpoint list; "measures" needs a
 # level word, as "Efficacy Measures" alone titles the instruments a study uses (how a scale is
 # scored), not what it will show.
+_KIND_OF_MEASURE = r"(?:(?:efficacy|safety|pharmacokinetic|pharmacodynamic|pk|pd)\s+)?"
 _MEASURE_NAMES = (r"\b(?:(?:key\s+)?(?:primary|secondary|tertiary|exploratory|additional|other|efficacy|"
-                  r"period\s+\d+)\s+(?:(?:efficacy|safety)\s+)?(?:variables?|parameters?)\b|"
-                  r"(?:key\s+)?(?:primary|secondary|tertiary|exploratory)\s+(?:(?:efficacy|safety)\s+)?measures?\b)")
+                  r"period\s+\d+)\s+" + _KIND_OF_MEASURE + r"(?:variables?|parameters?)\b|"
+                  r"(?:key\s+)?(?:primary|secondary|tertiary|exploratory)\s+" + _KIND_OF_MEASURE + r"measures?\b)")
+# "Efficacy Assessments and Variables", "Safety and Pharmacokinetic Parameters": a section of
+# the study's variables, where its endpoints are printed even when its title also names the
+# assessments ("Efficacy Measures" alone titles the instruments; see above).
+_KIND = r"(?:efficacy|safety|pharmacokinetic|pharmacodynamic)"
+_VARIABLES_TITLE = re.compile(rf"\b{_KIND}(?:\s+assessments?)?(?:\s*(?:,|and|&|/)\s*{_KIND})*\s+(?:and\s+)?"
+                              r"(?:variables|parameters)\s*$", re.IGNORECASE)
+# Inside the objectives chapter, a sub-section of measures, variables or parameters is where
+# its endpoints are printed ("2.1 Efficacy and Safety Measures"), whatever words stand before.
+_MEASURES_TITLE = re.compile(r"\b(?:measures?|variables?|parameters?)\s*$", re.IGNORECASE)
 _OBJECTIVE_WORD = re.compile(r"objectives?(?!\s+response)|\baims?\b", re.IGNORECASE)
 _ENDPOINT_WORD = re.compile(r"end\s?-?points?|outcome\s+measures?|(?:efficacy|safety|primary|secondary|"
                             r"exploratory|tertiary|study|trial)\s+outcomes?\b|" + _MEASURE_NAMES, re.IGNORECASE)
 _SYNOPSIS = re.compile(r"synopsis|protocol\s+summary|summary\s+of\s+(?:the\s+)?protocol|^\s*summary\s*$", re.IGNORECASE)
 # Titles that name objectives or endpoints without listing them: why they were chosen, how
 # they are analysed, who adjudicates them, a tumour-response measure, the estimands.
-_NOT_A_LIST = re.compile(r"rationale|justification|analys[ie]s\s+of|adjudicat|committee|reporting|"
+_NOT_A_LIST = re.compile(r"rationale|justification|analys[ie]s\s+of|end\s?-?points?\s+analys[ie]s|adjudicat|committee|reporting|"
                          r"estimand|objective\s+response|reported\s+outcome|definition|assessment",
                          re.IGNORECASE)
 # Titles that mention objectives but are no objectives section.
 _NOT_ROOT = re.compile(r"objective\s+response|analys[ie]s\s+of|justification|rationale\s+for", re.IGNORECASE)
+# Sub-headings inside an objectives section that open no group of objectives ("Patient-reported
+# outcomes" does group them; "Definitions" or "Analysis of ..." does not).
+_NOT_UNDER_OBJECTIVES = re.compile(r"rationale|justification|definitions?\b|analys[ie]s|committee|adjudicat", re.IGNORECASE)
 # Headings and bold labels that open something else inside an objectives section.
 _OTHER_BLOCK = re.compile(r"hypothes[ie]s|estimand|rationale|justification", re.IGNORECASE)
 _CROSS_REFERENCE = re.compile(r"\b(?:see|refer\s+to|described\s+in|listed\s+in|defined\s+in|provided\s+in)\s+"
@@ -69,6 +82,10 @@ _ESTIMAND_ATTRIBUTE = re.compile(r"^(?:(?:target|analysis)\s+)?population(?:-lev
 _EMPTY = re.compile(r"^(?:not\s+applicable|none|n/?a|not\s+done|tbd)\.?$", re.IGNORECASE)
 # "The primary endpoint is ...", "The secondary efficacy outcomes are ...": a paragraph that states
 # an endpoint (as opposed to prose about how it is measured or analysed).
+# "Each endpoint is summarized by ...", "The endpoints are analysed ...": prose about how the
+# endpoints are handled, not an endpoint.
+_HANDLES_ENDPOINTS = re.compile(r"\b(?:is|are|will\s+be)\s+(?:summari[sz]ed|analy[sz]ed|listed|presented|reported|"
+                                r"tested|compared|estimated)\b", re.IGNORECASE)  # ("is defined as" states one)
 _STATES_ENDPOINT = re.compile(r"^(?:the|an?|this|each)?\s*(?:\S+\s+){0,3}(?:end\s?-?points?|outcomes?|"
                               r"(?<=efficacy\s)(?:parameters?|variables?))\s+"
                               r"(?:is|are|was|include|includes|of\s+th(?:is|e)|for\s+th(?:is|e)|will\s+be|addressing)\b",
@@ -85,10 +102,13 @@ _STATES_OBJECTIVE = re.compile(r"^(?:to\s+[a-z]+\b|(?:the|an?)\s+(?:\S+\s+){0,3}
 # "Four key secondary objectives are ...", "the following objectives": a lead naming the
 # objectives it lists (plural: "The objective is to assess X on:" is one objective).
 _OBJECTIVES_NAMED = re.compile(r"\bobjectives\b", re.IGNORECASE)
+# "To assess the effect of X on each of the following:": one objective for each item.
+_EACH_OF = re.compile(r"\beach\s+of\s+the\s+following\b", re.IGNORECASE)
 # "In adults with CKD, to assess ...": an objective's verb after an opening phrase.
 _TO_VERB = re.compile(r"(?:^|[,;]\s*)to\s+[a-z]{3,}\b", re.IGNORECASE)
 # "... are as follows:" -- a sentence announcing a list (a label such as "Safety parameters:" is not).
 _ANNOUNCES_LIST = re.compile(r"\b(?:are|is|include[sd]?|as\s+follows|following)\s*:$", re.IGNORECASE)
+_SUBGROUPS = re.compile(r"\bsub-?groups?\b", re.IGNORECASE)
 _DEFINITIONS = re.compile(r"\bdefinitions?\b|\bdefined\b", re.IGNORECASE)
 _LIST_MARK = re.compile(r"^(?P<indent>\s*)(?:[-*+]|\d{1,2}[.)]|\(\d{1,2}\)|\([a-z]\)|[a-z][.)])\s+")
 # Bullet glyphs left in the text after the list marker: a lone symbol, a Wingdings letter.
@@ -321,7 +341,7 @@ class Reader:
 
     def endpoint_sections(self, root: dict | None) -> list[dict]:
         """Topmost body sections, outside ``root``, whose titles name endpoints."""
-        out = []
+        out: list[dict] = []
         inside_root = set()
         if root is not None:
             stack = [root]
@@ -333,8 +353,8 @@ class Reader:
             title = section.get("title") or ""
             if id(section) in inside_root or any(id(a) in {id(o) for o in out} for a in ancestors):
                 continue
-            if _ENDPOINT_WORD.search(title) and not _NOT_A_LIST.search(title) and not any(
-                    _NOT_ROOT.search(a.get("title") or "") for a in ancestors):
+            listed = (_ENDPOINT_WORD.search(title) and not _NOT_A_LIST.search(title)) or _VARIABLES_TITLE.search(title)
+            if listed and not any(_NOT_ROOT.search(a.get("title") or "") for a in ancestors):
                 out.append(section)
         return out
 
@@ -346,9 +366,16 @@ class Reader:
         objective, endpoint or level keeps its parent's kind only when the title is short."""
         title = _objectives_title(section.get("title") or "")
         if not top:
-            if _NOT_A_LIST.search(title) or (_OTHER_BLOCK.search(title) and not _OBJECTIVE_WORD.search(title)):
-                return []
             named = _OBJECTIVE_WORD.search(title) or _ENDPOINT_WORD.search(title) or _LEVEL.search(title)
+            measures = not named and _MEASURES_TITLE.search(title) and not _OTHER_BLOCK.search(title)
+            if not measures and (_NOT_A_LIST.search(title) or (_OTHER_BLOCK.search(title) and not _OBJECTIVE_WORD.search(title))):
+                return []
+            if measures:  # ("Efficacy Assessments and Variables" too)
+                context = _context_from_title(title, Context(ENDPOINT, parent.level, parent.label, parent.explicit))
+                items = self.read_units(units_of(section), context, section)
+                for sub in section.get("subsections") or []:
+                    items.extend(self.read_tree(sub, context, top=False))
+                return items
             if not named and len(title.split()) > 3:
                 return []
         context = _context_from_title(title, parent)
@@ -400,7 +427,7 @@ class Reader:
                 elif endpoint_name_layout:
                     items.append(self.make(ENDPOINT, current, heading, section))
                     skipping = True
-                elif current.kind == OBJECTIVE and not _NOT_A_LIST.search(heading):
+                elif current.kind == OBJECTIVE and not _NOT_UNDER_OBJECTIVES.search(heading):
                     # "Period 1", "Effect-related:": a sub-heading that names no level groups the
                     # objectives of the level in force, which carries on under it.
                     skipping = False
@@ -412,6 +439,8 @@ class Reader:
             if unit.kind == "table":
                 flush()
                 found, last_table = self.read_table(unit.table, current, section, last_table)
+                if not found and current.kind == ENDPOINT:
+                    found = self.read_endpoint_table(unit.table, current, section)
                 items.extend(found)
                 table_items.extend(found)
                 continue
@@ -480,7 +509,8 @@ class Reader:
                 endpoint = self.make(ENDPOINT, _under(objective), text, section)
                 objective.endpoints.append(endpoint)
             return [objective]
-        if lead_text.endswith(":") and (_OBJECTIVES_NAMED.search(lead_text) or len(lead_text.split()) <= 3):
+        if lead_text.endswith(":") and (_OBJECTIVES_NAMED.search(lead_text) or len(lead_text.split()) <= 3
+                                        or _EACH_OF.search(lead_text)):
             # "Four key secondary objectives are to compare A with B for:", "Additionally:": a
             # lead-in announcing a list of objectives; each item is one.
             return [self.make(OBJECTIVE, context, text, section) for text in members]
@@ -499,11 +529,15 @@ class Reader:
         if members:
             if _DEFINITIONS.search(lead.text) and not _STATES_ENDPOINT.search(lead.text):
                 return []  # "The definitions for each component ... are:" + the definitions
+            if _SUBGROUPS.search(lead.text):
+                return []  # "... will be examined in subgroups defined by the following factors:"
             return [self.make(ENDPOINT, context, text, section) for text in members]
         if lead.text.endswith(":"):
             return []
         if _CROSS_REFERENCE.search(_first_clause(lead.text)):
             return []  # "Additional efficacy variables are listed in Section 5.3.3.1.3 ...": a pointer
+        if _STATES_ENDPOINT.search(lead.text) and _HANDLES_ENDPOINTS.search(_first_clause(lead.text)):
+            return []
         if _STATES_ENDPOINT.search(lead.text) or (lead.label and _ENDPOINT_WORD.search(lead.label)):
             # "The primary endpoint is ..." or "**Endpoint:** change from baseline in ..."
             return [self.make(ENDPOINT, context, lead.text, section)]
@@ -651,6 +685,7 @@ class Reader:
                               and i not in (objective_col, endpoint_col)), None)
             start = 0
         estimand_rows = False  # under a spanning "Supplementary (Primary Estimand)" row
+        held: list = []  # endpoints of a row whose objective cell held only its level
         numbered = False  # the table numbers its objectives ("1. To describe ...")
         estimands = False  # the endpoint cells print estimands ("Population: ... Endpoint: ...")
         for row in rows:
@@ -668,6 +703,14 @@ class Reader:
                     estimand_rows = False
                     continue  # a spanning level row
             if estimand_rows:
+                continue
+            objective_only = plain(cells[objective_col]) if objective_col < len(cells) else ""
+            if _is_level_label_cell(objective_only):
+                # "Exploratory" alone in the objective cell, its objective on the rows below (the
+                # cell wrapped over a page break): the level of the next objective, which also
+                # takes this row's endpoints.
+                current = _context_from_title(objective_only + " objective", Context(OBJECTIVE))
+                held, _ = _cell_items(_with_bullets(cells[endpoint_col], raw_cells) if endpoint_col < len(cells) else "")
                 continue
             objective_cell = cells[objective_col] if objective_col < len(cells) else ""
             endpoint_cell = _with_bullets(cells[endpoint_col], raw_cells) if endpoint_col < len(cells) else ""
@@ -719,10 +762,34 @@ class Reader:
             if not objective_text:
                 continue
             objective = self.make(OBJECTIVE, current, objective_text, section)
-            for text, label, _ in endpoints:
+            for text, label, _ in held + endpoints:
                 objective.endpoints.append(self._table_endpoint(objective, text, label, section))
+            held = []
             items.append(objective)
         return items[start:], (items, (objective_col, endpoint_col, level_col, header), current)
+
+    def read_endpoint_table(self, table: dict, context: Context, section: dict) -> list[Item]:
+        """Endpoints of a table with an endpoint column and no objective column ("Endpoint |
+        Definition", "Variable | Time point"), printed where endpoints are listed: one per row of
+        that column, the level from a spanning row ("Primary Variable", "Secondary Endpoints"),
+        from the table's caption, or from the section."""
+        header = [plain(str(c or "")) for c in table.get("columns") or []]
+        column = _fullest(_matching(header, _ENDPOINT_NAME) or _matching(header, _ENDPOINT_COLUMN), [
+            [str(c or "") for c in row] for row in table.get("data") or []])
+        if column is None:
+            return []
+        current = _context_from_title(table.get("title") or "", context) if level_of(table.get("title") or "") else context
+        items: list[Item] = []
+        for row in table.get("data") or []:
+            cells = [plain(str(c or "")) for c in row]
+            filled = [c for c in cells if c]
+            if len(filled) == 1 and level_of(filled[0]) and len(filled[0].split()) <= 6:
+                current = _context_from_title(filled[0], Context(ENDPOINT))
+                continue
+            text = plain(join_lines(str(row[column] or "").split("\n"))) if column < len(row) else ""
+            if text and not _EMPTY.match(text):
+                items.append(self.make(ENDPOINT, current, text, section))
+        return items
 
     def _raw_cells_of(self, table: dict, section: dict) -> dict[tuple[str, ...], list[list[str]]]:
         """The cells of the raw pipe tables in the blocks on ``table``'s pages (the section's when
@@ -790,6 +857,12 @@ _ESTIMAND_LINE = re.compile(r"^\s*(?P<name>(?:target\s+|analysis\s+)?population|
                             r"intercurrent\s+events?[^:]{0,40})\s*:\s*(?P<rest>.*)$", re.IGNORECASE)
 
 
+def _is_level_label_cell(text: str) -> bool:
+    """A cell holding only a level ("Exploratory", "Secondary Objective(s)"), no objective."""
+    return bool(text) and len(text.split()) <= 3 and bool(level_of(text)) and not _STATES_OBJECTIVE.match(text) \
+        and not re.sub(r"(?i)\b(?:key|other|primary|secondary|tertiary|exploratory|objectives?|\(s\)|and|/)\b", "", text).strip(" /()")
+
+
 def _estimand_endpoint(cell: str, in_estimands: bool = False) -> str | None:
     """The endpoint of a cell that prints an estimand by its attributes: the value of its
     "Endpoint:" (or "Variable:") line and the lines that carry it on up to the next attribute;
@@ -809,6 +882,7 @@ def _estimand_endpoint(cell: str, in_estimands: bool = False) -> str | None:
     return ""
 
 
+_ENDPOINT_COLUMN = re.compile(r"^(?:end\s?-?points?|variables?|parameters?|outcome\s+measures?|measures?)$", re.IGNORECASE)
 _ENDPOINT_NAME = re.compile(r"end\s?-?points?", re.IGNORECASE)
 _ENDPOINT_WORD_CELL = re.compile(r"end\s?-?points?|outcome|measure", re.IGNORECASE)
 
@@ -1091,6 +1165,22 @@ def _settle_levels(objectives: list[Item], diagnostics: list[dict]) -> None:
                                   "taken as secondary"})
 
 
+def _settle_endpoint_levels(objectives: list[Item], loose: list[Item], diagnostics: list[dict]) -> None:
+    """Endpoints printed apart with no level anywhere, for objectives of one level (the study's
+    single objective): they measure those objectives and take their level."""
+    levels = {o.level for o in objectives}
+    if not loose or any(e.printed for e in loose) or len(levels) != 1:
+        return
+    level = levels.pop()
+    for e in loose:
+        if e.label == e.level.title():
+            e.label = level.title()
+        e.level = level
+    diagnostics.append({"kind": "endpoint_levels_not_printed",
+                        "detail": f"no endpoint prints a level (section {_sections_of(loose)}): they take the "
+                                  f"level of the {level} objective(s) they measure"})
+
+
 def _set_level(objective: Item, level: str) -> None:
     if objective.label == objective.level.title():
         objective.label = level.title()
@@ -1147,6 +1237,7 @@ def read_objectives(document: dict, tracer: Tracer) -> tuple[list[dict], list[di
                             "detail": f"objectives section {root.get('number') or ''} {root.get('title') or ''!r} found, "
                                       "but no objective could be read from it (nor from the synopsis)"})
     _settle_levels(objectives, diagnostics)
+    _settle_endpoint_levels(objectives, loose, diagnostics)
     _join(objectives, loose, diagnostics)
     for o in objectives:
         if not o.endpoints:
