@@ -47,6 +47,10 @@ _MEASURE_NAMES = (r"\b(?:(?:key\s+)?(?:primary|secondary|tertiary|exploratory|ad
 _KIND = r"(?:efficacy|safety|pharmacokinetic|pharmacodynamic)"
 _VARIABLES_TITLE = re.compile(rf"\b{_KIND}(?:\s+assessments?)?(?:\s*(?:,|and|&|/)\s*{_KIND})*\s+(?:and\s+)?"
                               r"(?:variables|parameters)\s*$", re.IGNORECASE)
+# "Efficacy Measures", "Efficacy and Safety Measures": where some protocols print their endpoints
+# under level headings, and others describe their instruments; only endpoints a level heads are
+# read from such a section.
+_MEASURES_SECTION = re.compile(rf"(?<!other\s)\b{_KIND}(?:\s*(?:,|and|&|/)\s*{_KIND})*\s+measures\s*$", re.IGNORECASE)
 # Inside the objectives chapter, a sub-section of measures, variables or parameters is where
 # its endpoints are printed ("2.1 Efficacy and Safety Measures"), whatever words stand before.
 _MEASURES_TITLE = re.compile(r"\b(?:measures?|variables?|parameters?)\s*$", re.IGNORECASE)
@@ -104,6 +108,9 @@ _STATES_OBJECTIVE = re.compile(r"^(?:to\s+[a-z]+\b|(?:the|an?)\s+(?:\S+\s+){0,3}
 _OBJECTIVES_NAMED = re.compile(r"\bobjectives\b", re.IGNORECASE)
 # "To assess the effect of X on each of the following:": one objective for each item.
 _EACH_OF = re.compile(r"\beach\s+of\s+the\s+following\b", re.IGNORECASE)
+# A capital "To" and a verb inside a sentence, after a word: the next objective statement, run
+# into the paragraph (a layer that lost the paragraph break).
+_GLUED_STATEMENTS = re.compile(r"(?<=[a-z0-9)\]])\s+(?=To\s+[a-z]{3,}\b)")
 # "In adults with CKD, to assess ...": an objective's verb after an opening phrase.
 _TO_VERB = re.compile(r"(?:^|[,;]\s*)to\s+[a-z]{3,}\b", re.IGNORECASE)
 # "... are as follows:" -- a sentence announcing a list (a label such as "Safety parameters:" is not).
@@ -353,7 +360,8 @@ class Reader:
             title = section.get("title") or ""
             if id(section) in inside_root or any(id(a) in {id(o) for o in out} for a in ancestors):
                 continue
-            listed = (_ENDPOINT_WORD.search(title) and not _NOT_A_LIST.search(title)) or _VARIABLES_TITLE.search(title)
+            listed = ((_ENDPOINT_WORD.search(title) and not _NOT_A_LIST.search(title)) or _VARIABLES_TITLE.search(title)
+                      or _MEASURES_SECTION.search(title))
             if listed and not any(_NOT_ROOT.search(a.get("title") or "") for a in ancestors):
                 out.append(section)
         return out
@@ -491,6 +499,10 @@ class Reader:
             return [self.make(OBJECTIVE, context, text, section) for text in members]
         lead_text = _cut_hypothesis(lead.text)
         states = bool(_STATES_OBJECTIVE.match(lead_text))
+        glued = _GLUED_STATEMENTS.split(lead_text) if states and not members else []
+        if len(glued) > 1:
+            # "To assess X To characterize Y": statements run into one paragraph by the text layer
+            return [self.make(OBJECTIVE, context, text, section) for text in glued]
         if not members:
             if has_items or lead_text.endswith(":"):
                 return []
@@ -541,7 +553,7 @@ class Reader:
         if _STATES_ENDPOINT.search(lead.text) or (lead.label and _ENDPOINT_WORD.search(lead.label)):
             # "The primary endpoint is ..." or "**Endpoint:** change from baseline in ..."
             return [self.make(ENDPOINT, context, lead.text, section)]
-        if context.level and _names_a_measure(lead.text):
+        if _names_a_measure(lead.text):
             # "Change from randomisation to week 68 in body weight (%)" alone under "Primary
             # endpoint": a measure named, not prose about one.
             return [self.make(ENDPOINT, context, lead.text, section)]
@@ -1225,7 +1237,8 @@ def read_objectives(document: dict, tracer: Tracer) -> tuple[list[dict], list[di
     objectives = [i for i in items if i.kind == OBJECTIVE]
     loose = [i for i in items if i.kind == ENDPOINT]
     if not loose and not any(o.endpoints for o in objectives):
-        per_section = [[e for e in reader.read_tree(section, Context(ENDPOINT)) if e.kind == ENDPOINT]
+        per_section = [[e for e in reader.read_tree(section, Context(ENDPOINT))
+                        if e.kind == ENDPOINT and (e.printed or not _MEASURES_SECTION.search(section.get("title") or ""))]
                        for section in reader.endpoint_sections(root)]
         loose = _once(per_section)
     if objectives and not loose and not any(o.endpoints for o in objectives):
