@@ -48,7 +48,10 @@ merged over them: "Adverse event review" from screening to the last visit) is wr
 
 A cell merged over several visit columns that opens with a mark ("X", or "Xk" over "Every 6
 weeks") marks each of them: its mark is written in every slot it spans (the rest of its text in
-the first), as an arrow's is. A merged cell of words only stays in its first slot.
+the first), as an arrow's is. In a grid of marks, a short phrase merged across columns of its row
+("Ongoing", "Report as they occur": at most ``SPANNED_WORDS`` words, not starting in the label
+column, where it is a group's heading across the row) is written in each slot too; longer text (a
+note across the grid) stays in its first slot, as does any merged text of a table with no marks.
 
 Header rows: the grid shows which top rows form a header, by their spans. A header cell that
 spans several columns has its sub-columns split in the row below, and a cell spanning down
@@ -477,6 +480,7 @@ def _filled_rows(grid: Grid, header: int) -> list[list[str]]:
     text of the cell spanning it; one below them takes the mark of a cell that opens with a
     mark ("X", "Xk" over "Every 6 weeks": the activity at each visit the cell spans), and is
     otherwise empty."""
+    marked = any(MARK.match(_plain(c or "").split("\n")[0].strip()) for row in grid.cells[header:] for c in row)
     rows = []
     for r, row in enumerate(grid.cells):
         out = []
@@ -484,15 +488,27 @@ def _filled_rows(grid: Grid, header: int) -> list[list[str]]:
             if text is None:
                 owner = grid.owner[r][c]
                 spanning = grid.cells[owner[0]][owner[1]] or "" if owner else ""
-                text = spanning if r < header else _opening_mark(spanning)
+                # (words spanning from the label column are a group's heading across the row, no mark)
+                across = marked and owner is not None and owner[0] == r and owner[1] > 0
+                text = spanning if r < header else _spanned_mark(spanning, across)
             out.append(text or "")
         rows.append(out)
     return rows
 
 
-def _opening_mark(cell: str) -> str:
+SPANNED_WORDS = 6  # a merged cell of at most this many words, in a grid of marks, marks the visits it spans
+
+
+def _spanned_mark(cell: str, in_marked_row_span: bool) -> str:
+    """What a body slot covered by ``cell`` reads as: the cell's opening mark ("X", "Xk" over
+    "Every 6 weeks"); in a grid of marks, a short phrase merged across columns of its row
+    ("Ongoing", "Report as they occur") too, since it says the activity happens at each of
+    them; else nothing."""
     first = cell.split("<br>")[0].strip()
-    return first if MARK.match(first) else ""
+    if MARK.match(first):
+        return first
+    text = " ".join(_plain(cell).split())
+    return text if in_marked_row_span and text and len(text.split()) <= SPANNED_WORDS else ""
 
 
 def grid_markdown(grid: Grid) -> str:

@@ -157,7 +157,9 @@ def _merged_schedule(merged_text: str) -> pymupdf.Document:
 
 @pytest.mark.parametrize("merged, cells", [
     ("Xa", ["", "Xa", "Xa", "Xa"]),  # a mark merged over three visits marks each of them
-    ("Ongoing", ["", "Ongoing", "", ""]),  # words stay where they are printed
+    ("Ongoing", ["", "Ongoing", "Ongoing", "Ongoing"]),  # a short phrase in a grid of marks too
+    ("Collected at each visit of the treatment period as described", ["", "Collected at each visit of the treatment "
+                                                                       "period as described", "", ""]),  # a note
 ])
 def test_a_mark_merged_over_visits_marks_each_visit_it_spans(merged, cells):
     model = "\n".join(["|Procedure|1|2|3|4|", "|---|---|---|---|---|", "|Consent|X||||", f"|Adverse events||{merged}|||",
