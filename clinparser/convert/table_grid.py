@@ -26,8 +26,8 @@ says why not):
   lines at the same heights in two cells of one grid row, with a gap between them that no
   text of the row crosses: rows printed without rules between them, which the grid merged);
 - it reads the table differently: the cells differ once markup, spaces and punctuation are
-  folded away; with no fewer columns, and at least two rows (one row has no header to tell
-  from its body);
+  folded away, or the header band does (the model lifted marked body rows into the header);
+  with no fewer columns, and at least two rows (one row has no header to tell from its body);
 - the pipeline's header lifting (``pipe_tables.lift_header``) would not take a body row of it
   into the header (an empty stub cell over a full first row invites that).
 
@@ -455,6 +455,8 @@ def header_count(grid: Grid) -> int:
     rows, cols = grid.shape
     count = 1
     while count < min(rows - 1, MAX_HEADER_ROWS):
+        if _marked([[_plain(c or "") for c in grid.cells[count]]]):
+            break  # a row of marks is the body, whatever spans end above it (two label columns)
         above, below = grid.owner[count - 1], grid.owner[count]
         spans_down = any(below[c] is not None and below[c][0] < count for c in range(cols))
         split = any(above[c] is not None and above[c] == above[c + 1] and below[c] != below[c + 1] for c in range(cols - 1))
@@ -524,6 +526,12 @@ def _model_shape(markdown: str) -> tuple[int, int]:
     rows = [ln for ln in markdown.splitlines() if ln.lstrip().startswith("|") and not _SEPARATOR.match(ln)]
     cols = max((len(re.split(r"(?<!\\)\|", ln.strip().strip("|"))) for ln in rows), default=0)
     return len(rows), cols
+
+
+def _header_rows(markdown: str) -> int:
+    """Pipe-table rows above the separator."""
+    rows = [ln for ln in markdown.splitlines() if ln.lstrip().startswith("|")]
+    return next((k for k, ln in enumerate(rows) if _SEPARATOR.match(ln)), 0)
 
 
 def _folded(markdown: str) -> list[list[str]]:
@@ -619,7 +627,8 @@ def shortfall(markdown: str, grid: Grid, words: list, box: pymupdf.Rect) -> str:
     if cols < model_cols:
         return "fewer columns"
     ours = grid_markdown(grid)
-    if (cols, rows) == (model_cols, model_rows) and _folded(markdown) == _folded(ours):
+    same_band = _header_rows(markdown) == _header_rows(ours)  # body rows of marks lifted into the header differ
+    if (cols, rows) == (model_cols, model_rows) and _folded(markdown) == _folded(ours) and same_band:
         return "the same reading"
     if stacked_rows(grid):
         return "a cell reads as several rows"

@@ -60,7 +60,8 @@ def attach_schedules(tree: Tree, ocr: bool = True) -> list[str]:
     candidates = _without_pictured_copies(candidates)
     read_parts: list[Part] = []
     where: dict[int, tuple[bool, bool]] = {}  # id(table) -> (named as a schedule, in the toc)
-    for section, table, notes, named, parts in _join_repeated_headers(candidates):
+    joined, headerless = _join_repeated_headers(candidates)
+    for section, table, notes, named, parts in joined:
         read = table if not parts else Table(
             title=table.title, page=table.page, pages=[table.pages[0], parts[-1].pages[-1]], columns=table.columns,
             data=[row for t in [table] + parts for row in t.data], path=table.path,
@@ -82,6 +83,11 @@ def attach_schedules(tree: Tree, ocr: bool = True) -> list[str]:
                 schedule["diagnostics"].append(
                     f"continued on page(s) {pages} under the same visit header: read as one schedule; "
                     f"rows from {len(table.data)} on are the later parts' rows")
+            for t in parts:
+                if id(t) in headerless:
+                    schedule["diagnostics"].append(
+                        f"page {t.page} prints no header: its first row, taken as a header by the table stage, "
+                        "is read as a row of the schedule")
         read_parts.append(Part(table, schedule, len(read.data), (read.pages or [read.page])[-1], small))
         where[id(table)] = (named, id(section) in toc_ids)
     # Parts the table stage could not join (other columns on the next page): joined by their labels.
@@ -154,11 +160,22 @@ def _upper_and_lowest(header: str) -> tuple[str, str]:
     return _key("".join(parts[:-1])), _key(parts[-1])
 
 
+def _headerless(head: Table, part: Table) -> bool:
+    """A part whose header row is a row of the body: as many columns as the head, and marks
+    where the visits' headers stand ("Disease activity score | • | • | •")."""
+    if len(part.columns) != len(head.columns) or part.title.strip():
+        return False
+    return sum(is_mark(c) for c in part.columns[1:]) >= 1 and not any(names_a_visit(c) for c in part.columns[1:] if not is_mark(c))
+
+
 def _join_repeated_headers(candidates):
-    """(section, table, notes, named, later parts): a table followed, in document order, by
-    tables repeating its visit header with no caption of their own (or the same caption, or a
-    "continued" one) is one schedule split over pages; the parts are read with it."""
+    """((section, table, notes, named, later parts), ids of parts printed with no header): a table
+    followed, in document order, by tables repeating its visit header with no caption of their own
+    (or the same caption, or a "continued" one) is one schedule split over pages; the parts are
+    read with it. A part whose header row is a body row (marks under the visits) is one too: that
+    row goes back to its body (in place)."""
     out = []
+    headerless: set[int] = set()
     for section, table, notes, named in candidates:
         if out:
             head = out[-1]
@@ -166,11 +183,17 @@ def _join_repeated_headers(candidates):
             caption = " ".join(table.title.split())
             own = not caption or caption == " ".join(head[1].title.split()) or re.search(r"\bcont(?:inued|'d|\.)", caption, re.I)
             near = table.page is not None and last.page is not None and 0 <= table.page - (last.pages[-1] or last.page) <= 1
+            if own and near and _headerless(head[1], table):
+                # The next page's rows printed with no header: the table stage lifted its first
+                # row into the header. That row goes back to the body, under the first part's header.
+                table.data = [list(table.columns)] + table.data
+                table.columns = list(head[1].columns)
+                headerless.add(id(table))
             if own and near and _same_header(head[1], table):
                 head[4].append(table)
                 continue
         out.append((section, table, notes, named, []))
-    return out
+    return out, headerless
 
 
 def by_shape(table: Table) -> bool:

@@ -295,6 +295,8 @@ def _shown(text: str, kind: Optional[str]) -> tuple[str, str]:
         return text, "window" if WINDOW.search(text) else "blank"
     if _EARLY.fullmatch(rest):
         return rest, "window"  # "-35D" alone under a visit: up to 35 days before it
+    if WINDOW.search(text) and re.fullmatch(r"[a-z](?:,[a-z])*", rest):
+        return text, "window"  # "+7db": a window and the footnote letter glued to it
     if _BARE.match(rest) and kind:
         if kind.startswith("window"):
             return rest, "window"

@@ -99,7 +99,8 @@ def _join(head: Part, part: Part, vocabulary: set[str]) -> bool:
     else:
         return False
     _add_marks(ours, theirs, e_map, a_map)
-    _add_groups(ours, theirs, offset)
+    if direction == "down":  # sideways, the part repeats the same rows and their groups
+        _add_groups(ours, theirs, offset)
     known = {f["marker"] for f in ours["footnotes"]}
     ours["footnotes"] += [f for f in theirs["footnotes"] if f["marker"] not in known]
     page = part.table.page
