@@ -97,3 +97,15 @@ def test_other_visits_on_a_page_far_away_or_under_their_own_caption_are_another_
     head, second, third = read(first, pk, later)
     assert second is not None and third is not None
     assert len(head["activities"]) == 2
+
+
+def test_a_page_printed_without_its_header_is_rows_of_the_schedule_before_it():
+    # The table stage lifted the second page's first row into its header: marks under the visits.
+    first = table("Table 1: Schedule of Activities", ["Procedure", "V1 / Day 1", "V2 / Day 8", "V3 / Day 15"], [
+        ["Consent", "X", "", ""], ["Vital signs", "X", "X", "X"]], 10)
+    second = table("", ["Disease activity score", "\u2022", "\u2022", ""], [["Diary review", "", "\u2022", "\u2022"]], 11)
+    head, part = read(first, second)
+    assert part is None
+    assert [a["label"] for a in head["activities"]] == ["Consent", "Vital signs", "Disease activity score", "Diary review"]
+    assert ("Disease activity score", "V2 / Day 8") in cells(head) and ("Diary review", "V3 / Day 15") in cells(head)
+    assert any("prints no header" in d for d in head["diagnostics"])
