@@ -90,6 +90,7 @@ SPANNED_LABEL = 4  # characters: a cell this long repeated in the next column is
 BAND_GAP = 5.0  # points: words this far or further above the grid's top rule are no row of it
 EDGE_GAP = 1.0  # points: a column edge this close to the gap between two characters runs between them
 _TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>")  # <br>, <sup>
+_MARK_SYMBOLS = "\u2194\u2713\u2714\u221a\u2022\u25cf\u25a0\u2612"  # ↔ ✓ ✔ √ • ● ■ ☒
 _SEPARATOR = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")  # |---|---|
 
 Slot = tuple[int, int]
@@ -357,6 +358,8 @@ def _mark_arrows(cells, owner, xs: list, ys: list, bbox: tuple, arrows: list) ->
     of its own: a merged cell the arrow is drawn in is split into the visits it spans."""
     for x0, x1, y in arrows:
         r = bisect.bisect_right(ys, y) - 1
+        if 1 < r < len(ys) and not any(cells[r]) and any(cells[r - 1]):
+            r -= 1  # drawn at the middle of a row that another column's cells cut in two slots
         if r < 1 or r >= len(ys) or not any(cells[r]):  # not inside a body row with a label
             continue
         for c in range(len(xs)):
@@ -559,9 +562,10 @@ def _model_chars(markdown: str) -> Counter:
 
 
 def _fold(text: str) -> str:
-    """The letters and digits of a text, in order. Punctuation and spaces are left out: Markdown
-    uses punctuation for markup ("**", "~~", escapes), and the model's spacing is a guess."""
-    return "".join(ch for ch in _TAG.sub(" ", text) if ch.isalnum())
+    """The letters and digits of a text, in order, and the mark symbols (an arrow drawn across
+    visits is read as "\u2194"). Punctuation and spaces are left out: Markdown uses punctuation
+    for markup ("**", "~~", escapes), and the model's spacing is a guess."""
+    return "".join(ch for ch in _TAG.sub(" ", text) if ch.isalnum() or ch in _MARK_SYMBOLS)
 
 
 def stacked_rows(grid: Grid) -> bool:
