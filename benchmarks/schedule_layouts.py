@@ -29,7 +29,6 @@ seed below 0.98.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import multiprocessing
 import shutil
@@ -43,25 +42,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "benchmarks") not in sys.path:
     sys.path.insert(0, str(ROOT / "benchmarks"))  # benchmarks/schedule.py imports scoring.*
 
+from loading import load_module  # noqa: E402
+
 THRESHOLD = 0.98
 
 
-def _load(name: str, path: Path):
-    """The module at `path` under `name` (the one already imported from there, if any):
-    ``benchmarks/schedule.py`` would be shadowed by ``clinparser.schedule``-style names, and the
-    generator shares this file's name."""
-    module = sys.modules.get(name)
-    if module is not None and Path(getattr(module, "__file__", "")).resolve() == path.resolve():
-        return module
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-soa_benchmark = _load("schedule_benchmark", ROOT / "benchmarks" / "schedule.py")
-generator = _load("schedule_layouts", ROOT / "examples" / "schedule_layouts.py")
+soa_benchmark = load_module("schedule_benchmark", ROOT / "benchmarks" / "schedule.py")
+generator = load_module("schedule_layouts", ROOT / "examples" / "schedule_layouts.py")
 SCORER = soa_benchmark.SCORER
 soa_line = soa_benchmark.soa_line
 

@@ -26,7 +26,6 @@ truth, flat study and parse result there.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import re
 import statistics
@@ -43,12 +42,11 @@ _PRF = re.compile(r"(eligibility|objectives|endpoints) P/R/F1 ([\d.]+)/([\d.]+)/
 
 
 def load_generator():
-    path = ROOT / "examples" / "study_layouts.py"
-    spec = importlib.util.spec_from_file_location("study_layouts", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("study_layouts", module)
-    spec.loader.exec_module(module)
-    return module
+    if str(ROOT / "benchmarks") not in sys.path:
+        sys.path.insert(0, str(ROOT / "benchmarks"))
+    from loading import load_module
+
+    return load_module("study_layouts", ROOT / "examples" / "study_layouts.py")
 
 
 def flat(study: dict) -> dict:

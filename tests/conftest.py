@@ -3,7 +3,6 @@ test session and the result shared, read-only, by the tests that need it."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import sys
@@ -63,11 +62,9 @@ def pytest_runtest_setup(item):
 
 
 def _load_generator():
-    spec = importlib.util.spec_from_file_location("make_protocol", ROOT / "examples" / "make_protocol.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["make_protocol"] = module
-    spec.loader.exec_module(module)
-    return module
+    from helpers import load_module
+
+    return load_module("make_protocol", ROOT / "examples" / "make_protocol.py")
 
 
 @pytest.fixture(scope="session")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from loading import load_module  # noqa: F401  (benchmarks/loading.py; conftest puts benchmarks/ on the path)
+
 
 def make_docx(path: Path) -> Path:
     """A small Word protocol with real heading styles (python-docx comes with docling)."""

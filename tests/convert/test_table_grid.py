@@ -98,9 +98,9 @@ def _arrow(page, x0: float, x1: float, y: float) -> None:
         page.draw_polyline([(tip, y), (back, y - 3), (back, y + 3), (tip, y)], color=(0, 0, 0), fill=(0, 0, 0))
 
 
-def _arrow_schedule() -> pymupdf.Document:
-    """Visits 1-4; "Adverse events" is one cell merged over the four visits, an arrow drawn in
-    it from visit 2 to visit 4 (word processors draw it so), the other rows ruled per visit."""
+def _spanned_schedule(fill, first_merged: int) -> pymupdf.Document:
+    """Visits 1-4; "Adverse events" is one cell merged over visits ``first_merged + 1`` to 4, into
+    which ``fill(page)`` draws; the other rows ruled per visit."""
     doc = pymupdf.open()
     page = doc.new_page(width=842, height=595)
     rows = [("Procedure", ["1", "2", "3", "4"]), ("Consent", ["X", "", "", ""]), ("Adverse events", None),
@@ -108,9 +108,9 @@ def _arrow_schedule() -> pymupdf.Document:
     bottom = TOP + HEIGHT * len(rows)
     for k in range(len(rows) + 1):
         page.draw_line((LEFT, TOP + HEIGHT * k), (_x(4), TOP + HEIGHT * k))
-    for x in (LEFT, LABEL_RIGHT, _x(4)):
+    for x in (LEFT, LABEL_RIGHT, *[_x(c) for c in range(1, first_merged + 1)], _x(4)):
         page.draw_line((x, TOP), (x, bottom))
-    for col in (1, 2, 3):  # inner visit rules, broken by the merged cell
+    for col in range(first_merged + 1, 4):  # inner visit rules, broken by the merged cell
         page.draw_line((_x(col), TOP), (_x(col), TOP + HEIGHT * 2))
         page.draw_line((_x(col), TOP + HEIGHT * 3), (_x(col), bottom))
     for k, (label, cells) in enumerate(rows):
@@ -118,8 +118,14 @@ def _arrow_schedule() -> pymupdf.Document:
         for col, cell in enumerate(cells or []):
             if cell:
                 _text(page, _x(col), TOP + HEIGHT * k, cell)
-    _arrow(page, _x(1) + 2, _x(4) - 2, TOP + HEIGHT * 2.5)
+    fill(page)
     return doc
+
+
+def _arrow_schedule() -> pymupdf.Document:
+    """The merged cell spans all four visits; an arrow is drawn in it from visit 2 to visit 4
+    (word processors draw it so)."""
+    return _spanned_schedule(lambda page: _arrow(page, _x(1) + 2, _x(4) - 2, TOP + HEIGHT * 2.5), 0)
 
 
 def test_an_arrow_drawn_across_visits_marks_each_column_it_spans():
@@ -133,26 +139,8 @@ def test_an_arrow_drawn_across_visits_marks_each_column_it_spans():
 
 
 def _merged_schedule(merged_text: str) -> pymupdf.Document:
-    """Visits 1-4; "Adverse events" is one cell merged over visits 2 to 4 holding ``merged_text``."""
-    doc = pymupdf.open()
-    page = doc.new_page(width=842, height=595)
-    rows = [("Procedure", ["1", "2", "3", "4"]), ("Consent", ["X", "", "", ""]), ("Adverse events", None),
-            ("Vital signs", ["X", "X", "X", "X"])]
-    bottom = TOP + HEIGHT * len(rows)
-    for k in range(len(rows) + 1):
-        page.draw_line((LEFT, TOP + HEIGHT * k), (_x(4), TOP + HEIGHT * k))
-    for x in (LEFT, LABEL_RIGHT, _x(1), _x(4)):
-        page.draw_line((x, TOP), (x, bottom))
-    for col in (2, 3):  # inner visit rules, broken by the merged cell
-        page.draw_line((_x(col), TOP), (_x(col), TOP + HEIGHT * 2))
-        page.draw_line((_x(col), TOP + HEIGHT * 3), (_x(col), bottom))
-    for k, (label, cells) in enumerate(rows):
-        _text(page, LEFT, TOP + HEIGHT * k, label)
-        for col, cell in enumerate(cells or []):
-            if cell:
-                _text(page, _x(col), TOP + HEIGHT * k, cell)
-    _text(page, _x(1), TOP + HEIGHT * 2, merged_text)
-    return doc
+    """The merged cell spans visits 2 to 4 and holds ``merged_text``."""
+    return _spanned_schedule(lambda page: _text(page, _x(1), TOP + HEIGHT * 2, merged_text), 1)
 
 
 @pytest.mark.parametrize("merged, cells", [

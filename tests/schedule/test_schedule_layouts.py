@@ -14,15 +14,13 @@ These measure the schedule reader; one that fails says which layout it does not 
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
-from pathlib import Path
 
 import pymupdf
 import pytest
 
 from conftest import CORPUS, ROOT
+from helpers import load_module
 
 SCORER = CORPUS.parent / "tools" / "soa_score.py"
 SEEDS = range(200)
@@ -39,18 +37,7 @@ SAMPLE_COVERS = {
 }
 
 
-def _load(name: str, path: Path):
-    module = sys.modules.get(name)
-    if module is not None and Path(getattr(module, "__file__", "")).resolve() == path.resolve():
-        return module
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-gen = _load("schedule_layouts", ROOT / "examples" / "schedule_layouts.py")
+gen = load_module("schedule_layouts", ROOT / "examples" / "schedule_layouts.py")
 
 
 @pytest.fixture(scope="module")
@@ -143,7 +130,7 @@ def test_the_pdf_prints_what_the_truth_says(seed, tmp_path):
 
 
 def test_the_benchmark_reads_the_scorer_as_benchmarks_schedule_does():
-    bench = _load("schedule_layouts_benchmark", ROOT / "benchmarks" / "schedule_layouts.py")
+    bench = load_module("schedule_layouts_benchmark", ROOT / "benchmarks" / "schedule_layouts.py")
     line = "activities_f1=1.000 encounters_f1=0.950 cells_f1=0.900 (gold 3 activities, 4 encounters, 5 cells; ours 3, 4, 6)"
     assert bench.soa_line(line) == {"a": 1.0, "e": 0.95, "c": 0.9, "ga": 3, "ge": 4, "gc": 5, "oa": 3, "oe": 4, "oc": 6}
     assert bench.generator is gen
@@ -163,7 +150,7 @@ def scored(tmp_path_factory):
     once per test process."""
     if not SCORER.is_file():
         pytest.skip(f"judging scorer missing: {SCORER} (CI has ../shared/tools)")
-    bench = _load("schedule_layouts_benchmark", ROOT / "benchmarks" / "schedule_layouts.py")
+    bench = load_module("schedule_layouts_benchmark", ROOT / "benchmarks" / "schedule_layouts.py")
     assert bench.SCORER.resolve() == SCORER.resolve()
 
     def run(seed: int) -> dict:

@@ -15,13 +15,13 @@ reachable over seeds 0..199, and every truth is internally consistent and printe
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
 import pymupdf
 import pytest
+
+from helpers import load_module
 
 # Under pytest-xdist (--dist loadgroup) the module runs in one worker: each layout is parsed once.
 pytestmark = pytest.mark.xdist_group("study_layouts")
@@ -32,17 +32,9 @@ SAMPLE = (1, 2, 6, 14, 25, 37, 41, 101, 122, 168)
 REACH = range(200)
 
 
-def _load():
-    spec = importlib.util.spec_from_file_location("study_layouts", ROOT / "examples" / "study_layouts.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("study_layouts", module)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def layouts():
-    return _load()
+    return load_module("study_layouts", ROOT / "examples" / "study_layouts.py")
 
 
 @pytest.fixture(scope="module")
