@@ -84,7 +84,7 @@ def _filled(row: list[str]) -> int:
 
 
 # A first cell naming a header row of a schedule ("Window", "Time point", "Study Day (window)").
-_ROW_NAME = re.compile(
+ROW_NAME = re.compile(
     r"^(?:study\s+|visit\s+|sampling\s+)?(?:windows?|time\s?points?|times?|days?|weeks?|hours?|cycles?|visits?|months?)"
     r"(?:\s+windows?)?(?:\s*\([^)]*\))?$", re.I)
 
@@ -93,7 +93,7 @@ def header_like(row: list[str], named: bool = True) -> bool:
     """Short cells, no activity mark, at least half of them filled, or fewer when the first
     cell names a header row ("Window", "Time point": a row that only some visits fill)."""
     cells = [c.strip() for c in row]
-    filled = _filled(cells) * 2 >= len(cells) or named and bool(cells and _ROW_NAME.match(cells[0]) and _filled(cells) >= 2)
+    filled = _filled(cells) * 2 >= len(cells) or named and bool(cells and ROW_NAME.match(cells[0]) and _filled(cells) >= 2)
     return filled and not any(MARK.match(c) for c in cells) and all(len(c) <= MAX_HEADER_CELL for c in cells)
 
 
@@ -136,7 +136,7 @@ def header_rows(columns: list[str], data: list[list[str]], named_rows: bool = Tr
         row = rows[0]
         schedule = first_mark is not None and first_mark > 0
         # a row only some visits fill, named as a header row ("Window", "Time point")
-        named = named_rows and bool(row) and bool(_ROW_NAME.match(row[0].strip())) and _filled([c.strip() for c in row]) * 2 < len(row)
+        named = named_rows and bool(row) and bool(ROW_NAME.match(row[0].strip())) and _filled([c.strip() for c in row]) * 2 < len(row)
         if not header_like(row, named_rows) or not (missing or schedule and (len(header) > 1 or named)):
             break
         if not schedule and not (all(c.strip() for c in row) and not any(_NUMBER.match(c.strip()) for c in row)):

@@ -76,7 +76,7 @@ import pymupdf
 
 from ..model import TABLE, TEXT, Block
 from .picture_words import text_rows
-from .pipe_tables import MARK, header_rows, lift_header, parse_pipe_table
+from .pipe_tables import MARK, ROW_NAME, header_rows, lift_header, parse_pipe_table
 from .table_chars import lean_table_chars
 
 MARGIN = 12.0  # points added around the block's box: its outer rules sit on or just outside it
@@ -493,8 +493,10 @@ def _filled_rows(grid: Grid, header: int) -> list[list[str]]:
             if text is None:
                 owner = grid.owner[r][c]
                 spanning = grid.cells[owner[0]][owner[1]] or "" if owner else ""
-                # (words spanning from the label column are a group's heading across the row, no mark)
-                across = marked and owner is not None and owner[0] == r and owner[1] > 0
+                # (words spanning from the label column are a group's heading across the row, no
+                # mark; a row the label names as a header row, "Visit window", holds no marks)
+                across = marked and owner is not None and owner[0] == r and owner[1] > 0 \
+                    and not ROW_NAME.match(_plain(row[0] or "").strip())
                 text = spanning if r < header else _spanned_mark(spanning, across)
             out.append(text or "")
         rows.append(out)
@@ -513,7 +515,12 @@ def _spanned_mark(cell: str, in_marked_row_span: bool) -> str:
     if MARK.match(first):
         return first
     text = " ".join(_plain(cell).split())
+    if _SPAN_NOT_MARK.search(text):
+        return ""  # a window ("±3 days based on previous visit") or a text arrow, which the reader spans
     return text if in_marked_row_span and text and len(text.split()) <= SPANNED_WORDS else ""
+
+
+_SPAN_NOT_MARK = re.compile(r"[\u00b1\u2190-\u21ff]|\+\s?/\s?-|<-|->|\bwindow\b", re.IGNORECASE)
 
 
 def grid_markdown(grid: Grid) -> str:
