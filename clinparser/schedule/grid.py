@@ -560,9 +560,11 @@ def spanned_cells(row: list[str], cells: list[tuple[int, str]], r: int, diagnost
         m = _ARROW_SPAN.match(" ".join(cell.split()))
         if not m:
             continue
+        if e > 0 and " ".join(row[e - 1].split()) == " ".join(cell.split()):
+            continue  # one arrow written in each slot of its merged cell: read with the run's first
         text = " ".join(m["text"].replace("=", " ").split()) or "\u2194"
         right = e + 1
-        while right < len(row) and not row[right]:
+        while right < len(row) and (not row[right] or " ".join(row[right].split()) == " ".join(cell.split())):
             right += 1
         left = e
         while left > 0 and not row[left - 1]:

@@ -76,6 +76,12 @@ def test_an_arrow_across_visits_marks_each_spanned_column():
     row = ["", "<=== continuously ===>", "", "", "X"]
     assert spanned_cells(row, [(1, row[1]), (4, "X")], 4, diags) == [(1, "continuously"), (2, "continuously"), (3, "continuously"), (4, "X")]
     assert len(diags) == 2
+    # the grid wrote one merged arrow into each slot it spans: one arrow, one diagnostic
+    diags = []
+    row = ["", "\u2190 continuously \u2192", "\u2190 continuously \u2192", "\u2190 continuously \u2192", "X"]
+    cells = [(k, c) for k, c in enumerate(row) if c]
+    assert spanned_cells(row, cells, 5, diags) == [(1, "continuously"), (2, "continuously"), (3, "continuously"), (4, "X")]
+    assert len(diags) == 1
 
 
 def test_a_second_label_column_and_a_comments_column_are_not_visits():
