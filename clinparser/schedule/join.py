@@ -81,7 +81,7 @@ def _join(head: Part, part: Part, vocabulary: set[str]) -> bool:
     n_enc, n_act = len(theirs["encounters"]), len(theirs["activities"])
     offset = head.rows + sum(p.rows for p in head.joined)
     if n_enc and len(encounters) >= DOWN_SHARE * n_enc:
-        spans = _merged_columns(encounters, n_enc, len(ours["encounters"]))
+        spans = _merged_columns(encounters, n_enc)
         if not part.small:  # a row or two is no guide to the header
             _relabel(ours["encounters"], theirs["encounters"], encounters, vocabulary)
         e_map = {k: [v] for k, v in encounters.items()} | spans
@@ -181,7 +181,7 @@ def _by_position(matched: dict[int, int], n_head: int, n_part: int) -> dict[int,
     return matched
 
 
-def _merged_columns(matched: dict[int, int], n_part: int, n_head: int) -> dict[int, list[int]]:
+def _merged_columns(matched: dict[int, int], n_part: int) -> dict[int, list[int]]:
     """Unmatched part columns standing between two matched ones whose head visits are further
     apart: the visits in between, whose columns the part merged (one cell "● / ●" over V3 and V4)."""
     out: dict[int, list[int]] = {}

@@ -280,6 +280,7 @@ class _TextReader:
         self.in_sublist = False  # a nested list restarted in the top-level style
         self.closed = False  # a closing remark ended the list
         self.first_page, self.last_page = section_pages(section)
+        self.trailing_tags = any(line.ident is not None and line.ident.trailing for line in lines)  # "... INC #3"
         self.paragraph_criteria = _paragraph_criteria(lines, category_of(section.get("title") or "") is not None)
 
     def run(self) -> list[Criterion]:
@@ -370,7 +371,7 @@ class _TextReader:
     def _opens_untagged(self, line: Line) -> bool:
         current = self.current
         return (line.ident is None and current.identifier is not None and current.style.startswith("prefixed")
-                and self._trailing_tags and line.text.rstrip().endswith(":") and not self._indented(line))
+                and self.trailing_tags and line.text.rstrip().endswith(":") and not self._indented(line))
 
     def _tag_of_pending(self, line: Line) -> bool:
         """A trailing tag under a criterion opened untagged: the tag is that criterion's."""
@@ -381,9 +382,6 @@ class _TextReader:
         current.add(line.text, line.raw)
         return True
 
-    @property
-    def _trailing_tags(self) -> bool:
-        return any(line.ident is not None and line.ident.trailing for line in self.lines)
 
     def _letter_or_roman(self, line: Line, index: int) -> None:
         """"i.", "v.", "x." read as the next letter when the criteria are lettered and the

@@ -373,20 +373,17 @@ class Reader:
         something else (rationale, estimands, benefit-risk) is left out; one whose title names no
         objective, endpoint or level keeps its parent's kind only when the title is short."""
         title = _objectives_title(section.get("title") or "")
+        context = None
         if not top:
             named = _OBJECTIVE_WORD.search(title) or _ENDPOINT_WORD.search(title) or _LEVEL.search(title)
-            measures = not named and _MEASURES_TITLE.search(title) and not _OTHER_BLOCK.search(title)
-            if not measures and (_NOT_A_LIST.search(title) or (_OTHER_BLOCK.search(title) and not _OBJECTIVE_WORD.search(title))):
-                return []
-            if measures:  # ("Efficacy Assessments and Variables" too)
+            if not named and _MEASURES_TITLE.search(title) and not _OTHER_BLOCK.search(title):
+                # a section of measures, variables or parameters ("Efficacy Assessments and Variables" too)
                 context = _context_from_title(title, Context(ENDPOINT, parent.level, parent.label, parent.explicit))
-                items = self.read_units(units_of(section), context, section)
-                for sub in section.get("subsections") or []:
-                    items.extend(self.read_tree(sub, context, top=False))
-                return items
-            if not named and len(title.split()) > 3:
+            elif _NOT_A_LIST.search(title) or (_OTHER_BLOCK.search(title) and not _OBJECTIVE_WORD.search(title)):
                 return []
-        context = _context_from_title(title, parent)
+            elif not named and len(title.split()) > 3:
+                return []
+        context = context or _context_from_title(title, parent)
         items = self.read_units(units_of(section), context, section)
         for sub in section.get("subsections") or []:
             items.extend(self.read_tree(sub, context, top=False))
