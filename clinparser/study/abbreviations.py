@@ -3,7 +3,9 @@
 Read from the section titled like "List of Abbreviations", "Abbreviations and Definitions of
 Terms", "Glossary" (``toc`` or ``non_toc``, at any depth; not inside an amendment or change
 summary), from its two-column tables (a header row such as "Abbreviation | Definition" is
-skipped; cells holding several lines pair line by line) or, when it prints a list, from lines
+skipped; cells holding several lines pair line by line; a printed table of contents read into the
+section -- "2.0 | Table of Contents", "5.3 | Safety Variables.......80", rows with dot leaders or
+a page number -- is no list of abbreviations, and a row of one never is) or, when it prints a list, from lines
 like "AE  adverse event", "AE: adverse event", "AE = adverse event", "AE – adverse event".
 """
 
@@ -95,11 +97,32 @@ def _pairs(node: dict) -> list[tuple[str, str]]:
     return pairs
 
 
+# A line of a printed table of contents: dot leaders (then maybe its page number), or, after a
+# section or table number ("5.3.1", "2.0", "Table 2."), a title ending in its page number.
+_LEADERS = re.compile(r"(?:\.\s*){4,}\s*\d*\s*$|…+\s*\d*\s*$")
+_PAGE_AT_END = re.compile(r"\s\d{1,3}$")
+_TOC_HEADING = re.compile(r"^(?:table\s+of\s+)?contents$", re.I)
+_SECTION_NUMBER = re.compile(r"^(?:(?:table|figure|appendix)\s+)?\d+(?:\.\d+)*\.?$", re.I)
+
+
+def _toc_row(row: list) -> bool:
+    cells = [_clean(c) for c in row if str(c or "").strip()]
+    if len(cells) < 2:
+        return False
+    last = cells[-1]
+    return bool(_LEADERS.search(last)) or (bool(_SECTION_NUMBER.match(cells[0]))
+                                          and bool(_PAGE_AT_END.search(last) or _TOC_HEADING.match(last)))
+
+
 def _table_pairs(table: dict) -> list[tuple[str, str]]:
     rows = [list(table.get("columns") or [])] + [list(r) for r in table.get("data") or []]
+    filled = [r for r in rows if any(str(c or "").strip() for c in r)]
+    if filled and sum(_toc_row(r) for r in filled) * 2 >= len(filled):  # a table of contents
+        return []
     out = []
     for row in rows:
-        out.extend(_row_pairs(row))
+        if not _toc_row(row):
+            out.extend(_row_pairs(row))
     return out
 
 
