@@ -17,7 +17,7 @@ from pathlib import Path
 from clinparser import PDFParser
 from clinparser.export.chunks import Chunker
 from scoring.tree import flatten
-from clinparser.export.usdm import schema_validator, to_usdm, usdm_errors
+from clinparser.export.usdm import document_version, narrative_items, schema_validator, study_design, to_usdm, usdm_errors
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -46,9 +46,10 @@ def main(argv=None) -> int:
         texts = [r for r in records if r["metadata"]["kind"] == "text"]
         nodes = flatten(result["toc"]) + flatten(result["non_toc"])
         usdm = to_usdm(result)
-        design = usdm.get("studyDesign") or {}
+        design = study_design(usdm)
         lists = [design.get(k) or [] for k in ("scheduleTimelines", "encounters", "activities")]
-        count = len(usdm["studyDefinitionDocumentVersion"]["contents"]) + len(usdm["narrativeContentItems"]) + 1
+        # the narrative and schedule objects, and their document version (the count before issue 47)
+        count = len(document_version(usdm)["contents"]) + len(narrative_items(usdm)) + 1
         count += sum(len(design.get(k) or []) for k in ("epochs", "encounters", "activities", "scheduleTimelines"))
         valid = "schema absent" if validate is None else ("yes" if not usdm_errors(usdm, validate) else "NO")
         print(

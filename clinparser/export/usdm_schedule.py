@@ -7,27 +7,39 @@ document order, into the four lists a USDM ``StudyDesign`` holds::
     {"epochs": [StudyEpoch...], "encounters": [Encounter...], "activities": [Activity...],
      "scheduleTimelines": [ScheduleTimeline...]}     # {} when no schedule gives anything
 
-ClinParser cannot fill a whole ``InterventionalStudyDesign`` (arms, study cells, population,
-model … are not read), so ``to_usdm`` puts the lists under ``"studyDesign"`` for a user to drop
-into ``studyDesigns[0]``; each object validates against its ``*-Input`` schema
-(``design_errors``). The shapes follow the published CDISC pilot and Alexion USDM files.
+``to_usdm`` puts the lists into the one ``study.versions[0].studyDesigns[0]`` of its Wrapper,
+beside the eligibility criteria and objectives (``usdm_study.study_usdm``); each object validates
+against its ``*-Input`` schema (``design_errors``) and the usdm4 rules engine's checks
+(``benchmarks/usdm_check.py``). The shapes follow the published CDISC pilot and Alexion USDM files.
 
 Decisions:
 
-- **One timeline per schedule**, named by ``schedule.name``; ``mainTimeline`` is the schedule's
-  ``main`` flag as the parser set it, and its ``description`` its kind ("PK/PD sampling
-  timeline"; USDM has no attribute for it). A schedule with no encounter or no activity gives nothing
-  (no timeline, epoch or activity, so no id points at what is not there).
+- **One timeline per schedule**, named by ``schedule.name``; its ``description`` is its kind
+  ("PK/PD sampling timeline"; USDM has no attribute for it). A design has exactly one main
+  timeline (USDM rule DDF00012): the first schedule the parser flagged ``main``, else the first of
+  kind ``main``, else the first of no other kind, else the first. A schedule with no encounter or
+  no activity gives nothing (no timeline, epoch or activity, so no id points at what is not there).
+- **Names** are as printed; the export makes them unique per class across the whole Wrapper at
+  the end (``usdm.unique_names``: a later "Day 1" of another table is "Day 1 (2)"), as USDM rule
+  DDF00010 asks. Labels stay as printed.
 - **Epochs**: one ``StudyEpoch`` per printed epoch of a schedule. A schedule that prints none
   gives none, and its instances have ``epochId`` null (the schema allows it): an epoch ClinParser
   made up would be a claim the protocol does not print. Two schedules printing the same period
-  give two epochs: nothing here decides that two tables' headers name one period. The epoch
+  give two epochs: nothing here decides that two tables' headers name one period. The epochs of
+  all schedules form one ``previousId``/``nextId`` chain in document order (USDM wants one chain
+  per design). The epoch
   ``type`` is CDISC's term where the label says it (screening, run-in, follow-up, treatment;
   codes as the published files have them), else ``Other`` (C17649).
 - **Encounters**: ``label`` is the column's short label as printed ("Day 8", "EOT", "Week 4");
   ``name`` the whole header path; ``type`` ``Visit`` (C25716) for all; ``description`` the path,
   then the visit, the timing, the window and the time points within the visit as read
-  ("Treatment / Cycle 1 / D8 (±1): Day 8; Window: ±1 day").
+  ("Treatment / Cycle 1 / D8 (±1): Day 8; Window: ±1 day"). The encounters of all schedules form
+  one ``previousId``/``nextId`` chain in document order. ``contactModes`` and
+  ``environmentalSettings`` (USDM rules DDF00136/DDF00157 want both lists) as the published
+  Alexion file codes its visits: a column whose header names a telephone call is ``Telephone
+  Call`` (C171537) with no setting; one naming a video or telehealth visit ``Audio-Videoconferencing``
+  (C171525) with no setting; a home visit ``In Person`` (C175574) at ``Home`` (C18002); any other
+  column, a visit on site, ``In Person`` at a ``Clinic`` (C211570).
 - **Activities**: one per activity row; a group row is a parent ``Activity`` whose ``childIds``
   are the rows under it, in order. All are in row order (parent before its children), chained by
   ``previousId``/``nextId``. A label's footnotes become its ``notes`` (``CommentAnnotation``).
@@ -46,6 +58,8 @@ Decisions:
   both sides and the unit were read. A range ("Days -28 to -1"), a cycle day, another unit
   (weeks against a Day 1 anchor: whether Week 1 is Day 7 or Day 8 is the protocol's convention)
   or a schedule without an anchor column keep the text in the encounter's description only.
+  Each timeline has an anchor (USDM rule DDF00009): without a Day 0/1 column its first column gets
+  a ``Fixed Reference`` timing ("P0D") that says it is only where the timeline starts.
 - **Ids** are ``<Class>_nnnn`` (``usdm_terms.usdm_id``: zero-padded, so that ids sorted as text
   are in document order), numbered in document order across all schedules (``Code_n`` from
   ``first_code``, after the document version's status), so the same result gives the same bytes.
@@ -62,6 +76,14 @@ from .usdm_terms import Ids, code, note
 __all__ = ["schedule_design", "design_errors", "DESIGN_SCHEMAS"]
 
 VISIT = ("C25716", "Visit")
+IN_PERSON, TELEPHONE, VIDEO = ("C175574", "In Person"), ("C171537", "Telephone Call"), ("C171525", "Audio-Videoconferencing")
+CLINIC, HOME = ("C211570", "Clinic"), ("C18002", "Home")
+# How a visit is held, by its header (first match wins): (pattern, contact mode, setting or None).
+CONTACTS = [
+    (re.compile(r"(?i:\b(?:tele)?phone\b|\bcall\b)|\bTC\b"), TELEPHONE, None),
+    (re.compile(r"\bvideo\b|\btele[- ]?(?:health|medicine|visit)\b|\bvirtual\b", re.I), VIDEO, None),
+    (re.compile(r"\bhome\b", re.I), IN_PERSON, HOME),
+]
 BEFORE, AFTER, FIXED = ("C201357", "Before"), ("C201356", "After"), ("C201358", "Fixed Reference")
 START_TO_START = ("C201355", "Start to Start")
 OTHER_EPOCH = ("C17649", "Other")
@@ -169,8 +191,15 @@ def _window(window: Optional[dict]) -> dict:
 def _timings(encounters: list[dict], instance_ids: list[str], ids: Ids) -> dict[int, dict]:
     """encounter index -> its Timing, for the columns that can be timed exactly."""
     anchor = _anchor(encounters)
-    if anchor is None:
-        return {}
+    if anchor is None:  # the timeline still needs an anchor (DDF00009): where it starts
+        text = _text(encounters[0].get("short_label")) or _text(encounters[0].get("label")) or "First column"
+        return {0: {
+            "id": ids("Timing"), "name": f"{text}: timeline start", "label": _text(encounters[0].get("label")) or None,
+            "description": "The timeline's first column as its reference point: no column at Day 0 or Day 1 was read, "
+                           "so no other column is timed from it",
+            "type": code(ids, FIXED), "value": "P0D", "valueLabel": "0 days", "relativeToFrom": code(ids, START_TO_START),
+            "relativeFromScheduledInstanceId": instance_ids[0], "relativeToScheduledInstanceId": instance_ids[0],
+            **_window(None), "instanceType": "Timing"}}
     index, unit, _ = anchor
     anchor_text = _timing_text(encounters[index]["timing"])
     out: dict[int, dict] = {}
@@ -219,8 +248,7 @@ def _epochs(schedule: dict, ids: Ids) -> tuple[list[dict], dict[int, str]]:
         named = by_label.get(_text(encounter.get("epoch")), [])
         if i not in of_encounter and len(named) == 1:  # listed by label only
             of_encounter[i] = named[0]
-    _chain(epochs)
-    return epochs, of_encounter
+    return epochs, of_encounter  # chained with the other schedules' in schedule_design
 
 
 def _encounter_description(encounter: dict) -> Optional[str]:
@@ -234,6 +262,13 @@ def _encounter_description(encounter: dict) -> Optional[str]:
     read = "; ".join(p for p in parts if p)
     path = _text(encounter.get("label"))
     return f"{path}: {read}" if path and read else path or read or None
+
+
+def _contact(encounter: dict, ids: Ids) -> dict:
+    """contactModes and environmentalSettings of a column, by what its header says (docstring)."""
+    said = " ".join(_text(encounter.get(k)) for k in ("label", "short_label", "visit"))
+    mode, setting = next(((m, s) for pattern, m, s in CONTACTS if pattern.search(said)), (IN_PERSON, CLINIC))
+    return {"contactModes": [code(ids, mode)], "environmentalSettings": [code(ids, setting)] if setting else []}
 
 
 def _footnote_texts(markers: Iterable[str], footnotes: dict[str, str]) -> list[tuple[str, str]]:
@@ -315,6 +350,7 @@ def _add_schedule(design: dict, schedule: dict, ids: Ids, n: int) -> None:
             "description": _encounter_description(encounter), "type": code(ids, VISIT),
             "previousId": None, "nextId": None,
             "scheduledAtId": timings[i]["id"] if i in timings else None,
+            **_contact(encounter, ids),
             "notes": [], "instanceType": "Encounter",
         })
         last = i == len(encounters) - 1
@@ -327,15 +363,13 @@ def _add_schedule(design: dict, schedule: dict, ids: Ids, n: int) -> None:
             "activityIds": [activity_ids[a] for a in sorted(marked[i])],
             "encounterId": encounter_ids[i], "instanceType": "ScheduledActivityInstance",
         })
-    _chain(encounter_objects)
-
     name = _text(schedule.get("name")) or f"Schedule {n}"
     design["epochs"] += epochs
     design["encounters"] += encounter_objects
     design["activities"] += activity_objects
     design["scheduleTimelines"].append({
         "id": timeline_id, "name": name, "label": name, "description": TIMELINE_KINDS.get(schedule.get("kind")),
-        "mainTimeline": bool(schedule.get("main")),
+        "mainTimeline": False,  # set for one timeline in schedule_design
         "entryCondition": "",  # the protocol's entry condition is not read; the schema needs the key
         "entryId": instance_ids[0],
         "exits": [{"id": exit_id, "instanceType": "ScheduleTimelineExit"}],
@@ -346,13 +380,29 @@ def _add_schedule(design: dict, schedule: dict, ids: Ids, n: int) -> None:
     })
 
 
+def _main_index(schedules: list[dict]) -> int:
+    """Which timeline is the design's main one (module docstring)."""
+    tests = (lambda s: bool(s.get("main")), lambda s: s.get("kind") == "main",
+             lambda s: s.get("kind") in (None, "other"), lambda s: True)
+    return next(i for test in tests for i, s in enumerate(schedules) if test(s))
+
+
 def schedule_design(schedules: Iterable[dict], first_code: int = 2) -> dict:
     """The schedules (document order) as USDM study-design lists; {} when none gives anything."""
     design: dict = {key: [] for key in DESIGN_SCHEMAS}
     ids = Ids({"Code": first_code})
+    used: list[dict] = []  # the schedules that gave a timeline, in its order
     for n, schedule in enumerate(schedules, start=1):
+        before = len(design["scheduleTimelines"])
         _add_schedule(design, schedule, ids, n)
-    return design if design["scheduleTimelines"] else {}
+        if len(design["scheduleTimelines"]) > before:
+            used.append(schedule)
+    if not used:
+        return {}
+    design["scheduleTimelines"][_main_index(used)]["mainTimeline"] = True
+    _chain(design["epochs"])  # one chain each per design (USDM rules DDF00087/DDF00088)
+    _chain(design["encounters"])
+    return design
 
 
 def design_errors(design: dict, validate) -> list[str]:

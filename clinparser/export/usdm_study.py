@@ -1,33 +1,41 @@
 """The study definition (``result["study"]``, see ``clinparser.study.definition``) as USDM v4.0.
 
-``study_usdm(study, ...)`` gives a USDM ``Study`` whose one ``StudyVersion`` holds what the
-protocol says about the study itself::
+``study_usdm(study, ...)`` gives the USDM ``Study`` of the export's ``Wrapper``: the protocol
+document with the narrative, and one ``StudyVersion`` holding what the protocol says about the
+study itself, with the narrative's items and one study design that also holds the schedules::
 
-    {"id": None, "name": ..., "versions": [{
+    {"id": None, "name": ..., "instanceType": "Study",
+     "documentedBy": [{"instanceType": "StudyDefinitionDocument", "type": Protocol, "language": en,
+                       "versions": [StudyDefinitionDocumentVersion (contents: [NarrativeContent...])]}],
+     "versions": [{
         "titles": [StudyTitle...], "studyIdentifiers": [StudyIdentifier...],
         "organizations": [Organization...], "roles": [StudyRole (sponsor)],
         "eligibilityCriterionItems": [EligibilityCriterionItem...],
+        "narrativeContentItems": [NarrativeContentItem...],
         "abbreviations": [Abbreviation...],
         "documentVersionIds": ["StudyDefinitionDocumentVersion_0001"],
-        "studyDesigns": [{"instanceType": "InterventionalStudyDesign",
-                          "studyPhase": AliasCode, "eligibilityCriteria": [EligibilityCriterion...],
-                          "objectives": [Objective (with its endpoints)...], ...}]}],
-     "instanceType": "Study"}
+        "studyDesigns": [{"instanceType": "InterventionalStudyDesign", "studyType": Interventional,
+                          "studyPhase": AliasCode, "model": Code, "population": ...,
+                          "eligibilityCriteria": [EligibilityCriterion...],
+                          "objectives": [Objective (with its endpoints)...],
+                          "epochs", "encounters", "activities", "scheduleTimelines": the schedules}]}]}
 
-``to_usdm`` puts it under ``"study"`` when the result has a ``study`` block, so the export reads
-like a USDM ``Wrapper`` (``{"study", "usdmVersion", "systemName", "systemVersion"}``) plus the
-narrative (``studyDefinitionDocumentVersion``, ``narrativeContentItems``) and the schedules
-(``studyDesign``) at the top level, where they were before. They are not copied into the study
-(no object twice, no id twice); to make one Wrapper a user moves ``narrativeContentItems`` into
-``study.versions[0]`` and the lists of ``studyDesign`` into ``study.versions[0].studyDesigns[0]``.
-Each object validates against its ``*-Input`` schema (``study_errors``).
+This is where the published files (the Alexion data4knowledge sample, the CDISC pilot) put each
+part; a result without a ``study`` block gets the same shape with what it has (a Study named after
+its source file). Each object validates against its ``*-Input`` schema (``study_errors``), and the
+export passes the usdm4 rules engine's checks but for the ones listed in ``docs/chunks-and-usdm.md``.
+
+**The study design reader's hook**: ``add_design(design, study_version, reading, ids)`` is given
+``result["study"]["design"]`` when it is a mapping; it fills ``studyDesigns[0]`` (model, planned
+sex and age so far; arms, cells, interventions, masking, allocation, indications and amendments
+belong there) with ids from the export's own counter.
 
 Codes and shapes follow the published USDM files (the Alexion data4knowledge sample, the CDISC
 pilot) and the USDM CT (terminology version 2025-09-26, as the schedule export):
 
 - **Titles**: official ``C207616`` "Official Study Title", short ``C207615`` "Brief Study Title",
-  acronym ``C94108`` "Study Acronym" (the code the CDISC pilot file and USDM CT codelist C207419
-  use for the acronym).
+  acronym ``C207646`` "Study Acronym" (USDM CT codelist C207419; the CDISC pilot file's ``C94108``
+  is not in it, and usdm4's rule DDF00146 flags it).
 - **Identifiers**: each ``StudyIdentifier`` is scoped (``scopeId``) by the ``Organization`` that
   issues it, listed in ``StudyVersion.organizations`` (as the published files do): the sponsor for
   the sponsor's protocol number; ClinicalTrials.gov (``CT-GOV``) for NCT; the EMA (``EUDRACT``)
@@ -36,11 +44,14 @@ pilot) and the USDM CT (terminology version 2025-09-26, as the schedule export):
   organization per issuer, in the order first needed, the sponsor first. Registries are type
   ``C93453`` "Study Registry", the FDA ``C188863`` "Regulatory Agency", with the names and
   schemes of the Alexion file. The sponsor organization is named as printed ("Sponsor" when no
-  name was read), type ``C70793`` "Clinical Study Sponsor" (what the CDISC pilot file gives its
-  sponsor: whether it is a drug company, an institute or a university is not read), and its
+  name was read), its type an organization type of USDM CT C188724 by its name: ``C18240``
+  "Academia" for a university or college, ``C21541`` "Healthcare Facility" for a hospital,
+  ``C199144`` "Governmental Agency or Group" for a national institute or ministry, ``C54148``
+  "Contract Research Organization", else ``C54149`` "Drug Company" (as the Alexion file types its
+  sponsor; the StudyRole code C70793 is no organization type), and its
   ``identifierScheme``/``identifier`` (a DUNS number in the published files) are empty strings:
   they are not printed in a protocol. A ``StudyRole`` ``C70793`` "Clinical Study Sponsor" names
-  it, as both published files do.
+  it and applies to the study version (``appliesToIds``), as the Alexion file has it.
 - **Phase**: ``studyPhase`` is an ``AliasCode`` whose ``standardCode`` is the NCI trial-phase
   term: 1 ``C15600`` "Phase I Trial", 1/2 ``C15693`` "Phase I/II Trial", 2 ``C15601`` "Phase II
   Trial", 2/3 ``C15694`` "Phase II/III Trial", 3 ``C15602`` "Phase III Trial", 4 ``C15603``
@@ -64,15 +75,25 @@ pilot) and the USDM CT (terminology version 2025-09-26, as the schedule export):
   ``C94496``/``C139173``/``C170559`` ("Primary / Secondary / Exploratory Endpoint"), ``name``
   ``END1`` …, ``purpose`` "" (required by the schema, not read; the published files leave it
   empty too).
+  An objective's and an endpoint's ``text`` is XHTML-escaped ("&" is "&amp;"): USDM reads these
+  texts as XHTML (usdm4 rule DDF00247).
 - **Abbreviations**: ``Abbreviation`` per entry with both texts, in printed order.
+- **Study type** ``C98388`` "Interventional Study" (the design is an ``InterventionalStudyDesign``).
 - **What ClinParser does not read** but the schema requires gets a neutral value, said in a
-  ``CommentAnnotation`` on the design: ``model`` ``C17998`` "Unknown", the population's
-  ``includesHealthySubjects`` false, ``rationale`` "", ``arms``/``studyCells``/``epochs`` empty
-  (the schedules' epochs are in the top-level ``studyDesign``); the ``StudyVersion``'s
+  ``CommentAnnotation`` on the design: ``model`` ``C82640`` "Single Group Study" (the schema
+  requires a model and the intervention model codelist C99076 has no "unknown"; of its terms,
+  single group is the one that describes the exported design, which has no arms, and guessing
+  parallel would claim arms; ``add_design`` replaces it), the population's
+  ``includesHealthySubjects`` false, ``rationale`` "", ``arms``/``studyCells`` empty. The
+  population's ``plannedSex`` and ``plannedAge`` stay empty until the design reader gives them
+  (usdm4 rules DDF00097/DDF00098 flag that: nothing is invented). The ``StudyVersion``'s
   ``versionIdentifier`` is the export's document version and its ``rationale`` "". ``Study.id``
   is null (the schema wants a UUID; the published files leave it null) and ``Study.name`` the
   sponsor's protocol number, else the acronym, else the brief or official title, else the
   source file's name.
+- **The document**: one ``StudyDefinitionDocument`` named "<study name> protocol", type
+  ``C70817`` "Protocol", language ``en`` and template ``SPONSOR`` as in the Alexion file, its
+  ``description`` the source file it was read from; its one version is the narrative's.
 - **Ids** are ``<Class>_nnnn`` (``usdm_terms.usdm_id``) in document order, each class counting
   on after the ids the export already holds (``Code_n`` after the document status and the
   schedules' codes), so the same result always gives the same bytes and no id is used twice.
@@ -88,13 +109,14 @@ from itertools import pairwise
 from pathlib import PurePath
 from typing import Any
 
+from .usdm_schedule import design_errors
 from .usdm_terms import Ids, code, note
 
 __all__ = ["PHASES", "TITLE_TYPES", "next_ids", "study_errors", "study_usdm"]
 
 
 TITLE_TYPES = {"official": ("C207616", "Official Study Title"), "short": ("C207615", "Brief Study Title"),
-               "acronym": ("C94108", "Study Acronym")}
+               "acronym": ("C207646", "Study Acronym")}
 PHASES = {"1": ("C15600", "Phase I Trial"), "1/2": ("C15693", "Phase I/II Trial"), "2": ("C15601", "Phase II Trial"),
           "2/3": ("C15694", "Phase II/III Trial"), "3": ("C15602", "Phase III Trial"), "4": ("C15603", "Phase IV Trial")}
 CATEGORIES = {"inclusion": ("C25532", "Inclusion Criteria"), "exclusion": ("C25370", "Exclusion Criteria")}
@@ -102,10 +124,39 @@ OBJECTIVE_LEVELS = {"primary": ("C85826", "Trial Primary Objective"), "secondary
                     "exploratory": ("C163559", "Trial Exploratory Objective")}
 ENDPOINT_LEVELS = {"primary": ("C94496", "Primary Endpoint"), "secondary": ("C139173", "Secondary Endpoint"),
                    "exploratory": ("C170559", "Exploratory Endpoint")}
-SPONSOR = ("C70793", "Clinical Study Sponsor")
+SPONSOR = ("C70793", "Clinical Study Sponsor")  # the StudyRole
+# The sponsor Organization's type (USDM CT C188724), by its name; a drug company unless it says otherwise.
+DRUG_COMPANY = ("C54149", "Drug Company")
+SPONSOR_TYPES = [
+    (re.compile(r"universit|college|academ|school of|faculty", re.I), ("C18240", "Academia")),
+    (re.compile(r"hospital|medical cent(?:er|re)|clinic\b|health (?:system|service)", re.I), ("C21541", "Healthcare Facility")),
+    (re.compile(r"national institutes? of|\bNIH\b|\bNCI\b|ministry|department of|government|public health", re.I),
+     ("C199144", "Governmental Agency or Group")),
+    (re.compile(r"contract research|\bCRO\b", re.I), ("C54148", "Contract Research Organization")),
+]
+INTERVENTIONAL = ("C98388", "Interventional Study")
+PROTOCOL = ("C70817", "Protocol")
+# Intervention model (USDM CT C99076); the codelist has no "unknown": see the module docstring.
+MODELS = {"parallel": ("C82639", "Parallel Study"), "crossover": ("C82637", "Crossover Study"),
+          "cross_over": ("C82637", "Crossover Study"), "factorial": ("C82638", "Factorial Study"),
+          "group_sequential": ("C142568", "Group Sequential Design"), "sequential": ("C142568", "Group Sequential Design"),
+          "single_group": ("C82640", "Single Group Study")}
+SINGLE_GROUP = MODELS["single_group"]
+# plannedSex: Female and/or Male (USDM rule DDF00188 wants these two, not "Both").
+SEXES = {"both": [("C16576", "Female"), ("C20197", "Male")], "all": [("C16576", "Female"), ("C20197", "Male")],
+         "female": [("C16576", "Female")], "male": [("C20197", "Male")]}
+AGE_UNITS = {"year": ("C29848", "Year"), "years": ("C29848", "Year"), "month": ("C29846", "Month"),
+             "months": ("C29846", "Month"), "week": ("C29844", "Week"), "weeks": ("C29844", "Week"),
+             "day": ("C25301", "Day"), "days": ("C25301", "Day")}
+# What the design note says ClinParser did not read, unless add_design filled it (key, words).
+UNREAD = [("model", "the intervention model (coded Single Group Study, the model of a design without arms, as "
+                    "exported: the schema requires a model and the codelist has no unknown)"),
+          ("plannedSex", "the population's planned sex"), ("plannedAge", "the planned age range"),
+          ("arms", "arms, study cells and elements"),
+          ("includesHealthySubjects", "whether healthy subjects are included (false)"),
+          ("rationale", "the design rationale (empty)")]
 REGISTRY = ("C93453", "Study Registry")
 REGULATOR = ("C188863", "Regulatory Agency")
-UNKNOWN = ("C17998", "Unknown")
 
 # Issuers: key -> (name, label, type, identifierScheme, identifier), as the Alexion file has them.
 ISSUERS = {
@@ -197,19 +248,23 @@ def _organization(ids: Ids, name: str, label: str | None, type_: tuple[str, str]
             "instanceType": "Organization"}
 
 
-def _identifiers(study: dict, ids: Ids) -> tuple[list[dict], list[dict], list[dict]]:
-    """(StudyIdentifiers, Organizations, StudyRoles)."""
+def _sponsor_type(name: str) -> tuple[str, str]:
+    return next((term for pattern, term in SPONSOR_TYPES if pattern.search(name)), DRUG_COMPANY)
+
+
+def _identifiers(study: dict, ids: Ids, version_id: str) -> tuple[list[dict], list[dict], list[dict]]:
+    """(StudyIdentifiers, Organizations, StudyRoles); the sponsor's role applies to the study version."""
     identifiers = [i for i in study.get("identifiers") or [] if _text(i.get("text"))]
     organizations: list[dict] = []
     by_issuer: dict[str, str] = {}
     roles: list[dict] = []
     sponsor_name = _text((study.get("sponsor") or {}).get("text"))
     if sponsor_name or any(i.get("kind") == "sponsor" for i in identifiers):
-        org = _organization(ids, sponsor_name or "Sponsor", None, SPONSOR, "", "")
+        org = _organization(ids, sponsor_name or "Sponsor", None, _sponsor_type(sponsor_name), "", "")
         organizations.append(org)
         by_issuer["sponsor"] = org["id"]
         roles.append({"id": ids("StudyRole"), "name": "Sponsor", "label": None, "description": None,
-                      "code": code(ids, SPONSOR), "appliesToIds": [], "assignedPersons": [],
+                      "code": code(ids, SPONSOR), "appliesToIds": [version_id], "assignedPersons": [],
                       "organizationIds": [org["id"]], "masking": None, "notes": [], "instanceType": "StudyRole"})
     out = []
     for identifier in identifiers:
@@ -299,7 +354,7 @@ def _objectives(study: dict, ids: Ids) -> list[dict]:
             continue
         n_objective += 1
         obj = {"id": ids("Objective"), "name": f"OBJ{n_objective}", "label": _text(objective.get("label")) or None,
-               "description": None, "text": text, "dictionaryId": None, "notes": [],
+               "description": None, "text": html.escape(text, quote=False), "dictionaryId": None, "notes": [],
                "level": code(ids, OBJECTIVE_LEVELS[level]), "endpoints": [], "instanceType": "Objective"}
         for endpoint in objective.get("endpoints") or []:
             e_level, e_text = endpoint.get("level"), _text(endpoint.get("text"))
@@ -308,7 +363,7 @@ def _objectives(study: dict, ids: Ids) -> list[dict]:
             n_endpoint += 1
             obj["endpoints"].append({
                 "id": ids("Endpoint"), "name": f"END{n_endpoint}", "label": _text(endpoint.get("label")) or None,
-                "description": None, "text": e_text, "dictionaryId": None, "notes": [], "purpose": "",
+                "description": None, "text": html.escape(e_text, quote=False), "dictionaryId": None, "notes": [], "purpose": "",
                 "level": code(ids, ENDPOINT_LEVELS[e_level]), "instanceType": "Endpoint"})
         out.append(obj)
     return out
@@ -332,60 +387,157 @@ def _study_name(study: dict, source: str | None) -> str:
     return next((c for c in candidates if c), "Study")
 
 
+# --- the design reader's hook ----------------------------------------------------------------------
+def _value(reading: Any) -> Any:
+    """A read field as the study block holds it (``{"value": ...}``) or the value itself."""
+    return reading["value"] if isinstance(reading, dict) and "value" in reading else reading
+
+
+def _key(value: Any) -> str:
+    return re.sub(r"[\s/-]+", "_", _text(value).lower())
+
+
+def _planned_age(age: Any, ids: Ids) -> dict | None:
+    """``{"min", "max", "unit"}`` -> a USDM ``Range`` (both bounds needed: the schema wants both)."""
+    if not isinstance(age, dict):
+        return None
+    low, high, unit = age.get("min"), age.get("max"), AGE_UNITS.get(_key(age.get("unit") or "year"))
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (low, high)) or unit is None:
+        return None
+
+    def quantity(value: float) -> dict:
+        return {"id": ids("Quantity"), "value": float(value),
+                "unit": {"id": ids("AliasCode"), "standardCode": code(ids, unit), "standardCodeAliases": [],
+                         "instanceType": "AliasCode"},
+                "instanceType": "Quantity"}
+
+    return {"id": ids("Range"), "minValue": quantity(low), "maxValue": quantity(high),
+            "isApproximate": bool(age.get("approximate")), "instanceType": "Range"}
+
+
+def add_design(design: dict, study_version: dict, reading: dict, ids: Ids) -> list[str]:
+    """The hook for the study design reader: ``reading`` is ``result["study"]["design"]``, put into
+    the one ``design`` (``studyDesigns[0]``, which already holds the schedules' epochs, encounters,
+    activities and timelines, the eligibility criteria and the objectives) and its ``study_version``
+    (for what USDM keeps there: ``studyInterventions``, ``amendments``, ``administrableProducts``,
+    ``organizations``). New objects take their ids from ``ids`` (``ids("StudyArm")``,
+    ``code(ids, term)``), so no id is used twice. Returns what it filled, for the design's note.
+
+    Read here so far: ``model`` (a ``MODELS`` key, e.g. ``"parallel"``, or ``{"value": key}``),
+    ``population.sex`` (``"both"``, ``"female"``, ``"male"``) and ``population.age``
+    (``{"min", "max", "unit"}``, both bounds). Arms, study cells, elements, interventions, masking
+    (``blindingSchema``), allocation, indications and amendments go here too."""
+    filled = []
+    model = MODELS.get(_key(_value(reading.get("model"))))
+    if model:
+        design["model"] = code(ids, model)
+        filled.append("model")
+    population = reading.get("population") or {}
+    sex = SEXES.get(_key(_value(population.get("sex"))))
+    if sex:
+        design["population"]["plannedSex"] = [code(ids, term) for term in sex]
+        filled.append("plannedSex")
+    age = _planned_age(_value(population.get("age")), ids)
+    if age:
+        design["population"]["plannedAge"] = age
+        filled.append("plannedAge")
+    return filled
+
+
+def _document(ids: Ids, name: str, document_version: dict, source: str | None) -> dict:
+    """The ``StudyDefinitionDocument`` the narrative's document version belongs to (as the Alexion file
+    has it: the protocol, in English, the sponsor's template)."""
+    return {"id": ids("StudyDefinitionDocument"), "name": f"{name} protocol", "label": None,
+            "description": f"Read by ClinParser from {source}" if source else None,
+            "language": {"id": ids("Code"), "code": "en", "codeSystem": "ISO", "codeSystemVersion": "1",
+                         "decode": "English", "instanceType": "Code"},
+            "type": code(ids, PROTOCOL), "templateName": "SPONSOR", "versions": [document_version], "childIds": [],
+            "notes": [], "instanceType": "StudyDefinitionDocument"}
+
+
 # --- the study -------------------------------------------------------------------------------------
-def study_usdm(study: dict, *, existing: Any = None, version: str = "1", source: str | None = None,
-               document_version_ids: Iterable[str] = ()) -> dict:
-    """The study definition as a USDM v4.0 ``Study`` (see the module docstring). ``existing``: the
-    export so far, whose ids the new ones count on from; ``document_version_ids``: the
-    ``StudyDefinitionDocumentVersion`` the study version is documented by."""
+SCHEDULE_LISTS = ("epochs", "encounters", "activities", "scheduleTimelines")
+
+
+def study_usdm(study: dict | None, *, existing: Any = None, version: str = "1", source: str | None = None,
+               document_version: dict | None = None, narrative_items: Iterable[dict] = (),
+               schedules: dict | None = None, document_version_ids: Iterable[str] = ()) -> dict:
+    """The study as one USDM v4.0 ``Study`` (see the module docstring): the study definition
+    (``study``, may be empty), the narrative's ``document_version`` (in ``documentedBy``) and
+    ``narrative_items``, the ``schedules`` lists (``usdm_schedule.schedule_design``) in the one
+    study design, and ``study["design"]`` given to ``add_design``. ``existing``: the objects made
+    so far, whose ids the new ones count on from."""
+    study = study or {}
     ids = Ids(next_ids(existing))
+    name = _study_name(study, source)
+    version_id = ids("StudyVersion")
+    documented_by = [_document(ids, name, document_version, source)] if document_version else []
+    document_ids = [document_version["id"]] if document_version else list(document_version_ids)
     titles = _titles(study, ids)
-    identifiers, organizations, roles = _identifiers(study, ids)
+    identifiers, organizations, roles = _identifiers(study, ids, version_id)
     criteria, items = _eligibility(study, ids)
     design_id = ids("InterventionalStudyDesign")
     design = {
         "id": design_id, "name": "Study Design 1", "label": None, "description": None,
-        "studyType": None, "studyPhase": _phase(study, ids), "therapeuticAreas": [], "characteristics": [],
-        "encounters": [], "activities": [], "arms": [], "studyCells": [], "rationale": "", "epochs": [],
-        "elements": [], "estimands": [], "indications": [], "studyInterventionIds": [],
+        "studyType": code(ids, INTERVENTIONAL), "studyPhase": _phase(study, ids), "therapeuticAreas": [],
+        "characteristics": [], "encounters": [], "activities": [], "arms": [], "studyCells": [], "rationale": "",
+        "epochs": [], "elements": [], "estimands": [], "indications": [], "studyInterventionIds": [],
         "objectives": _objectives(study, ids),
         "population": _population(criteria, ids),
-        "scheduleTimelines": [], "biospecimenRetentions": [], "documentVersionIds": list(document_version_ids),
+        "scheduleTimelines": [], "biospecimenRetentions": [], "documentVersionIds": list(document_ids),
         "eligibilityCriteria": criteria, "analysisPopulations": [], "notes": [], "subTypes": [],
-        "model": code(ids, UNKNOWN), "intentTypes": [], "blindingSchema": None,
+        "model": code(ids, SINGLE_GROUP), "intentTypes": [], "blindingSchema": None,
         "instanceType": "InterventionalStudyDesign",
     }
-    design["notes"].append(note(ids, "Not read by ClinParser: the design model (coded Unknown), arms, study cells, "
-                                      "rationale and the population's healthy-subject flag (false); the schedules' "
-                                      "epochs, encounters, activities and timelines are in the export's top-level studyDesign."))
+    for key in SCHEDULE_LISTS:
+        design[key] = list((schedules or {}).get(key) or [])
     study_version = {
-        "id": ids("StudyVersion"), "versionIdentifier": version, "rationale": "",
-        "documentVersionIds": list(document_version_ids), "dateValues": [], "amendments": [],
+        "id": version_id, "versionIdentifier": version, "rationale": "",
+        "documentVersionIds": list(document_ids), "dateValues": [], "amendments": [],
         "businessTherapeuticAreas": [], "studyIdentifiers": identifiers, "referenceIdentifiers": [],
-        "studyDesigns": [design], "titles": titles, "eligibilityCriterionItems": items, "narrativeContentItems": [],
+        "studyDesigns": [design], "titles": titles, "eligibilityCriterionItems": items,
+        "narrativeContentItems": list(narrative_items),
         "abbreviations": _abbreviations(study, ids), "roles": roles, "organizations": organizations,
         "studyInterventions": [], "administrableProducts": [], "medicalDevices": [], "productOrganizationRoles": [],
         "biomedicalConcepts": [], "bcCategories": [], "bcSurrogates": [], "dictionaries": [], "conditions": [],
         "notes": [], "instanceType": "StudyVersion",
     }
-    return {"id": None, "name": _study_name(study, source), "description": None, "label": None,
-            "versions": [study_version], "documentedBy": [], "instanceType": "Study"}
+    reading = study.get("design")
+    filled = add_design(design, study_version, reading, ids) if isinstance(reading, dict) else []
+    unread = [text for key, text in UNREAD if key not in filled]
+    if unread:
+        design["notes"].append(note(ids, "Not read by ClinParser: " + "; ".join(unread) + "."))
+    return {"id": None, "name": name, "description": None, "label": None,
+            "versions": [study_version], "documentedBy": documented_by, "instanceType": "Study"}
 
 
 def study_errors(study: dict | None, validate) -> list[str]:
     """Every schema error of the exported ``Study`` (nested objects included), and every
-    ``criterionItemId``/``scopeId``/``organizationIds`` that names no object of the study."""
+    ``criterionItemId``/``scopeId``/``organizationIds``/``appliesToIds`` that names no object of
+    the study. The many narrative and schedule objects are checked one by one, so that an error
+    names its object; the rest is checked as a whole."""
     if not study:
         return []
     # The designs are checked on their own: under StudyVersion's anyOf (interventional or
     # observational) an error would only say "not valid under any of the given schemas".
     versions = study.get("versions") or []
-    bare = dict(study, versions=[dict(v, studyDesigns=[]) for v in versions])
+    documents = study.get("documentedBy") or []
+    bare = dict(study, versions=[dict(v, studyDesigns=[], narrativeContentItems=[]) for v in versions],
+                documentedBy=[dict(d, versions=[dict(v, contents=[]) for v in d.get("versions") or []])
+                              for d in documents])
     errors = [f"Study: {e}" for e in validate("Study-Input", bare)]
+    for document in documents:
+        for document_version in document.get("versions") or []:
+            for content in document_version.get("contents") or []:
+                errors += [f"{content.get('id')}: {e}" for e in validate("NarrativeContent-Input", content)]
     for version in versions:
+        for item in version.get("narrativeContentItems") or []:
+            errors += [f"{item.get('id')}: {e}" for e in validate("NarrativeContentItem-Input", item)]
         for design in version.get("studyDesigns") or []:
             kind = design.get("instanceType") if design.get("instanceType") in DESIGN_TYPES else "InterventionalStudyDesign"
-            errors += [f"{design.get('id')}: {e}" for e in validate(f"{kind}-Input", design)]
+            shell = dict(design, **{key: [] for key in SCHEDULE_LISTS})
+            errors += [f"{design.get('id')}: {e}" for e in validate(f"{kind}-Input", shell)]
+            errors += design_errors(design, validate)
         items = {i.get("id") for i in version.get("eligibilityCriterionItems") or []}
         orgs = {o.get("id") for o in version.get("organizations") or []}
         for design in version.get("studyDesigns") or []:
@@ -395,4 +547,7 @@ def study_errors(study: dict | None, validate) -> list[str]:
                    for i in version.get("studyIdentifiers") or [] if i.get("scopeId") not in orgs]
         errors += [f"{r.get('id')}: organization {o} not listed" for r in version.get("roles") or []
                    for o in r.get("organizationIds") or [] if o not in orgs]
+        applicable = {version.get("id")} | {d.get("id") for d in version.get("studyDesigns") or []}
+        errors += [f"{r.get('id')}: appliesToIds {a} names neither the version nor a design"
+                   for r in version.get("roles") or [] for a in r.get("appliesToIds") or [] if a not in applicable]
     return errors

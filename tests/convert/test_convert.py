@@ -81,7 +81,7 @@ NO_NETWORK = textwrap.dedent(
         for name, path in (("pdf", sys.argv[1]), ("docx", sys.argv[2])):
             r = PDFParser(workers=2).parse(path, output_dir=sys.argv[3])  # 2: worker processes too
             out[name] = len(r["toc"])
-            out[name + "_exports"] = bool(Chunker().document(r)) and bool(to_usdm(r)["narrativeContentItems"])
+            out[name + "_exports"] = bool(Chunker().document(r)) and bool(to_usdm(r)["study"]["versions"][0]["narrativeContentItems"])
         try:
             PDFParser(engine="docling", models_dir=sys.argv[3] + "/no-models").parse(sys.argv[1], output_dir=None)
             out["docling"] = "parsed?!"

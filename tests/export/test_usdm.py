@@ -15,7 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clinparser.export.usdm import DRAFT_STATUS, schema_validator, section_xhtml, to_usdm, usdm_errors
+from clinparser.export.usdm import (DRAFT_STATUS, document_version, narrative_items, schema_validator, section_xhtml,
+                                    study_design, to_usdm, unique_names, usdm_errors)
 
 USDM_API = Path(__file__).resolve().parents[3] / "shared" / "usdm" / "USDM_API.json"
 XHTML = "{http://www.w3.org/1999/xhtml}"
@@ -31,7 +32,8 @@ def usdm_schema():
 
 
 def assert_valid_usdm(validate, usdm: dict) -> None:
-    assert validate("Code-Input", usdm["studyDefinitionDocumentVersion"]["status"]) == []
+    assert validate("Code-Input", document_version(usdm)["status"]) == []
+    assert validate("Wrapper-Input", usdm) == []  # the whole Wrapper, as one document
     assert usdm_errors(usdm, validate) == []
 
 
@@ -106,7 +108,7 @@ def sample() -> dict:
 
 
 def contents_of(usdm):
-    return usdm["studyDefinitionDocumentVersion"]["contents"]
+    return document_version(usdm)["contents"]
 
 
 def xhtml(text: str) -> ET.Element:
@@ -152,7 +154,7 @@ def test_unnumbered_nodes_go_where_their_pages_put_them():
 
 def test_ids_are_positional_and_deterministic():
     usdm = to_usdm(sample())
-    contents, items = contents_of(usdm), usdm["narrativeContentItems"]
+    contents, items = contents_of(usdm), narrative_items(usdm)
     assert [c["id"] for c in contents] == [f"NarrativeContent_{i:04d}" for i in range(1, 9)]
     assert [i["id"] for i in items] == [f"NarrativeContentItem_{i:04d}" for i in range(1, 9)]
     assert [c["contentItemId"] for c in contents] == [i["id"] for i in items]
@@ -197,16 +199,16 @@ def assert_tree_consistent(contents: list[dict]) -> None:
 
 def test_xhtml_is_well_formed_escaped_and_namespaced():
     usdm = to_usdm(sample())
-    for item in usdm["narrativeContentItems"]:
+    for item in narrative_items(usdm):
         assert item["text"].startswith('<div xmlns="http://www.w3.org/1999/xhtml">')
         xhtml(item["text"])
-    synopsis = xhtml(usdm["narrativeContentItems"][3]["text"])
+    synopsis = xhtml(narrative_items(usdm)[3]["text"])
     first = synopsis.find(f"{XHTML}p")
     assert all_text(first) == "Intro with bold, italic and 5 < 6 & 7 > 3."
     assert first.find(f"{XHTML}strong").text == "bold" and first.find(f"{XHTML}em").text == "italic"
-    raw = usdm["narrativeContentItems"][3]["text"]
+    raw = narrative_items(usdm)[3]["text"]
     assert "5 &lt; 6 &amp; 7 &gt; 3" in raw and "Week &lt;4&gt; &amp; on" in raw
-    title = xhtml(usdm["narrativeContentItems"][0]["text"])
+    title = xhtml(narrative_items(usdm)[0]["text"])
     assert title.find(f"{XHTML}p/{XHTML}strong").text == "Protocol"
 
 
@@ -252,24 +254,87 @@ def test_nested_and_numbered_lists_keep_their_numbers():
     # CommonMark nests a list indented to its parent item's text (docling indents by 4).
     text = "3. third\n\n4. fourth\n    - sub a\n    - sub b\n\n6. sixth\ncontinued"
     root = xhtml(section_xhtml(node("1", "L", [1, 1], text)))
+    # XHTML 1.1 (USDM's) has no ol/@start or li/@value: the printed numbers are in the items.
     ol = root.find(f"{XHTML}ol")
-    assert ol.get("start") == "3"
+    assert ol.get("start") is None and ol.get("style") == "list-style-type: none"
     items = ol.findall(f"{XHTML}li")
-    assert [li.get("value") for li in items] == [None, None, "6"]
+    assert [li.get("value") for li in items] == [None, None, None]
+    assert [all_text(li).split()[0] for li in items] == ["3.", "4.", "6."]
     assert [li.text for li in items[1].findall(f"{XHTML}ul/{XHTML}li")] == ["sub a", "sub b"]
-    assert all_text(items[2]).split() == ["sixth", "continued"] and items[2].find(f".//{XHTML}br") is not None
+    assert all_text(items[2]).split() == ["6.", "sixth", "continued"] and items[2].find(f".//{XHTML}br") is not None
+    # a list numbered 1, 2, 3 keeps its own numbering; an empty item still shows its number
+    plain = xhtml(section_xhtml(node("1", "L", [1, 1], "1. one\n2. two")))
+    assert plain.find(f"{XHTML}ol").get("style") is None and [li.text for li in plain.iter(f"{XHTML}li")] == ["one", "two"]
+    gap = xhtml(section_xhtml(node("1", "L", [1, 1], "2) a\n3)\n4) c")))
+    assert [all_text(li) for li in gap.iter(f"{XHTML}li")] == ["2) a", "3) ", "4) c"]
 
 
 def test_status_and_wrapper(usdm_schema):
     usdm = to_usdm(sample())
-    sddv = usdm["studyDefinitionDocumentVersion"]
+    sddv = document_version(usdm)
     assert sddv["status"] == {"id": "Code_0001", "code": "C85255", "decode": "Draft", "codeSystem": "http://www.cdisc.org",
-                              "codeSystemVersion": "2023-12-15", "instanceType": "Code"}
+                              "codeSystemVersion": "2025-09-26", "instanceType": "Code"}
     assert sddv["version"] == "1" and sddv["instanceType"] == "StudyDefinitionDocumentVersion"
-    assert usdm["usdmVersion"] == "4.0.0" and usdm["source"] == "protocol.pdf"
-    assert usdm["systemName"] == "ClinParser" and usdm["systemVersion"] == "0.1.0"
+    # One Wrapper: its four keys only; the narrative in the study, where the published files have it.
+    assert set(usdm) == {"usdmVersion", "systemName", "systemVersion", "study"}
+    assert usdm["usdmVersion"] == "4.0.0" and usdm["systemName"] == "ClinParser" and usdm["systemVersion"] == "0.1.0"
+    document = usdm["study"]["documentedBy"][0]
+    assert document["instanceType"] == "StudyDefinitionDocument" and document["versions"] == [sddv]
+    assert (document["type"]["code"], document["language"]["code"]) == ("C70817", "en")
+    assert document["description"] == "Read by ClinParser from protocol.pdf"
+    version = usdm["study"]["versions"][0]
+    assert version["documentVersionIds"] == [sddv["id"]] and version["narrativeContentItems"] == narrative_items(usdm)
+    assert {i["id"] for i in narrative_items(usdm)} == {c["contentItemId"] for c in sddv["contents"]}
     assert_valid_usdm(usdm_schema, usdm)
-    assert_valid_usdm(usdm_schema, to_usdm({"toc": [], "non_toc": [], "metadata": {}}))
+    # A result with nothing in it is still a whole Wrapper, with a minimal Study.
+    empty = to_usdm({"toc": [], "non_toc": [], "metadata": {}})
+    assert_valid_usdm(usdm_schema, empty)
+    assert empty["study"]["name"] == "Study" and study_design(empty)["encounters"] == []
+
+
+def test_usdm_errors_can_fail(usdm_schema):
+    usdm = to_usdm(sample())
+    assert usdm_errors(usdm, usdm_schema) == []
+    broken = copy.deepcopy(usdm)
+    broken["studyDesign"] = {}
+    del contents_of(broken)[1]["instanceType"]
+    del narrative_items(broken)[2]["text"]
+    study_version = broken["study"]["versions"][0]
+    study_version["roles"] = [{"id": "StudyRole_9", "name": "R", "code": DRAFT_STATUS | {"id": "C", "instanceType": "Code"},
+                               "appliesToIds": ["Nowhere"], "instanceType": "StudyRole"}]
+    errors = usdm_errors(broken, usdm_schema)
+    assert "Wrapper: unexpected key studyDesign" in errors
+    assert any(e.startswith("NarrativeContent_0002: ") and "instanceType" in e for e in errors)
+    assert any(e.startswith("NarrativeContentItem_0003: ") and "text" in e for e in errors)
+    assert "StudyRole_9: appliesToIds Nowhere names neither the version nor a design" in errors
+
+
+def test_names_are_made_unique_per_class_in_document_order():
+    tree = {"a": [{"name": "Day 1", "instanceType": "Encounter"}, {"name": "Day 1", "instanceType": "Timing"}],
+            "b": {"name": "Day 1", "instanceType": "Encounter", "x": [{"name": "Day 1 (2)", "instanceType": "Encounter"},
+                                                                       {"name": "Day 1", "instanceType": "Encounter"}]}}
+    unique_names(tree)
+    assert [o["name"] for o in (tree["a"][0], tree["b"], tree["b"]["x"][0], tree["b"]["x"][1])] == [
+        "Day 1", "Day 1 (3)", "Day 1 (2)", "Day 1 (4)"]
+    assert tree["a"][1]["name"] == "Day 1"  # another class
+    # the export: two sections of one title are two names
+    result = sample()
+    result["toc"].append(node("", "INTRODUCTION", [9, 9], "Again."))
+    result["toc"][1]["number"] = ""
+    names = [c["name"] for c in contents_of(to_usdm(result))]
+    assert len(set(names)) == len(names) and "INTRODUCTION (2)" in names
+
+
+def test_a_section_number_printed_twice_is_qualified_by_its_parent():
+    result = {"toc": [node("1", "Body", [1, 1]),
+                      node("Appendix 2", "Forms", [2, 3], subsections=[node("1", "Consent", [2, 2]), node("2", "Diary", [3, 3])])],
+              "non_toc": [], "metadata": {}}
+    contents = contents_of(to_usdm(result))
+    assert [c["sectionNumber"] for c in contents] == ["1", "Appendix 2", "Appendix 2 / 1", "2"]
+    assert all(c["displaySectionNumber"] for c in contents)
+    twice = {"toc": [node("1", "A", [1, 1]), node("1", "B", [2, 2])], "non_toc": [], "metadata": {}}
+    assert [(c["sectionNumber"], c["displaySectionNumber"], c["name"]) for c in contents_of(to_usdm(twice))] == [
+        ("1", True, "1 A"), (None, False, "1 B")]
 
 
 _PIECES = list("ab <>&\"'*_`~#-|[]()\\1.\n\t\x00\x0c\u00e9") + ["**", "\n\n", "[Table]", "<br>", "- ", "1. ", "](x)", "[a](b)", "`"]
@@ -294,8 +359,8 @@ def test_example_protocol_exports_valid_usdm(example_run, usdm_schema):
     result, _folder = example_run
     usdm = to_usdm(result)
     assert_valid_usdm(usdm_schema, usdm)
-    contents, items = contents_of(usdm), usdm["narrativeContentItems"]
-    assert usdm["source"] == result["metadata"]["source"]
+    contents, items = contents_of(usdm), narrative_items(usdm)
+    assert usdm["study"]["documentedBy"][0]["description"] == f"Read by ClinParser from {result['metadata']['source']}"
     # Every section of the tree, toc and non_toc, appears exactly once.
     expected = Counter((n["number"] or None, n["title"]) for n in _preorder(result["toc"] + result["non_toc"]))
     assert Counter((c["sectionNumber"], c["sectionTitle"]) for c in contents) == expected
@@ -335,9 +400,9 @@ def test_real_protocols_export_valid_usdm(corpus_run, usdm_schema, name):
     expected = Counter((n["number"] or None, n["title"]) for n in _preorder(result["toc"] + result["non_toc"]))
     assert Counter((c["sectionNumber"], c["sectionTitle"]) for c in contents) == expected
     assert_tree_consistent(contents)
-    for item in usdm["narrativeContentItems"]:
+    for item in narrative_items(usdm):
         xhtml(item["text"])
-    rendered = sum(len(xhtml(i["text"]).findall(f".//{XHTML}table")) for i in usdm["narrativeContentItems"])
+    rendered = sum(len(xhtml(i["text"]).findall(f".//{XHTML}table")) for i in narrative_items(usdm))
     assert rendered >= sum(len(n["tables"]) for n in _preorder(result["toc"] + result["non_toc"]))
     # the printed TOC's node: its title as printed, or, when the heading was read into the TOC's
     # table (KalVista under --layout auto), the node's own "Table of Contents"
@@ -356,5 +421,7 @@ def test_raw_inline_html_from_the_converter_becomes_wellformed_xhtml():
     xhtml = section_xhtml(node)
     root = ET.fromstring(xhtml)
     assert root.tag == "{http://www.w3.org/1999/xhtml}div"
-    assert "<sup>2</sup>" in xhtml and "<u>first</u>" in xhtml and "<br />" in xhtml
+    # USDM's XHTML 1.1 has no <u>: an underline is a styled span
+    assert "<sup>2</sup>" in xhtml and '<span style="text-decoration: underline">first</span>' in xhtml and "<br />" in xhtml
+    assert "<u>" not in xhtml
     assert "Start of picture text" not in xhtml and "&lt;u&gt;" not in xhtml

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clinparser.export.usdm import schema_validator, to_usdm, usdm_errors
+from clinparser.export.usdm import document_version, narrative_items, schema_validator, study_design, to_usdm, usdm_errors
 
 USDM_API = Path(__file__).resolve().parents[3] / "shared" / "usdm" / "USDM_API.json"
 
@@ -132,7 +132,7 @@ def usdm_schema():
 
 
 def design() -> dict:
-    return to_usdm(sample())["studyDesign"]
+    return study_design(to_usdm(sample()))
 
 
 def by_label(objects: list[dict]) -> dict:
@@ -232,10 +232,12 @@ def test_timings_count_from_day_1_and_windows_are_durations():
 def test_what_cannot_be_timed_exactly_gets_no_timing():
     def timings_of(encounters):
         s = dict(pk_schedule(), encounters=encounters, marks=[])
-        return [(t["name"], t["type"]["decode"], t["value"]) for t in to_usdm(result_with([s]))["studyDesign"]["scheduleTimelines"][0]["timings"]]
+        return [(t["name"], t["type"]["decode"], t["value"]) for t in study_design(to_usdm(result_with([s])))["scheduleTimelines"][0]["timings"]]
 
-    # No Day 0/Day 1 column and no 0 in any unit: nothing to count from.
-    assert timings_of([encounter("D-7", 1, None, None, timing("day", -7)), encounter("D8", 2, None, None, timing("day", 8))]) == []
+    # No Day 0/Day 1 column and no 0 in any unit: nothing to count from; the first column is only
+    # where the timeline starts (USDM wants an anchor in each timeline, rule DDF00009).
+    assert timings_of([encounter("D-7", 1, None, None, timing("day", -7)), encounter("D8", 2, None, None, timing("day", 8))]) == [
+        ("D-7: timeline start", "Fixed Reference", "P0D")]
     # Weeks against a Day 1 anchor (is Week 1 Day 7 or Day 8?) and cycle days are left out.
     assert timings_of([encounter("D1", 1, None, None, timing("day", 1)), encounter("W2", 2, None, None, timing("week", 2)),
                        encounter("C2D1", 3, None, None, timing("day", 1, cycle=2))]) == [("Day 1", "Fixed Reference", "P0D")]
@@ -262,7 +264,7 @@ def test_footnotes_become_notes_and_mark_descriptions():
 
 def test_every_reference_resolves_and_ids_are_unique():
     usdm = to_usdm(sample())
-    d = usdm["studyDesign"]
+    d = study_design(usdm)
     objects = []
 
     def walk(value):
@@ -291,11 +293,11 @@ def test_every_reference_resolves_and_ids_are_unique():
 
 def test_ids_are_numbered_in_document_order_and_deterministic():
     usdm = to_usdm(sample())
-    d = usdm["studyDesign"]
+    d = study_design(usdm)
     assert [e["id"] for e in d["encounters"]] == [f"Encounter_{i:04d}" for i in range(1, 7)]
     assert [a["id"] for a in d["activities"]] == [f"Activity_{i:04d}" for i in range(1, 6)]
     assert [t["id"] for t in d["scheduleTimelines"]] == ["ScheduleTimeline_0001", "ScheduleTimeline_0002"]
-    assert usdm["studyDefinitionDocumentVersion"]["status"]["id"] == "Code_0001"
+    assert document_version(usdm)["status"]["id"] == "Code_0001"
     dump = json.dumps(usdm, ensure_ascii=False, sort_keys=True)
     assert json.dumps(to_usdm(sample()), ensure_ascii=False, sort_keys=True) == dump
     assert json.dumps(to_usdm(json.loads(json.dumps(sample()))), ensure_ascii=False) == json.dumps(usdm, ensure_ascii=False)
@@ -306,7 +308,7 @@ def test_ids_sorted_as_text_are_in_document_order_past_nine():
     # 12 encounters with the same labels. Sorted as text, "Encounter_10" would come before
     # "Encounter_2"; a consumer (or a scorer) that orders ids as text must get document order.
     schedules = [dict(main_schedule(), name=f"Table 1{part}") for part in "abc"]
-    d = to_usdm(result_with(schedules))["studyDesign"]
+    d = study_design(to_usdm(result_with(schedules)))
     for key in ("encounters", "activities", "scheduleTimelines"):
         ids = [o["id"] for o in d[key]]
         assert sorted(ids) == ids, key
@@ -316,17 +318,23 @@ def test_ids_sorted_as_text_are_in_document_order_past_nine():
 
 
 # --- nothing changes without schedules ----------------------------------------------------------
-def test_a_result_without_schedules_exports_as_before():
+SCHEDULE_LISTS = ("epochs", "encounters", "activities", "scheduleTimelines")
+
+
+def test_the_schedules_are_in_the_one_study_design_and_nothing_else_changes_without_them():
     with_schedules = to_usdm(sample())
     plain = to_usdm(without_schedules(sample()))
-    assert "studyDesign" not in plain
-    assert set(plain) == {"usdmVersion", "systemName", "systemVersion", "source", "studyDefinitionDocumentVersion",
-                          "narrativeContentItems"}
-    assert {k: v for k, v in with_schedules.items() if k != "studyDesign"} == plain
+    # One Wrapper, no top-level studyDesign: the lists are in studyDesigns[0] (issue 47).
+    assert set(with_schedules) == set(plain) == {"usdmVersion", "systemName", "systemVersion", "study"}
+    assert len(with_schedules["study"]["versions"][0]["studyDesigns"]) == 1
+    assert all(study_design(plain)[key] == [] for key in SCHEDULE_LISTS)
+    assert [len(study_design(with_schedules)[key]) for key in SCHEDULE_LISTS] == [2, 6, 5, 2]
+    assert document_version(with_schedules) == document_version(plain)
+    assert narrative_items(with_schedules) == narrative_items(plain)
     # Schedules with nothing readable in them add nothing either: no empty lists, no epochs.
     assert to_usdm(result_with([empty_schedule()])) == to_usdm(without_schedules(result_with([empty_schedule()])))
     only_encounters = dict(pk_schedule(), activities=[], marks=[], epochs=[{"label": "Screening", "encounters": [0]}])
-    assert "studyDesign" not in to_usdm(result_with([only_encounters]))
+    assert all(study_design(to_usdm(result_with([only_encounters])))[key] == [] for key in SCHEDULE_LISTS)
 
 
 # --- CDISC's schema -------------------------------------------------------------------------------
@@ -336,9 +344,9 @@ def test_the_design_validates_against_the_usdm_schema(usdm_schema):
     assert usdm_errors(to_usdm(without_schedules(sample())), usdm_schema) == []
     # The design's objects are really checked: a missing required field is reported.
     broken = copy.deepcopy(usdm)
-    del broken["studyDesign"]["encounters"][0]["type"]
-    del broken["studyDesign"]["scheduleTimelines"][0]["instances"][1]["instanceType"]
-    del broken["studyDesign"]["scheduleTimelines"][0]["timings"][0]["relativeFromScheduledInstanceId"]
+    del study_design(broken)["encounters"][0]["type"]
+    del study_design(broken)["scheduleTimelines"][0]["instances"][1]["instanceType"]
+    del study_design(broken)["scheduleTimelines"][0]["timings"][0]["relativeFromScheduledInstanceId"]
     errors = usdm_errors(broken, usdm_schema)
     assert any(e.startswith("Encounter_0001:") and "'type'" in e for e in errors)
     assert any(e.startswith("ScheduleTimeline_0001: instances/1") for e in errors)
@@ -388,8 +396,17 @@ def test_any_schedule_gives_valid_linked_usdm(usdm_schema, drawn):
     usdm = to_usdm(result_with(drawn))
     assert usdm_errors(usdm, usdm_schema) == []
     readable = [s for s in drawn if s["encounters"] and s["activities"]]
-    d = usdm.get("studyDesign", {})
+    d = study_design(usdm)
     assert len(d.get("scheduleTimelines", [])) == len(readable)
+    if readable:  # one main timeline, each with an anchor; one chain of encounters and of epochs
+        assert sum(t["mainTimeline"] for t in d["scheduleTimelines"]) == 1
+        for t in d["scheduleTimelines"]:
+            assert any(x["type"]["decode"] == "Fixed Reference" for x in t["timings"])
+        for key in ("encounters", "epochs"):
+            assert sum(o["previousId"] is None for o in d[key]) == (1 if d[key] else 0)
+    for key in ("encounters", "activities", "epochs"):
+        names = [o["name"] for o in d[key]]
+        assert len(set(names)) == len(names)
     assert len(d.get("encounters", [])) == sum(len(s["encounters"]) for s in readable)
     ids = {o["id"] for key in ("epochs", "encounters", "activities") for o in d.get(key, [])}
     for t, s in zip(d.get("scheduleTimelines", []), readable):
@@ -418,10 +435,56 @@ def test_the_short_label_is_the_label_the_path_the_name_and_time_points_are_desc
     schedule["marks"][2]["timepoints"] = ["SOI", "EOI"]  # Vital signs at Visit 2
     schedule["kind"] = "main"
     pk = dict(pk_schedule(), kind="pk_pd")
-    d = to_usdm(result_with([schedule, pk]))["studyDesign"]
+    d = study_design(to_usdm(result_with([schedule, pk])))
     first = d["encounters"][1]
     assert (first["label"], first["name"]) == ("Day 1", "Visit 2 / Day 1")
     assert first["description"] == "Visit 2 / Day 1: Visit: 2; Day 1; Time points: SOI, EOI"
     main = timeline(d, "Table 2: Schedule of Activities")
     assert main["instances"][1]["description"].startswith("Vital signs: X at SOI, EOI — b: ")
     assert [t["description"] for t in d["scheduleTimelines"]] == ["Main timeline", "PK/PD sampling timeline"]
+
+
+# --- what USDM's rules (usdm4) ask of a design that holds several schedules ------------------------
+def test_exactly_one_main_timeline():
+    def mains(*schedules):
+        return [t["mainTimeline"] for t in study_design(to_usdm(result_with(list(schedules))))["scheduleTimelines"]]
+
+    flagged, pk = main_schedule(), pk_schedule()
+    assert mains(pk, flagged) == [False, True]  # the parser's flag
+    assert mains(dict(flagged, name="A"), dict(flagged, name="B")) == [True, False]  # the first flagged
+    unflagged = dict(flagged, main=False)
+    assert mains(dict(pk, kind="pk_pd"), dict(unflagged, kind="main")) == [False, True]  # else the kind main
+    assert mains(dict(pk, kind="pk_pd"), dict(unflagged, kind=None)) == [False, True]  # else one of no other kind
+    assert mains(dict(pk, kind="pk_pd"), dict(unflagged, kind="extension")) == [True, False]  # else the first
+
+
+def test_encounters_and_epochs_form_one_chain_across_schedules_and_names_are_unique():
+    second = dict(main_schedule(), name="Table 2b: Schedule of Activities (continued)", main=False)
+    d = study_design(to_usdm(result_with([main_schedule(), second])))
+    for key in ("encounters", "epochs"):
+        objects = d[key]
+        assert [o["previousId"] for o in objects] == [None] + [o["id"] for o in objects[:-1]]
+        assert [o["nextId"] for o in objects] == [o["id"] for o in objects[1:]] + [None]
+    # the second table's "Visit 1 / Day -3" is named apart; its label stays as printed
+    names = [e["name"] for e in d["encounters"]]
+    assert names[4] == "Visit 1 / Day -3 (2)" and d["encounters"][4]["label"] == "Visit 1 / Day -3"
+    for key in ("encounters", "activities", "epochs"):
+        assert len({o["name"] for o in d[key]}) == len(d[key]), key
+    instance_names = [i["name"] for t in d["scheduleTimelines"] for i in t["instances"]]
+    timing_names = [x["name"] for t in d["scheduleTimelines"] for x in t["timings"]]
+    assert len(set(instance_names)) == len(instance_names) and len(set(timing_names)) == len(timing_names)
+
+
+def test_contact_modes_and_settings_as_the_published_files_code_visits():
+    schedule = dict(main_schedule(), encounters=[
+        encounter("Visit 1 / Day -3", 1, None, "1", timing("day", -3)),
+        encounter("Follow-up phone call", 2, None, None, timing("day", 30)),
+        encounter("Week 8 TC", 3, None, None, timing("week", 8)),
+        encounter("Telehealth visit", 4, None, None, None),
+        encounter("Home visit / Day 15", 5, None, None, timing("day", 15))], epochs=[], marks=[
+        {"activity": 0, "encounter": e, "text": "X", "footnotes": []} for e in range(5)])
+    d = study_design(to_usdm(result_with([schedule])))
+    got = [([c["decode"] for c in e["contactModes"]], [c["decode"] for c in e["environmentalSettings"]]) for e in d["encounters"]]
+    assert got == [(["In Person"], ["Clinic"]), (["Telephone Call"], []), (["Telephone Call"], []),
+                   (["Audio-Videoconferencing"], []), (["In Person"], ["Home"])]
+    assert d["encounters"][0]["contactModes"][0]["code"] == "C175574" and d["encounters"][0]["environmentalSettings"][0]["code"] == "C211570"

@@ -66,9 +66,20 @@ def code(c: dict) -> tuple:
     return c["code"], c["decode"]
 
 
-def test_no_study_block_no_study_key():
-    assert "study" not in to_usdm(result(with_study=False))
-    assert "study" not in to_usdm(dict(result(with_study=False), study=None))
+def test_no_study_block_still_a_whole_wrapper():
+    # A Wrapper needs a Study: without a study block it is a minimal one, named after the source file,
+    # holding the narrative (and the schedules, when there are any).
+    for r in (result(with_study=False), dict(result(with_study=False), study=None)):
+        usdm = to_usdm(r)
+        assert set(usdm) == {"usdmVersion", "systemName", "systemVersion", "study"}
+        s = usdm["study"]
+        assert s["name"] == "protocol" and s["documentedBy"][0]["name"] == "protocol protocol"
+        v = version_of(usdm)
+        assert v["titles"] == v["studyIdentifiers"] == v["organizations"] == v["roles"] == []
+        assert [i["name"] for i in v["narrativeContentItems"]] == ["1 SYNOPSIS"]
+        design = v["studyDesigns"][0]
+        assert design["eligibilityCriteria"] == design["objectives"] == [] and code(design["studyType"]) == (
+            "C98388", "Interventional Study")
 
 
 def test_study_version_titles_identifiers_and_organizations():
@@ -80,12 +91,13 @@ def test_study_version_titles_identifiers_and_organizations():
     assert v["documentVersionIds"] == ["StudyDefinitionDocumentVersion_0001"]
     assert [(t["id"], t["text"], code(t["type"])) for t in v["titles"]] == [
         ("StudyTitle_0001", "A Phase 2 Study of Drug X in Adults", ("C207616", "Official Study Title")),
-        ("StudyTitle_0002", "XSTUDY", ("C94108", "Study Acronym"))]
-    # Ids go on from the narrative's: Code_0001 is the document status.
-    assert v["titles"][0]["type"]["id"] == "Code_0002"
+        ("StudyTitle_0002", "XSTUDY", ("C207646", "Study Acronym"))]
+    # Ids go on from the narrative's: Code_0001 is the document status, 2 and 3 the document's language and type.
+    assert v["titles"][0]["type"]["id"] == "Code_0004"
+    assert [c["id"] for c in (s["documentedBy"][0]["language"], s["documentedBy"][0]["type"])] == ["Code_0002", "Code_0003"]
     orgs = {o["id"]: o for o in v["organizations"]}
     assert [(o["id"], o["name"], code(o["type"])) for o in v["organizations"]] == [
-        ("Organization_0001", "Example Pharma Inc.", ("C70793", "Clinical Study Sponsor")),
+        ("Organization_0001", "Example Pharma Inc.", ("C54149", "Drug Company")),
         ("Organization_0002", "CT-GOV", ("C93453", "Study Registry")),
         ("Organization_0003", "EMA", ("C93453", "Study Registry")),
         ("Organization_0004", "FDA", ("C188863", "Regulatory Agency")),
@@ -94,8 +106,9 @@ def test_study_version_titles_identifiers_and_organizations():
         ("StudyIdentifier_0001", "XY-201", "Example Pharma Inc."), ("StudyIdentifier_0002", "NCT01234567", "CT-GOV"),
         ("StudyIdentifier_0003", "2020-001234-56", "EMA"), ("StudyIdentifier_0004", "123456", "FDA"),
         ("StudyIdentifier_0005", "ISRCTN12345678", "ISRCTN")]
-    assert [(r["organizationIds"], code(r["code"])) for r in v["roles"]] == [
-        (["Organization_0001"], ("C70793", "Clinical Study Sponsor"))]
+    # The sponsor role applies to the study version, as the Alexion file has it (usdm4 DDF00189/DDF00203).
+    assert [(r["organizationIds"], code(r["code"]), r["appliesToIds"]) for r in v["roles"]] == [
+        (["Organization_0001"], ("C70793", "Clinical Study Sponsor"), ["StudyVersion_0001"])]
     assert [(a["id"], a["abbreviatedText"], a["expandedText"]) for a in v["abbreviations"]] == [
         ("Abbreviation_0001", "AE", "adverse event")]
 
@@ -160,7 +173,47 @@ def test_objectives_and_endpoints():
          ("Endpoint_0003", "END3", "Vital signs", "", ("C139173", "Secondary Endpoint"))],
         []]
     assert design["instanceType"] == "InterventionalStudyDesign"
-    assert code(design["model"]) == ("C17998", "Unknown") and design["notes"]
+    assert code(design["studyType"]) == ("C98388", "Interventional Study")
+    # The model is not read: the codelist's term for a design without arms, and a note says so.
+    assert code(design["model"]) == ("C82640", "Single Group Study")
+    assert "intervention model (coded Single Group Study" in design["notes"][0]["text"]
+    assert design["population"]["plannedSex"] == [] and design["population"]["plannedAge"] is None  # nothing invented
+    # USDM reads an objective's and an endpoint's text as XHTML: "&" is escaped.
+    amp = dict(study(), objectives=[{"level": "primary", "label": "Primary", "text": "Efficacy & safety",
+                                     "endpoints": [{"level": "primary", "text": "AUC < 5 & Cmax"}]}])
+    escaped = version_of(to_usdm(dict(result(), study=amp)))["studyDesigns"][0]["objectives"][0]
+    assert (escaped["text"], escaped["endpoints"][0]["text"]) == ("Efficacy &amp; safety", "AUC &lt; 5 &amp; Cmax")
+
+
+def test_the_sponsor_organization_type_by_its_name():
+    types = {}
+    for name in ("Example Pharma Inc.", "University of Oxford", "Massachusetts General Hospital",
+                 "National Cancer Institute (NCI)", "Acme CRO Ltd"):
+        v = version_of(to_usdm(dict(result(), study=dict(study(), sponsor={"text": name}))))
+        types[name] = code(v["organizations"][0]["type"])
+    assert types == {"Example Pharma Inc.": ("C54149", "Drug Company"), "University of Oxford": ("C18240", "Academia"),
+                     "Massachusetts General Hospital": ("C21541", "Healthcare Facility"),
+                     "National Cancer Institute (NCI)": ("C199144", "Governmental Agency or Group"),
+                     "Acme CRO Ltd": ("C54148", "Contract Research Organization")}
+
+
+def test_the_design_readers_hook_fills_model_sex_and_age(usdm_schema):  # noqa: F811
+    reading = {"model": {"value": "parallel"},
+               "population": {"sex": "both", "age": {"min": 18, "max": 65, "unit": "years"}}}
+    usdm = to_usdm(dict(result(), study=dict(study(), design=reading)))
+    design = version_of(usdm)["studyDesigns"][0]
+    assert code(design["model"]) == ("C82639", "Parallel Study")
+    population = design["population"]
+    assert [code(c) for c in population["plannedSex"]] == [("C16576", "Female"), ("C20197", "Male")]
+    age = population["plannedAge"]
+    assert (age["minValue"]["value"], age["maxValue"]["value"], code(age["minValue"]["unit"]["standardCode"])) == (
+        18.0, 65.0, ("C29848", "Year"))
+    assert "model" not in design["notes"][0]["text"] and "planned sex" not in design["notes"][0]["text"]
+    assert_valid_usdm(usdm_schema, usdm)
+    # What it cannot read is left as it was: one bound of an age, an unknown model.
+    half = to_usdm(dict(result(), study=dict(study(), design={"model": "adaptive", "population": {"age": {"min": 18}}})))
+    design = version_of(half)["studyDesigns"][0]
+    assert code(design["model"]) == ("C82640", "Single Group Study") and design["population"]["plannedAge"] is None
 
 
 def test_ids_unique_deterministic_and_after_the_schedules():
@@ -183,16 +236,16 @@ def test_ids_unique_deterministic_and_after_the_schedules():
     # Ids taken elsewhere in the export are skipped: classes count on after them.
     taken = {"x": [{"id": "Code_0007"}, {"id": "CommentAnnotation_0003"}]}
     s = study_usdm(study(), existing=taken)
-    assert s["versions"][0]["titles"][0]["type"]["id"] == "Code_0008"
+    assert s["versions"][0]["titles"][0]["type"]["id"] == "Code_0008"  # no document given: no document codes
     assert s["versions"][0]["eligibilityCriterionItems"][3]["notes"][0]["id"] == "CommentAnnotation_0004"
 
 
 def test_the_study_validates_against_the_usdm_schema(usdm_schema):  # noqa: F811
     usdm = to_usdm(result())
     assert_valid_usdm(usdm_schema, usdm)
-    # As a Wrapper, the study and the wrapper fields alone.
-    wrapper = {k: usdm[k] for k in ("study", "usdmVersion", "systemName", "systemVersion")}
-    assert usdm_schema("Wrapper-Input", wrapper) == []
+    # The export is the Wrapper: its four fields, no other.
+    assert set(usdm) == {"study", "usdmVersion", "systemName", "systemVersion"}
+    assert usdm_schema("Wrapper-Input", usdm) == []
     # A minimal study block (nothing read) is valid too.
     empty = {"titles": {"official": None, "short": None, "acronym": None}, "identifiers": [], "phase": {"value": None, "printed": None},
              "sponsor": None, "eligibility": [], "objectives": [], "abbreviations": [], "diagnostics": []}

@@ -58,10 +58,10 @@ def test_the_reader_says_what_it_left_out_and_what_it_joined(p011):
 
 
 def test_usdm_labels_are_the_short_labels_and_the_kind_describes_the_timeline(p011):
-    from clinparser.export.usdm import to_usdm
+    from clinparser.export.usdm import study_design, to_usdm
 
     _, document = p011
-    design = to_usdm(document)["studyDesign"]
+    design = study_design(to_usdm(document))
     labels = [e["label"] for e in design["encounters"]]
     assert labels[:8] == ["Screening", "Cycle 1 / D1", "Cycle 1 / D8", "Cycle 2 / D1", "Cycle 2 / D8", "EOT", "FU",
                           "Day 1 / Predose"]

@@ -173,14 +173,14 @@ def test_downward_schedule_of_protocol_001_matches_its_truth_table(example, exam
 def test_the_schedule_exports_to_usdm_and_validates(p007):
     from pathlib import Path
 
-    from clinparser.export.usdm import schema_validator, to_usdm, usdm_errors
+    from clinparser.export.usdm import schema_validator, study_design, to_usdm, usdm_errors
 
     api = Path(__file__).resolve().parents[3] / "shared" / "usdm" / "USDM_API.json"
     if not api.is_file():
         pytest.skip(f"USDM v4.0 API specification not available: {api} is missing (CI has ../shared/usdm)")
     truth, document = p007
     usdm = to_usdm(document)
-    design = usdm["studyDesign"]
+    design = study_design(usdm)
     (schedule,) = [t["schedule"] for n in flatten(document["toc"]) for t in n["tables"] if t.get("schedule")]
     assert len(design["encounters"]) == len(schedule["encounters"])
     assert len(design["epochs"]) == len(schedule["epochs"])
