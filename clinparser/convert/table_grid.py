@@ -212,6 +212,8 @@ def _has_rules(rules: list, clip: pymupdf.Rect) -> bool:
 
 
 REACH = 3 * 12.0  # points: how far past the box a rule of the box's own table may end
+WIDE_EMPTY = 0.6  # share of the usual column width at which an empty column is a column
+MIN_ROW_RULES = 3  # rules ending together further out: the rows of the table itself
 
 
 def _rule_extent(box: pymupdf.Rect, rules: list) -> pymupdf.Rect:
@@ -221,11 +223,21 @@ def _rule_extent(box: pymupdf.Rect, rules: list) -> pymupdf.Rect:
     and ends near the box's sides (at most ``REACH`` past them) and covers most of its width:
     a page-wide line or a neighbouring table's rule is not."""
     out = pymupdf.Rect(box)
+    ends: Counter = Counter()
     for x0, y0, x1, y1 in rules:
         across = x1 - x0 >= MIN_RULE and y1 - y0 <= RULE
-        near = box.x0 - REACH <= x0 <= box.x0 + MARGIN and box.x1 - MARGIN <= x1 <= box.x1 + REACH
+        starts = box.x0 - REACH <= x0 <= box.x0 + MARGIN
+        near = starts and box.x1 - MARGIN <= x1 <= box.x1 + REACH
         if across and near and box.y0 <= y0 <= box.y1:
             out.x0, out.x1 = min(out.x0, x0), max(out.x1, x1)
+        elif across and box.x0 - REACH <= x0 < box.x1 and x1 > box.x1 and box.y0 - MARGIN <= y0 <= box.y1 + MARGIN:
+            ends[round(x1)] += 1
+    # Further out only where the table's rows say so: an empty last column (no words for the
+    # model to see) makes every row's rule end at the same place past the box; one page-wide
+    # line does not.
+    far = [x for x, n in ends.items() if n >= MIN_ROW_RULES]
+    if far:
+        out.x1 = max(out.x1, max(far))
     return out
 
 
@@ -301,7 +313,8 @@ def read_grid(page, boxes: list[tuple]) -> Optional[Grid]:
     text = {slot: "<br>".join(t for _, _, t in cell) for slot, cell in lines.items()}
     cells = [[text.get((r, c), "") if owner[r][c] == (r, c) else None for c in range(len(xs))] for r in range(len(ys))]
     _mark_arrows(cells, owner, xs, ys, bbox, drawn_arrows(page, bbox))
-    return _without_empty_slivers(Grid(bbox, cells, owner, lines, uncovered, cut))
+    widths = [b - a for a, b in zip(xs, xs[1:] + [bbox[2]])]
+    return _without_empty_slivers(Grid(bbox, cells, owner, lines, uncovered, cut), widths)
 
 
 def _cut(word: list, slots: list, xs: list) -> bool:
@@ -424,12 +437,16 @@ def _cell_lines(chars: list) -> list[Line]:
     return out
 
 
-def _without_empty_slivers(grid: Grid) -> Optional[Grid]:
-    """The grid without the columns and rows that hold no text at all (a sliver between two
-    rules drawn close together, the head of an arrow drawn across a row)."""
+def _without_empty_slivers(grid: Grid, widths: list[float]) -> Optional[Grid]:
+    """The grid without the rows that hold no text at all and the columns that hold none and
+    are narrow (a sliver between two rules drawn close together, the head of an arrow drawn
+    across a row). An empty column as wide as the others stays: a visit with no mark on this
+    page of a schedule printed without its header, whose columns are known by position only."""
     cells, owner = grid.cells, grid.owner
     keep_rows = [r for r, row in enumerate(cells) if any(row)]
-    keep_cols = [c for c in range(len(cells[0])) if any(row[c] for row in cells)]
+    filled = [c for c in range(len(cells[0])) if any(row[c] for row in cells)]
+    usual = sorted(widths[c] for c in filled)[len(filled) // 2] if filled else 0.0
+    keep_cols = [c for c in range(len(cells[0])) if c in filled or widths[c] >= WIDE_EMPTY * usual]
     if not keep_rows or not keep_cols:
         return None
     row_at = {r: i for i, r in enumerate(keep_rows)}
@@ -460,6 +477,8 @@ def header_count(grid: Grid) -> int:
     while count < min(rows - 1, MAX_HEADER_ROWS):
         if _marked([[_plain(c or "") for c in grid.cells[count]]]):
             break  # a row of marks is the body, whatever spans end above it (two label columns)
+        if _label_only(grid, count):
+            break  # a group row, or an activity with no marks on this page, under the header
         above, below = grid.owner[count - 1], grid.owner[count]
         spans_down = any(below[c] is not None and below[c][0] < count for c in range(cols))
         split = any(above[c] is not None and above[c] == above[c + 1] and below[c] != below[c + 1] for c in range(cols - 1))
@@ -472,8 +491,23 @@ def header_count(grid: Grid) -> int:
     return min(count, MAX_HEADER_ROWS)
 
 
+def _label_only(grid: Grid, r: int) -> bool:
+    """Is row ``r`` written only under the top-left header cell (the label columns it spans,
+    "Study Procedures" over a group and an activity column)? Header rows below it head the
+    visit columns too; a row with nothing under them is the body's."""
+    rows, cols = grid.shape
+    corner = grid.owner[0][0]
+    labels = [c for c in range(cols) if grid.owner[0][c] == corner and corner is not None]
+    filled = [c for c in range(cols) if (grid.cells[r][c] or "").strip()]
+    return len(labels) < cols - 1 and bool(filled) and all(c in labels for c in filled)
+
+
+# An arrow typed across a merged cell ("←——— Continuous ———→", "<------>"): a mark spanning visits.
+_TYPED_ARROW = re.compile(r"^[←<][-—–─=\s]+.*[-—–─=\s]*[→>]$", re.S)
+
+
 def _marked(rows: list[list[str]]) -> bool:
-    return any(MARK.match(c.strip()) for row in rows for c in row)
+    return any(MARK.match(c.strip()) or _TYPED_ARROW.match(c.strip()) for row in rows for c in row)
 
 
 def _plain(cell: str) -> str:

@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Iterable
+from typing import Iterable, Optional
 
 from ..content.assemble import Tree
 from ..model import Section, Table
 from .grid import is_mark, label_column, read_schedule, vocabulary_of
 from .band import take_caption_from_header
 from .header import names_a_visit
-from .join import Part, join_parts
+from .join import Part, join_parts, restated_headers, split_at
+from .kinds import caption_kind
 
 SCHEDULE_TITLE = re.compile(
     r"\bschedules?\s+of\s+(?:\w+\s+){0,4}?(?:activities|events|assessments|procedures|visits|evaluations|study\s+procedures|sampling|observations)\b"
@@ -32,6 +33,7 @@ SCHEDULE_TITLE = re.compile(
 )
 MIN_SHAPE_COLUMNS = 4  # visit columns a table needs to be a schedule by shape alone
 MIN_SHAPE_MARKS = 8
+SAMPLING_COLUMNS, SAMPLING_MARKS = 2, 3  # the same for a table captioned as sampling (kinds.caption_kind)
 MIN_SHAPE_SHARE = 0.3  # of the filled visit cells, the share that are marks
 
 
@@ -55,7 +57,10 @@ def attach_schedules(tree: Tree, ocr: bool = True) -> list[str]:
             named = bool(SCHEDULE_TITLE.search(table.title) or SCHEDULE_TITLE.search(section.title))
             # A table read from a picture is a schedule only where it is named as one: by its
             # shape alone it is as likely an amendment's picture of a superseded schedule.
-            if named or (by_shape(table) and not table.from_ocr):
+            # A sampling table is small (a few time points of one or two samples): its caption
+            # naming the sampling is the evidence its shape need not give.
+            sampling = caption_kind(table.title) == "pk_pd" and by_shape(table, SAMPLING_COLUMNS, SAMPLING_MARKS)
+            if named or ((by_shape(table) or sampling) and not table.from_ocr):
                 candidates.append((section, table, notes, named))
     candidates = _without_pictured_copies(candidates)
     read_parts: list[Part] = []
@@ -68,7 +73,8 @@ def attach_schedules(tree: Tree, ocr: bool = True) -> list[str]:
             part_rows=table.part_rows + [sum(len(t.data) for t in [table] + parts[:i + 1]) for i in range(len(parts))])
         if parts:  # the footnotes follow the last part
             notes = next((n for s, t, n, _ in candidates if t is parts[-1]), notes) or notes
-        schedule = read_schedule(read, notes, vocabulary, name=table.title or section.title)
+        schedule = _read_stacked(read, notes, vocabulary, table.title or section.title) \
+            or read_schedule(read, notes, vocabulary, name=table.title or section.title)
         if schedule and id(table) in moved:
             schedule["diagnostics"].append(f"the header row held the caption ({moved[id(table)]!r}): taken as the "
                                            "caption, the visits read from the rows below it")
@@ -101,6 +107,29 @@ def attach_schedules(tree: Tree, ocr: bool = True) -> list[str]:
         for t, _, _ in found
         if t.schedule["diagnostics"]
     ] + [_unread_warning(s, tried) for s, tried in unread]
+
+
+def _read_stacked(table: Table, notes: str, vocabulary: set[str], name: str) -> Optional[dict]:
+    """The schedule of a table whose body restates its header for other visits (sideways parts
+    stacked by the table stage), its pieces read one by one and joined; None when the table has
+    no such row or its pieces do not join as one schedule."""
+    rows = restated_headers(table)
+    if not rows:
+        return None
+    pieces = split_at(table, rows)
+    parts = []
+    for k, piece in enumerate(pieces):
+        schedule = read_schedule(piece, notes, vocabulary, name=name)
+        if schedule is None:
+            return None
+        parts.append(Part(piece, schedule, len(piece.data) + (k < len(pieces) - 1), table.page))
+    heads = join_parts(parts, vocabulary)
+    if len(heads) != 1 or len(heads[0].joined) != len(pieces) - 1:
+        return None
+    head = heads[0].schedule
+    head["diagnostics"].append(f"rows {', '.join(map(str, rows))} print the header again for other visits: "
+                               f"the table is {len(pieces)} parts printed side by side, joined by their activities")
+    return head
 
 
 def _without_pictured_copies(candidates: list) -> list:
@@ -162,10 +191,17 @@ def _upper_and_lowest(header: str) -> tuple[str, str]:
 
 def _headerless(head: Table, part: Table) -> bool:
     """A part whose header row is a row of the body: as many columns as the head, and marks
-    where the visits' headers stand ("Disease activity score | • | • | •")."""
+    where the visits' headers stand ("Disease activity score | • | • | •"), or one group label
+    across the grid."""
     if len(part.columns) != len(head.columns) or part.title.strip():
         return False
-    return sum(is_mark(c) for c in part.columns[1:]) >= 1 and not any(names_a_visit(c) for c in part.columns[1:] if not is_mark(c))
+    if len({" ".join(c.split()) for c in part.columns}) == 1 and not names_a_visit(part.columns[0]):
+        return True  # a group row spanning the grid ("Efficacy Assessments"), copied into every column
+    filled = [c for c in part.columns[1:] if c.strip()]
+    marks = sum(is_mark(c) for c in filled)
+    # marks in most header cells: no visit is named so, whatever the other cells say ("Day 1"
+    # as a mark in words, a comment with a number in it)
+    return marks * 2 > len(filled) or marks >= 1 and not any(names_a_visit(c) for c in filled if not is_mark(c))
 
 
 def _join_repeated_headers(candidates):
@@ -196,18 +232,18 @@ def _join_repeated_headers(candidates):
     return out, headerless
 
 
-def by_shape(table: Table) -> bool:
+def by_shape(table: Table, columns: int = MIN_SHAPE_COLUMNS, least: int = MIN_SHAPE_MARKS) -> bool:
     """A label column and at least ``MIN_SHAPE_COLUMNS`` columns of cells that are mostly
     marks, at least half of them headed as visits (``header.names_a_visit``)."""
     label = label_column(table)
-    if len(table.columns) - label - 1 < MIN_SHAPE_COLUMNS or len(table.data) < 2:
+    if len(table.columns) - label - 1 < columns or len(table.data) < 2:
         return False
     headers = table.columns[label + 1:]
     if 2 * sum(names_a_visit(h) for h in headers) < len(headers):
         return False
     cells = [r[k].strip() for r in table.data for k in range(label + 1, len(r)) if r[k].strip()]
     marks = sum(is_mark(c) for c in cells)
-    return marks >= MIN_SHAPE_MARKS and marks >= MIN_SHAPE_SHARE * len(cells)
+    return marks >= least and marks >= MIN_SHAPE_SHARE * len(cells)
 
 
 def _choose_main(found: list[tuple[Table, bool, bool]]) -> None:

@@ -22,7 +22,7 @@ from typing import Optional
 
 from ..markup import PICTURE_TEXT
 from ..model import Table
-from .header import is_numbered, read_encounter, row_kinds
+from .header import is_numbered, read_encounter, reads_as_time, row_kinds
 from .kinds import timeline_kind
 from .labels import merge_time_points, short_labels, time_point
 
@@ -116,8 +116,10 @@ def label_column(table: Table) -> int:
         if len(cells) * 2 > len(table.data) and sum(len(c) > 3 and not is_mark(c) for c in cells) * 2 > len(cells):
             # Group labels in the column to its left, under the same header: the labels are two
             # columns, and a row labelled only on the left is labelled across both.
-            if k and is_nested_label(table, k - 1, k) and _worded(table, k - 1):
-                return k - 1
+            # An empty sliver column between them (a rule drawn a little apart) is skipped.
+            left = next((j for j in range(k - 1, -1, -1) if any(r[j].strip() for r in table.data)), None)
+            if left is not None and is_nested_label(table, left, k) and _worded(table, left):
+                return left
             return k
     return 0
 
@@ -140,6 +142,8 @@ def _split_columns(table: Table, label: int) -> tuple[list[str], list[int]]:
         filled = any(r[k].strip() for r in table.data)
         if parts and not filled and all(_HEADER_NAMES.match(" ".join(p.split())) for p in parts):
             names += parts
+        elif not filled and table.columns[k] == table.columns[label]:
+            continue  # an empty sliver under the label column's header, not a visit
         elif k > label and (parts or filled):
             visits.append(k)
     return names, visits
@@ -161,7 +165,7 @@ def text_columns(table: Table, label: int, visits: list[int], diagnostics: list[
         cells = [" ".join(r[k].split()) for r in table.data if r[k].strip()]
         marks = sum(is_mark(c) for c in cells)
         prose = sum(len(c) > 12 and not is_mark(c) and not _ARROW_SPAN.match(c) for c in cells)
-        nested = k == label + 1 and not extra and is_nested_label(table, label, k)
+        nested = k == (visits[0] if visits else None) and not extra and is_nested_label(table, label, k)
         if nested and cells and marks * 4 < len(cells) and not any(_NOTES_HEADER.match(p) for p in parts):
             extra.append(k)
             diagnostics.append(f"column {k}: the activity labels under the group labels of column {label} "
@@ -210,6 +214,9 @@ def header_rows_in_data(table: Table, label: int, columns: list[int]) -> int:
     lead = 0
     for row in table.data:
         cells = [row[k].strip() for k in columns]
+        if _time_row(cells):
+            lead += 1
+            continue
         # a row the label column names as a header row ("Scheduling Window (Days)"), or one
         # with no label whose few cells head the last columns ("30 days post discon"): header too
         named = bool(row_kinds([" ".join(row[label].split())])) if row[label].strip() else any(cells)
@@ -218,8 +225,19 @@ def header_rows_in_data(table: Table, label: int, columns: list[int]) -> int:
         if len(set(cells)) == 1 and len(cells[0]) > 40:
             break  # one line of prose across the grid (a note), not a header row
         lead += 1
-    first_marked = next((i for i, r in enumerate(table.data) if any(is_mark(r[k].strip()) for k in columns)), 0)
+    first_marked = next((i for i, r in enumerate(table.data)
+                         if any(is_mark(r[k].strip()) for k in columns) and not _time_row([r[k].strip() for k in columns])), 0)
     return min(lead, first_marked)
+
+
+def _time_row(cells: list[str]) -> bool:
+    """A row of times, one per visit, all different ("W-4 to -1 | W0 | W1 (±3d)", "D1 | D11 |
+    EOT"): "W0" has the shape of a mark with a footnote, but a mark's letter is no unit and a
+    row of times names more than one."""
+    filled = [c for c in cells if c]
+    times = sum(reads_as_time(c) for c in filled)
+    others_named = all(reads_as_time(c) or not is_mark(c) for c in filled)  # "EOT" among the days
+    return len(filled) * 2 > len(cells) and len(set(filled)) >= 2 and times * 2 > len(filled) and others_named
 
 
 # Symbol-font characters some converters keep as private-use code points: "\uf0b13 days" is "±3 days".

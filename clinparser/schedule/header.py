@@ -97,6 +97,13 @@ def _counts_nothing(part: str) -> bool:
     return bool(bare["to"]) or value is None or value < 1
 
 
+def reads_as_time(part: str) -> bool:
+    """A cell that is only a time ("W0", "D-3", "W-4 to -1", "Wk 12 (±3d)", "C1D8"): in a
+    header row it heads a column; a mark with a footnote ("X1") does not read so."""
+    text = _without_window(" ".join(part.split()))
+    return bool(_UNIT_NUMBER.fullmatch(text) or _CYCLE.fullmatch(text))
+
+
 def is_time_point(part: str) -> bool:
     return bool(_TIME_WORDS.search(part))
 
@@ -234,9 +241,10 @@ class Encounter:
             self.visit = self.visit or (visit["visit"] if visit else text)
             self.shown.append((text, "visit"))
             return
-        if kind in UNITS and _LETTERED.match(text):
+        if (kind in UNITS or self.visit is not None) and _LETTERED.match(text):
             # "18a" in a row of days: days are numbers, so the letter is a footnote's mark that
-            # lost its superscript (in a "Visit" row, above, "6a" is a visit added after 6)
+            # lost its superscript (in a "Visit" row, above, "6a" is a visit added after 6);
+            # so it is under a visit already named ("Visit 2" over "1b"): no second visit number
             self.footnoted.append(text)
             text = text[:-1]
         rest = _without_window(text)

@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from ..model import Table
+from .grid import is_mark, label_column
+from .header import names_a_visit
 
 DOWN_SHARE = 0.5  # of the part's encounters matching the head's, for rows continued down
 SIDEWAYS_SHARE = 0.6  # of the part's activities matching the head's, for columns continued sideways
@@ -262,3 +264,33 @@ def _add_groups(ours: dict, theirs: dict, offset: int) -> None:
         if isinstance(moved.get("row"), int):
             moved["row"] += offset
         ours["groups"].append(moved)
+
+
+# --- one table holding parts printed side by side ------------------------------------------------
+
+def restated_headers(table: Table) -> list[int]:
+    """Body rows that print the header again for other visits: the label column's header
+    restated ("Study Visit") and visits named in most other cells, none a mark. The table stage
+    stacked a schedule's sideways parts (the next page's visits) under one header."""
+    label = label_column(table)
+    head = _key(table.columns[label])
+    rows = []
+    for r, row in enumerate(table.data):
+        others = [c.strip() for k, c in enumerate(row) if k > label and c.strip()]
+        if r and head and _key(row[label]) == head and len(others) >= 2 \
+                and not any(is_mark(c) for c in others) and sum(names_a_visit(c) for c in others) * 2 > len(others):
+            rows.append(r)
+    return rows
+
+
+def split_at(table: Table, rows: list[int]) -> list[Table]:
+    """The table's pieces, each under its own header: the first under the table's, the others
+    under the restated header row that starts them (``restated_headers``)."""
+    pieces, start, columns = [], 0, table.columns
+    for r in rows + [len(table.data)]:
+        pieces.append(Table(title=table.title if not pieces else "", page=table.page, pages=table.pages,
+                            columns=list(columns), data=table.data[start:r], path=table.path))
+        if r < len(table.data):
+            columns, start = table.data[r], r + 1
+    return pieces
+

@@ -399,3 +399,40 @@ def test_cell_lines_group_characters_by_the_stated_rule():
             chars.append((x, y - size / 2, x + 4.0, y + size / 2, chr(65 + k % 26)))
         expected = ["".join(row) for row in _cell_lines_by_definition(chars)]
         assert ["".join(t.split()) for _, _, t in _cell_lines(chars)] == ["".join(r.split()) for r in expected]
+
+
+def _headerless_page(last_empty: bool) -> tuple[pymupdf.Document, tuple]:
+    """A schedule page printed with no header: a label column and four visit columns, the
+    last with no mark on this page; the model's box hugs the words and stops before it."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=842, height=595)
+    left, label_right, width, top, height = 60.0, 200.0, 60.0, 100.0, 18.0
+    rows = [("Dosing", {0, 1, 2}), ("Injection site check", {0, 1}), ("Antibodies", {0} | (set() if last_empty else {3}))]
+    right, bottom = label_right + 4 * width, top + height * len(rows)
+    for k in range(len(rows) + 1):
+        page.draw_line((left, top + k * height), (right, top + k * height))
+    for x in [left, label_right] + [label_right + width * (c + 1) for c in range(4)]:
+        page.draw_line((x, top), (x, bottom))
+    for k, (label, marks) in enumerate(rows):
+        _text(page, left, top + k * height, label)
+        for c in marks:
+            _text(page, label_right + width * c, top + k * height, "X")
+    return doc, (left - 2, top - 2, label_right + 3 * width - 10, bottom + 2)
+
+
+def test_an_empty_last_column_the_box_left_out_is_kept_as_a_column():
+    # The columns of a page printed without its header are known by position only: the empty
+    # visit column on the right keeps the others where they are (its rules end with the rows')
+    doc, box = _headerless_page(last_empty=True)
+    block = Block(1, box, TABLE, "|Dosing|X|X|X|\n|---|---|---|---|\n|Injection site check|X|X||\n|Antibodies|X|||")
+    assert regrid_tables(doc, [block]) == 1
+    table = parse_pipe_table(block.text)
+    assert len(table.columns) == 5
+    assert table.values.tolist()[-1] == ["Antibodies", "X", "", "", ""]
+
+
+def test_a_typed_arrow_row_under_a_spanning_label_is_body_not_header():
+    from clinparser.convert.table_grid import _marked
+    assert _marked([["", "\u2190\u2014\u2014\u2014\u2014\u2192", ""]])
+    assert _marked([["<------>"]]) and _marked([["\u2190\u2014 Continuous \u2014\u2192"]])
+    assert not _marked([["<b>"]]) and not _marked([["Visit 1 \u2192 Visit 2"]])

@@ -106,3 +106,15 @@ def test_with_ocr_off_a_schedule_picture_is_not_read_and_the_warning_says_why():
     assert section.tables == []
     assert warnings == ["section '1.3 Schedule of Activities': its schedule is printed as a picture (page 7) "
                         "(1 picture(s), no table) and it is not read with --ocr never"]
+
+
+def test_a_small_table_captioned_as_sampling_is_a_schedule_where_its_shape_alone_is_not():
+    small = grid("Table 3: Blood Sampling for Pharmacokinetics", ["Day 1 / Pre-dose", "Day 1 / 2 h", "Day 8 / Pre-dose"], [
+        ["Plasma sample", "•", "•", "•"], ["Biomarker panel", "", "•", ""]], page=41)
+    plain = grid("Table 4: Dispensing", ["Day 1", "Day 8", "Day 15"], [["Kit", "X", "X", "X"], ["Diary", "", "X", ""]], page=42)
+    section = Section("9.4", "Pharmacokinetics", 2, text="[Table 3: Blood Sampling for Pharmacokinetics]\n\n[Table 4: Dispensing]",
+                      tables=[small, plain])
+    attach_schedules(Tree(toc=[Section("9", "ASSESSMENTS", 1, subsections=[section])], non_toc=[]))
+    assert small.schedule is not None and small.schedule["kind"] != "main" or small.schedule["main"]
+    assert [e["label"] for e in small.schedule["encounters"]] == ["Day 1 / Pre-dose", "Day 1 / 2 h", "Day 8 / Pre-dose"]
+    assert plain.schedule is None  # three columns and four marks: too little to be a schedule by shape

@@ -171,3 +171,39 @@ def test_symbol_font_characters_in_headers_are_read_as_what_they_print():
     t = table(["Procedure", "35 (\uf0b13 days)", "45 (\uf0b13 days)"], [["Vital signs", "X", "X"], ["Weight", "X", "X"]])
     s = read(t, "")
     assert [e["window"]["text"] for e in s["encounters"]] == ["±3 days", "±3 days"]
+
+
+def test_a_row_of_times_under_the_visits_is_header_though_its_cells_look_like_marks():
+    # "W0", "D1" have the shape of a mark with a footnote ("X1"); a row of them under the
+    # visit numbers is the timing row, and days may repeat over cycles ("D1 ... D1")
+    t = table(["Visit No.", "1", "2", "3", "4", "5"], [
+        ["Timing", "W-4 to -1", "W0", "W1 (±3d)", "EOT", "W0"],
+        ["Consent", "X", "", "", "", ""],
+        ["Vital signs", "X", "X", "X", "X", "X"],
+    ])
+    schedule = read(t, "")
+    assert [e["label"] for e in schedule["encounters"]][:3] == ["1 / W-4 to -1", "2 / W0", "3 / W1 (±3d)"]
+    assert schedule["encounters"][2]["window"]["after"] == 3
+    assert [a["label"] for a in schedule["activities"]] == ["Consent", "Vital signs"]
+    assert not any("several marks" in d for d in schedule["diagnostics"])
+
+
+def test_a_row_of_one_mark_per_visit_is_not_taken_for_times():
+    # A mark letter that is no unit ("X1" is X with footnote 1) keeps the row in the body
+    t = table(["Visit", "V1", "V2", "V3"], [["Consent", "X1", "X1", "X1"], ["ECG", "X", "", "X"]])
+    schedule = read(t, "\n\n1 Signed first.")
+    assert [a["label"] for a in schedule["activities"]] == ["Consent", "ECG"]
+
+
+def test_group_labels_left_of_an_empty_sliver_column_still_label_their_rows():
+    # columns: group | (empty sliver under the same header) | activity | visits
+    t = table(["Procedures", "Procedures", "", "Day 1", "Day 8", "Day 15"], [
+        ["Safety", "", "Vital signs", "X", "X", "X"],
+        ["", "", "ECG", "X", "", "X"],
+        ["Adverse events", "", "", "X", "X", "X"],
+        ["Laboratory", "", "Hematology", "X", "", ""],
+    ])
+    schedule = read(t, "")
+    assert [e["label"] for e in schedule["encounters"]] == ["Day 1", "Day 8", "Day 15"]
+    assert [a["label"] for a in schedule["activities"]] == ["Vital signs", "ECG", "Adverse events", "Hematology"]
+    assert [a["group"] for a in schedule["activities"]] == ["Safety", "Safety", None, "Laboratory"]

@@ -111,3 +111,10 @@ def test_a_bare_number_printed_with_a_window_in_days_is_a_day():
     # with no window, or under a "Visit" row, a bare number stays the visit's number
     assert read_encounter(["FU/ ED", "24"], []).visit == "24"
     assert read_encounter(["5 (\u00b1 2 days)"], ["visit"]).visit == "5"
+
+
+def test_a_lettered_number_under_a_named_visit_is_its_day_and_a_footnote():
+    # "Visit 2" over "1b": the visit is named already, so "1b" is no second visit number
+    enc = read_encounter(["Visit 2", "1b"], [])
+    assert enc.visit == "2" and enc.footnoted == ["1b"]
+    assert [shown for shown, _ in enc.shown][-1] == "1"

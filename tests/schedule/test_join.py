@@ -109,3 +109,29 @@ def test_a_page_printed_without_its_header_is_rows_of_the_schedule_before_it():
     assert [a["label"] for a in head["activities"]] == ["Consent", "Vital signs", "Disease activity score", "Diary review"]
     assert ("Disease activity score", "V2 / Day 8") in cells(head) and ("Diary review", "V3 / Day 15") in cells(head)
     assert any("prints no header" in d for d in head["diagnostics"])
+
+
+def test_sideways_parts_the_table_stage_stacked_under_one_header_are_joined():
+    # The second page's header ("Study Visit | Day 29 | ...") sits in the body of one table
+    stacked = table("Table 1: Schedule of Activities", ["Study Visit", "Day 1", "Day 8", "Day 15"], [
+        ["Vital signs", "X", "X", "X"], ["ECG", "X", "", "X"], ["Weight", "X", "", ""],
+        ["Study Visit", "Day 29", "Day 57", "EOS"],
+        ["Vital signs", "X", "", "X"], ["ECG", "", "X", "X"], ["Weight", "", "", "X"]], 10)
+    (head,) = read(stacked)
+    assert [e["label"] for e in head["encounters"]] == ["Day 1", "Day 8", "Day 15", "Day 29", "Day 57", "EOS"]
+    assert [a["label"] for a in head["activities"]] == ["Vital signs", "ECG", "Weight"]
+    assert ("ECG", "Day 57") in cells(head) and ("Weight", "EOS") in cells(head) and ("Weight", "Day 8") not in cells(head)
+    assert any("print the header again" in d for d in head["diagnostics"])
+
+
+def test_a_headerless_page_opening_with_a_group_row_is_rows_of_the_schedule_before_it():
+    # The table stage took the group row spanning the grid for the header (one label copied)
+    first = table("Table 1: Schedule of Activities", ["Procedure", "V1 / Day 1", "V2 / Day 8", "V3 / Day 15"], [
+        ["Consent", "X", "", ""], ["Vital signs", "X", "X", "X"]], 10)
+    second = table("", ["Efficacy", "Efficacy", "Efficacy", "Efficacy"], [
+        ["Disease score", "X", "", "X"], ["Diary review", "", "X", "X"]], 11)
+    head, part = read(first, second)
+    assert part is None
+    assert [a["label"] for a in head["activities"]] == ["Consent", "Vital signs", "Disease score", "Diary review"]
+    assert [a["group"] for a in head["activities"]][2:] == ["Efficacy", "Efficacy"]
+    assert ("Disease score", "V3 / Day 15") in cells(head)
