@@ -1,0 +1,55 @@
+"""The study design: arms, epochs, interventions, population, allocation, model, masking,
+ratio, indication and amendments, each item traced to where it was printed.
+
+``read_design(document, tracer, criteria=..., title=...)`` returns the ``study["design"]`` block
+of ``document.json`` and its diagnostics. The readers ask the document's labelled fields
+(``fields``: synopsis tables, bold labels, section titles) for what their labels say, whatever
+the template; what no place prints is null, never guessed.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..trace import Tracer
+from .amendments import read_amendments
+from .fields import Field, _pages, labelled_fields, sections
+from .indication import read_indication
+from .kind import read_kind
+from .periods import read_epochs
+from .population import read_population
+from .treatments import read_arms, read_interventions, single_arm
+
+
+def read_design(document: dict, tracer: Tracer, criteria: Optional[list[dict]] = None,
+                title: Optional[dict] = None) -> tuple[dict, list[dict]]:
+    """``criteria``: the eligibility items already read (ages and sex come from them);
+    ``title``: the official title item (``{"text", "page"}``)."""
+    fields = labelled_fields(document)
+    tables = [(t, Field("table", "", s.get("number") or s.get("title"), _pages(s), not toc, "table"))
+              for s, _, toc in sections(document) for t in s.get("tables") or []]
+    schedules = [t["schedule"] for t, _ in tables if t.get("schedule")]
+    interventions = read_interventions(fields, tables, tracer)
+    arms = read_arms(fields, interventions, tracer)
+    kind, notes = read_kind(fields, title, arms, tracer)
+    if not arms and kind["model"] and kind["model"]["value"] == "single group":
+        arms = single_arm(interventions, tracer)
+        if arms:
+            notes.append({"code": "design_arm_named_for_treatment",
+                          "message": f"a single-group study names no arm: its one arm is named for its treatment ({arms[0]['name']!r})"})
+    design = {
+        "arms": arms,
+        "epochs": read_epochs(fields, schedules, tracer),
+        "interventions": interventions,
+        "population": read_population(fields, criteria or [], title, tracer),
+        **kind,
+        "indication": read_indication(fields, title, tracer),
+        "amendments": read_amendments(document, tracer),
+    }
+    for key in ("arms", "epochs", "interventions"):
+        if not design[key]:
+            notes.append({"code": f"design_no_{key}", "message": f"no {key} found where protocols print them"})
+    return design, notes
+
+
+__all__ = ["read_design"]

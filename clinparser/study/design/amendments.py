@@ -1,0 +1,113 @@
+"""The amendment history: each amendment's number, date and summary of changes.
+
+Printed as a table of the document's versions ("Document | Date", "Protocol Version | Issue
+Date", "Version Number | Version Date"; a summary column sometimes), or as lines of the title
+page ("Amendment 2: 14 March 2021"). A row or line naming an amendment ("Amendment 3", "Amendment
+INT-1", "3475-063-02") is one; in a table of versions that names no amendment, each version after
+the first ("Version 2.0") is one. The original protocol, administrative changes and letters
+are not amendments; a country's re-issue of one ("Amendment 3 (JP 01)") is the same amendment.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from ..trace import Tracer
+from .fields import Field, _pages
+from .items import item
+
+_HISTORY_TABLE = re.compile(r"\b(?:document|protocol|version|amendment|revision)s?\b", re.I)
+_DATE_HEADER = re.compile(r"\bdate\b|\bissued?\b|\beffective\b|\bapproval\b|\bfinal\b", re.I)
+_AMENDMENT = re.compile(r"\bamendment\s*(?:no\.?|number|#)?\s*:?\s*(?P<number>(?:[A-Z]{2,4}-)?\d+(?:\.\d+)*)", re.I)
+_CODED = re.compile(r"^\s*(?:[A-Z]{0,4}-?\d{3,5}-\d{2,3}-)(?P<number>\d{2})\b")  # "3475-063-02"
+_VERSION = re.compile(r"\bversion\s*(?:no\.?|number)?\s*:?\s*(?P<number>\d+(?:\.\d+)*)|^\s*(?P<bare>\d+\.\d+)\s*$", re.I)
+_NOT_AMENDMENT = re.compile(r"\boriginal\b|\badministrative\b|\bletter\b|\bclarification\s+memo|\bnot\s+implemented\b", re.I)
+_COUNTRY = re.compile(r"\((?:[A-Z]{2}\s*\d+)\)|\b(?:JP|ES|FR|DE|UK|US|CN|KR)\s*\d{2}\b")
+_DATE = re.compile(r"\b\d{1,2}[\s-](?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[\s-]\d{4}\b"
+                   r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}\b"
+                   r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[A-Z][a-z]{2}\d{4}\b", re.I)
+_MONTHS = {m: i for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
+
+
+def read_amendments(document: dict, tracer: Tracer) -> list[dict]:
+    found: dict[str, dict] = {}
+    for section, ancestors in _all_sections(document):
+        for table in section.get("tables") or []:
+            for number, row_text in _table_amendments(table):
+                where = Field("history", row_text, section.get("number") or section.get("title"), _pages(section), True, "table")
+                found.setdefault(number, item(tracer, where, row_text, number=number, date=iso_date(row_text), summary=None))
+    if not found:
+        for section, _ in _all_sections(document, outline=False):
+            for line in (section.get("text") or "").split("\n"):
+                m = _AMENDMENT.search(line)
+                if m and not _NOT_AMENDMENT.search(line) and len(line) < 200:
+                    where = Field("title page", line, section.get("title"), _pages(section), True, "paragraph")
+                    found.setdefault(_plain(m["number"]), item(tracer, where, line, number=_plain(m["number"]), date=iso_date(line), summary=None))
+    return [found[k] for k in sorted(found, key=_order)]
+
+
+def _all_sections(document: dict, outline: bool = True):
+    def walk(nodes, ancestors):
+        for node in nodes:
+            yield node, ancestors
+            yield from walk(node.get("subsections") or [], ancestors + [node])
+    yield from walk(document.get("non_toc") or [], [])
+    if outline:
+        yield from walk(document.get("toc") or [], [])
+
+
+def _table_amendments(table: dict) -> list[tuple[str, str]]:
+    columns = [" ".join(str(c).split()) for c in table.get("columns") or []]
+    rows = [[" ".join(str(c).replace("<br>", " ").split()) for c in r] for r in table.get("data") or []]
+    if len(columns) < 2 or not (_HISTORY_TABLE.search(columns[0]) and any(_DATE_HEADER.search(c) for c in columns[1:])
+                                or any(_DATE.search(c) for r in rows[:3] for c in r[1:2])
+                                and any(_AMENDMENT.search(r[0]) or _VERSION.search(r[0]) for r in rows[:4] if r)):
+        return []
+    everything = [columns] + rows  # a history continued on a later page has a row for its header
+    named = any(_AMENDMENT.search(r[0]) or _CODED.match(r[0]) for r in everything if r)
+    out = []
+    for row in everything:
+        if not row or _NOT_AMENDMENT.search(row[0]) or not any(_DATE.search(c) for c in row[1:]):
+            continue
+        first = _COUNTRY.sub("", row[0])
+        m = _AMENDMENT.search(first) or _CODED.match(first)
+        if m:
+            number = _plain(m["number"])
+        elif not named:
+            v = _VERSION.search(first)
+            number = _plain(v["number"] or v["bare"]) if v else None
+            if number is not None and _order(number)[0] <= 1 and not any(_order(number)[1:]):
+                continue  # version 1.0: the original protocol
+        else:
+            number = None
+        if number:
+            out.append((number, " ".join(c for c in row if c)))
+    return out
+
+
+def _plain(number: str) -> str:
+    """"02" -> "2", "2.0" -> "2.0" kept (a version number as printed)."""
+    return number.lstrip("0") or "0" if number.isdigit() else number
+
+
+def _order(number: str) -> tuple:
+    return tuple(int(p) if p.isdigit() else 0 for p in re.findall(r"\d+", number)) or (0,)
+
+
+def iso_date(text: str) -> Optional[str]:
+    """The first date in the text as YYYY-MM-DD, or None."""
+    m = _DATE.search(text)
+    if not m:
+        return None
+    raw = m.group(0)
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw):
+        return raw
+    parts = re.findall(r"[A-Za-z]+|\d+", raw)
+    month = next((_MONTHS.get(p[:3].lower()) for p in parts if p.isalpha()), None)
+    numbers = [int(p) for p in parts if p.isdigit()]
+    year = next((n for n in numbers if n > 1900), None)
+    day = next((n for n in numbers if n <= 31), None)
+    if not (month and year and day):
+        return None
+    return f"{year:04d}-{month:02d}-{day:02d}"

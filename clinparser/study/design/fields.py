@@ -1,0 +1,150 @@
+"""Labelled fields: where protocols print how a study is built.
+
+Every template prints its synopsis as pairs of a label and a value, in one of a few layouts:
+a two-column table ("Number of Participants | Approximately 300 ..."), a bold or underlined label
+at the start of a paragraph ("**Indication:** Secondary hyperparathyroidism"), or a bold line
+heading the paragraphs below it ("### **Study Design:**"). The design readers ask for fields
+by what their label says (``find``), whatever the layout; a body section's title is a label too
+("4.1 Overall Design" over its text), found after the synopsis fields.
+
+Sections that restate old or changed text (an amendment's summary of changes, a document
+history) are left out: what they quote is not the study as it now is.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Optional
+
+from ...markup import PICTURE_TEXT, strip_markup
+
+MAX_LABEL_WORDS = 9  # a longer first cell is text, not a label
+_CHANGES_TITLE = re.compile(
+    r"\bamendment\b|summary\s+of\s+changes|changes\s+to\s+(?:the\s+)?protocol|protocol\s+history"
+    r"|document\s+history|revision\s+history|country[- ]specific|\brationale\s+for\s+(?:the\s+)?change",
+    re.IGNORECASE,
+)
+_SYNOPSIS_TITLE = re.compile(r"\bsynopsis\b|\b(?:protocol|study|trial|clinical)\s+summary\b|^\W*summary\W*$", re.I)
+# "**Label:** value", "__Label:__ value", "<u>LABEL</u>", "_Label:_ value" at a line's start
+_LABEL_LINE = re.compile(
+    r"^\s*(?:#{1,6}\s*)?(?:[-*\u2022]\s+)?(?P<open>\*\*|__|<u>|_)(?P<label>[^*_<>\n]{2,80}?)\s*(?P<colon1>:?)\s*"
+    r"(?P<close>\*\*|__|</u>|_)\s*(?P<colon2>:?)\s*(?P<rest>.*)$"
+)
+# A plain "Label: value" line in a table cell ("Dose: 15 mg QD")
+_PLAIN_LABEL = re.compile(r"^(?P<label>[A-Z][A-Za-z /()&,-]{1,60}?)\s*:\s*(?P<rest>.*)$")
+
+
+@dataclass
+class Field:
+    label: str  # as printed, without markup or the colon
+    value: str  # the text under the label, markup stripped, lines joined with newlines
+    section: Optional[str]  # the number of the section it is printed in, or the title of an unnumbered one
+    pages: tuple[Optional[int], Optional[int]]
+    synopsis: bool  # printed in a synopsis (or the front matter)
+    kind: str  # "table", "paragraph", "section"
+
+
+def sections(document: dict) -> Iterable[tuple[dict, list[dict], bool]]:
+    """(section, ancestors, in the outline) of every node, amendment history parts left out."""
+    def walk(nodes, ancestors, toc):
+        for node in nodes:
+            if _CHANGES_TITLE.search(node.get("title") or ""):
+                continue
+            yield node, ancestors, toc
+            yield from walk(node.get("subsections") or [], ancestors + [node], toc)
+
+    yield from walk(document.get("non_toc") or [], [], False)
+    yield from walk(document.get("toc") or [], [], True)
+
+
+def labelled_fields(document: dict) -> list[Field]:
+    """Every labelled field of the document, synopsis first, then the body in order."""
+    out: list[Field] = []
+    for section, ancestors, toc in sections(document):
+        where = section.get("number") or section.get("title")
+        pages = _pages(section)
+        synopsis = not toc or any(_SYNOPSIS_TITLE.search(a.get("title") or "") for a in ancestors + [section])
+        for table in section.get("tables") or []:
+            out += [Field(label, value, where, pages, synopsis, "table") for label, value in table_pairs(table)]
+        out += [Field(label, value, where, pages, synopsis, "paragraph") for label, value in text_pairs(section.get("text") or "")]
+        if toc and section.get("title"):
+            body = plain_text(section.get("text") or "")
+            if body:
+                out.append(Field(strip_markup(section["title"]), body, where, pages, synopsis, "section"))
+    return sorted(out, key=lambda f: not f.synopsis)
+
+
+def find(fields: list[Field], label: re.Pattern, kinds: tuple[str, ...] = ("table", "paragraph", "section")) -> list[Field]:
+    """The fields whose label matches ``label``, in the order of ``fields``."""
+    return [f for f in fields if f.kind in kinds and label.search(f.label)]
+
+
+def table_pairs(table: dict) -> list[tuple[str, str]]:
+    """(label, value) of a table of labelled rows: two columns (or more, the value the rest),
+    the first cell short. The header is a row too (a synopsis table has no header). A row
+    with no label goes on with the value above it; a cell of "Label: value" lines is split."""
+    if table.get("schedule") or _contents_like(table):
+        return []  # a schedule's rows are activities; a table of contents' rows are titles
+    rows = [table.get("columns") or []] + (table.get("data") or [])
+    rows = [[" ".join(str(c).replace("<br>", "\n").split(" ")).strip() for c in row] for row in rows if row]
+    if not rows or max(len(r) for r in rows) < 2 or not _labelled(rows):
+        return []
+    pairs: list[list[str]] = []
+    for row in rows:
+        label, value = _clean_label(row[0]), "\n".join(dict.fromkeys(c for c in row[1:] if c.strip()))
+        if label and _is_label(label):
+            pairs.append([label, value])
+        elif not label and pairs and value:
+            pairs[-1][1] += "\n" + value
+    out = []
+    for label, value in pairs:
+        out.append((label, value))
+        out += [(_clean_label(m["label"]), m["rest"]) for m in map(_PLAIN_LABEL.match, value.split("\n")) if m and m["rest"]]
+    return out
+
+
+def text_pairs(text: str) -> list[tuple[str, str]]:
+    """(label, value) of the bold or underlined labels of a section's text: the rest of the
+    label's line and the paragraphs below it up to the next label or heading."""
+    out: list[list[str]] = []
+    for line in text.split("\n"):
+        m = _LABEL_LINE.match(line)
+        labelled = m and (m["colon1"] or m["colon2"] or m["open"] == "<u>" or not m["rest"]) and _is_label(m["label"])
+        if labelled:
+            out.append([_clean_label(m["label"]), strip_markup(m["rest"])])
+        elif line.lstrip().startswith("#") and out:
+            out.append(["", ""])  # a heading ends the field above it
+        elif out and out[-1][0] and line.strip():
+            out[-1][1] += "\n" + strip_markup(line)
+    return [(label, value.strip()) for label, value in out if label and value.strip()]
+
+
+def plain_text(text: str) -> str:
+    """A section's text without markup; the words read inside pictures kept as lines."""
+    text = PICTURE_TEXT.sub(lambda m: m["text"], text)
+    return "\n".join(s for s in (strip_markup(line) for line in text.split("\n")) if s and not s.startswith("[Table"))
+
+
+def _contents_like(table: dict) -> bool:
+    cells = [str(c) for c in [*(table.get("columns") or []), *(r[0] for r in table.get("data") or [] if r)]]
+    return sum(bool(re.search(r"(?:\.\s?|·\s?|…){4,}|^\d+(?:\.\d+)+\s+[A-Z]", c)) for c in cells) * 3 > len(cells)
+
+
+def _labelled(rows: list[list[str]]) -> bool:
+    firsts = [r[0] for r in rows if r and r[0].strip()]
+    return bool(firsts) and sum(_is_label(_clean_label(c)) for c in firsts) * 3 >= len(firsts) * 2
+
+
+def _is_label(text: str) -> bool:
+    words = text.split()
+    return 0 < len(words) <= MAX_LABEL_WORDS and not text.rstrip().endswith(".") and bool(re.search(r"[A-Za-z]{2}", text))
+
+
+def _clean_label(text: str) -> str:
+    return " ".join(strip_markup(text).split()).strip(" :\uff1a")
+
+
+def _pages(section: dict) -> tuple[Optional[int], Optional[int]]:
+    pages = section.get("pages") or [None, None]
+    return (pages[0], pages[-1]) if pages else (None, None)

@@ -1,0 +1,43 @@
+"""The indication: the disease or condition studied, as printed.
+
+From a synopsis field that names it ("Indication", "Clinical Indication", "Condition/Disease",
+"Diagnosis"), else from the title's "in participants with ..." (up to what follows the
+condition: "who", "on", "receiving", a bracket, the end), else its "in ..." after the
+treatment ("... Study of DRUG in Moderate to Severe Plaque Psoriasis").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from ..trace import Tracer
+from .fields import Field, find
+from .items import item
+
+LABEL = re.compile(r"^(?:clinical\s+|target\s+|therapeutic\s+)?indications?$|\bcondition(?:\s*/\s*disease)?\b|^diagnosis\b|^disease(?:\s+under\s+study)?$"
+                   r"|\bindication\s+studied\b|^(?:disease|condition)\s*/\s*(?:condition|disease)", re.I)
+_WITH = re.compile(r"\b(?:patients|participants|subjects|adults|adolescents|children|men|women|individuals|people|volunteers)\s+"
+                   r"(?:\w+\s+){0,3}?with\s+(?P<what>.+)", re.I)
+_IN = re.compile(r"\b(?:in|for(?:\s+the\s+treatment\s+of)?)\s+(?P<what>(?:[A-Z(][\w'’-]*\s*){1,10}.*)$")
+_END = re.compile(r"\s+(?:who|that|on|receiving|undergoing|after|following|and\s+(?:an?\s+)?inadequate)\b|\s*[(\[:;]|\s+-\s+", re.I)
+
+
+def read_indication(fields: list[Field], title: Optional[dict], tracer: Tracer) -> Optional[dict]:
+    for field in find(fields, LABEL, ("table", "paragraph")):
+        value = field.value.split("\n")[0].strip().rstrip(".")
+        if 2 < len(value) < 200:
+            return item(tracer, field, field.value.split("\n")[0], value=value)
+    text = " ".join(((title or {}).get("text") or "").split())
+    m = _WITH.search(text)
+    what = m["what"] if m else None
+    if not what:
+        last = None
+        for last in _IN.finditer(text):
+            pass
+        what = last["what"] if last else None
+    if what:
+        what = _END.split(what, maxsplit=1)[0].strip(" ,.")
+        if len(what) > 2:
+            return item(tracer, None, text, value=what)
+    return None

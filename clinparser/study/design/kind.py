@@ -1,0 +1,100 @@
+"""The kind of study: allocation, model, masking and the randomization ratio.
+
+Protocols state these in their title ("A Randomized, Double-blind, Placebo-controlled,
+Parallel-group Study ...") and again in the synopsis's design field and the design section.
+The title is read first, then the design fields in order; when two places say different things
+(open-label in one, double-blind in another) the first wins and a diagnostic says so. The
+model, when no place names it, follows from the arms: one arm is a single-group study, several
+arms given side by side a parallel one (the diagnostic says it was inferred).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from ..trace import Tracer
+from .fields import Field, find
+from .items import item, sentence_with
+
+DESIGN_LABEL = re.compile(
+    r"\b(?:study|trial|overall|general)\s+design\b|\bdesign\b|\bmethodology\b|\bblinding\b|\bmasking\b|\btrial\s+type\b"
+    r"|\btype\s+of\s+(?:study|trial|control)\b|\brandomi[sz]ation\b|\btreatment\s+assignment\b|\bdescription\s+of\s+the\s+study\b"
+    r"|\bstudy\s+(?:overview|schema|description)\b",
+    re.I,
+)
+MASKING = [
+    ("quadruple blind", re.compile(r"\bquadruple[- ](?:blind|mask)", re.I)),
+    ("triple blind", re.compile(r"\btriple[- ](?:blind|mask)", re.I)),
+    ("double blind", re.compile(r"\bdouble[- ]?(?:blind|mask)|\bobserver[- ]blind|\bsponsor[- ]blind", re.I)),
+    ("single blind", re.compile(r"\bsingle[- ]?(?:blind|mask)", re.I)),
+    ("open label", re.compile(r"\bopen[- ]label|\bunblinded\b|\bnon[- ]?blind|\bopen\s+(?:study|trial)\b|\bno\s+masking\b", re.I)),
+]
+ALLOCATION = [
+    ("non-randomized", re.compile(r"\bnon[- ]?randomi[sz]ed\b|\bnot\s+(?:be\s+)?randomi[sz]ed\b|\bsingle[- ](?:arm|group)\b", re.I)),
+    ("randomized", re.compile(r"\brandomi[sz](?:ed|ation)\b|\brandomly\s+(?:assigned|allocated)\b", re.I)),
+]
+MODEL = [
+    # "crossover design", "3-way crossover", "a crossover study"; not "may cross over to the other arm"
+    ("crossover", re.compile(r"\bcross[- ]?over\s+(?:design|study|trial|fashion|manner|period)|\b(?:\d|two|three|four)[- ](?:way|period|sequence)\s+cross[- ]?over\b"
+                             r"|\b(?:a|randomi[sz]ed|double-blind|placebo-controlled),?\s+cross[- ]?over\b|\bcross[- ]?over,", re.I)),
+    ("factorial", re.compile(r"\bfactorial\b", re.I)),
+    ("single group", re.compile(r"\bsingle[- ](?:arm|group)\b|\bone[- ]arm\b|\buncontrolled\b", re.I)),
+    ("sequential", re.compile(r"\b(?:group[- ])?sequential\s+(?:design|cohorts?|study)\b|\bdose[- ]escalation\b|\bascending[- ]dose\b", re.I)),
+    ("parallel", re.compile(r"\bparallel\b", re.I)),
+]
+RATIO = re.compile(r"(?<![\d:.])(\d{1,2})\s?:\s?(\d{1,2})(?:\s?:\s?(\d{1,2}))?(?![\d:])")
+RATIO_CONTEXT = re.compile(r"\bratio\b|\brandomi[sz]", re.I)
+
+
+def read_kind(fields: list[Field], title: Optional[dict], arms: list[dict], tracer: Tracer) -> tuple[dict, list[dict]]:
+    """``{"allocation", "model", "masking", "ratio"}`` (items or None) and diagnostics."""
+    places = _places(fields, title)
+    notes: list[dict] = []
+    out = {}
+    for key, terms in (("masking", MASKING), ("allocation", ALLOCATION), ("model", MODEL)):
+        out[key] = _first_term(places, terms, key, tracer, notes)
+    if out["model"] is None and arms:
+        value = "single group" if len(arms) == 1 else "parallel"
+        out["model"] = {"value": value, "pages": [], "boxes": [], "section": None, "printed": ""}
+        notes.append({"code": "design_model_inferred",
+                      "message": f"no design model is printed: {value!r} from the {len(arms)} arm(s) read"})
+    out["ratio"] = _ratio(places, tracer)
+    return out, notes
+
+
+def _places(fields: list[Field], title: Optional[dict]) -> list[tuple[Optional[Field], str]]:
+    places: list[tuple[Optional[Field], str]] = []
+    if title and title.get("text"):
+        page = title.get("page")
+        places.append((Field("Title", title["text"], None, (page, page), True, "title"), title["text"]))
+    places += [(f, f.value) for f in find(fields, DESIGN_LABEL)]
+    return places
+
+
+def _first_term(places, terms, key: str, tracer: Tracer, notes: list[dict]) -> Optional[dict]:
+    found: list[tuple[str, Optional[Field], str]] = []
+    for field, text in places:
+        for value, pattern in terms:
+            sentence = sentence_with(text, pattern)
+            if sentence:
+                found.append((value, field, sentence))
+                break
+    if not found:
+        return None
+    value, field, sentence = found[0]
+    others = sorted({v for v, _, _ in found[1:4] if v != value})
+    if others:
+        notes.append({"code": f"design_{key}_disagrees",
+                      "message": f"{key}: {value!r} where first printed, {', '.join(map(repr, others))} elsewhere"})
+    return item(tracer, field if field and field.kind != "title" else None, sentence, value=value)
+
+
+def _ratio(places, tracer: Tracer) -> Optional[dict]:
+    for field, text in places:
+        for sentence in (s for s in text.split("\n") if RATIO_CONTEXT.search(s) or (field and RATIO_CONTEXT.search(field.label))):
+            m = RATIO.search(sentence)
+            if m and not re.search(r"\b(?:CI|confidence|p\s?[<=])", sentence[max(0, m.start() - 20):m.start()]):
+                value = ":".join(g for g in m.groups() if g)
+                return item(tracer, field if field and field.kind != "title" else None, sentence, value=value)
+    return None

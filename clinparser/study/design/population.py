@@ -1,0 +1,162 @@
+"""Who and how many: planned enrollment, ages, sex and whether participants are healthy.
+
+- **Enrollment** from a field labelled as the number of participants (subjects, patients) or
+  the sample size: the number that is randomized when the field also gives the number screened
+  ("screen approximately 1700 to randomize 750": 750), else the number enrolled, else the first
+  count of people in it. The design field's sentences are read the same way when no such field
+  is printed.
+- **Ages** from the inclusion criteria (the reader of eligibility has cut them): "18 to 75
+  years", "between 18 and 65", "at least 18 years", "≥ 18 years" (a "≥" some text layers
+  lose, "Age  18 years"), "18 years of age or older"; no upper bound printed is null.
+- **Sex** from the criteria too: "male or female", "men and women" is both; only "women"
+  (or "female participants") female; only "men" male. Not printed: null.
+- **Healthy volunteers**: true where the title, design or criteria say healthy participants
+  (volunteers, subjects); false where the criteria or the title name a condition participants
+  have ("patients with", "participants with", "diagnosis of"); else null.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from ..trace import Tracer
+from .fields import Field, find
+from .items import item, sentences
+
+ENROLLMENT_LABEL = re.compile(
+    r"\b(?:number|no\.?)\s+of\s+(?:trial\s+|study\s+)?(?:participants|subjects|patients|trial\s+subjects)\b|\bsample\s+size\b"
+    r"|\bplanned\s+(?:enrol?lment|number|sample)\b|\bstudy\s+population\b|\bpopulation\s+size\b|\benrol?lment\b",
+    re.I,
+)
+DESIGN_LABEL = re.compile(r"\bdesign\b|\bmethodology\b|\bsample\s+size\b|\bnumber\s+of\b", re.I)
+_PEOPLE = r"(?:participants|subjects|patients|volunteers|men|women|individuals|adults|children|infants|people)"
+_NUMBER = r"(\d{1,3}(?:,\d{3})+|\d+)"
+_COUNT = re.compile(rf"{_NUMBER}\s+(?:\w+[\s-]+){{0,4}}?{_PEOPLE}\b", re.I)
+_RANDOMIZED = re.compile(rf"{_NUMBER}\s+(?:[\w()-]+\s+){{0,6}}?(?:(?:will|are|to)\s+)?(?:be\s+)?(?:randomi[sz]ed|randomly)", re.I)
+_TO_RANDOMIZE = re.compile(rf"\b(?:randomi[sz]e|achieve)\s+(?:approximately\s+|about\s+|up\s+to\s+)?{_NUMBER}\b", re.I)
+_ENROLLED = re.compile(rf"{_NUMBER}\s+(?:[\w()-]+\s+){{0,6}}?(?:will\s+)?(?:be\s+)?(?:enrol?led|treated|included|dosed)", re.I)
+_BARE = re.compile(rf"^\s*(?:approximately|approx\.?|about|up\s+to|a\s+total\s+of|total:?)?\s*{_NUMBER}\b", re.I)
+
+_RANGE = re.compile(r"(\d{1,3})\s*(?:to|through|-|–|and)\s*(\d{1,3})\s*(?:years|yrs)", re.I)
+_BETWEEN = re.compile(r"between\s+(?:the\s+ages\s+of\s+)?(\d{1,3})\s+(?:years\s+)?and\s+(\d{1,3})", re.I)
+_AT_LEAST = re.compile(
+    r"(?:at\s+least|≥|>=|\u2265|aged|age[d]?\s+of|minimum(?:\s+age)?(?:\s+of)?)\s*(\d{1,3})\s*(?:years|yrs|\b)"
+    r"|(\d{1,3})\s*(?:years|yrs)\s*(?:of\s+age\s+)?(?:or|and)\s+(?:older|above|over)"
+    r"|\bage\s{2,}(\d{1,3})\s*years|\bbe\s{2,}(\d{1,3})\s*years|\baged\s+(\d{1,3})\s*(?:years)?\s*(?:or|and)\s+(?:older|above)",
+    re.I,
+)
+_AT_MOST = re.compile(r"(?:≤|<=|\u2264|no\s+older\s+than|up\s+to|maximum(?:\s+age)?(?:\s+of)?)\s*(\d{1,3})\s*(?:years|yrs)", re.I)
+_AGE_WORDS = re.compile(r"\byears?\b|\bage\b|\baged\b", re.I)
+_NOT_STUDY_AGE = re.compile(r"post-?menopausal|menopaus|\bchild-?bearing|\bsince\b|\bwithin\b|\bprior\b|\bago\b|\bhistory\b", re.I)
+
+_BOTH = re.compile(r"\bmales?\s+(?:and|or|&)\s+(?:non-?pregnant\s+)?females?\b|\bfemales?\s+(?:and|or)\s+males?\b"
+                   r"|\bmen\s+(?:and|or)\s+(?:non-?pregnant\s+)?women\b|\bwomen\s+(?:and|or)\s+men\b|\bboth\s+sexes\b|\bof\s+either\s+sex\b"
+                   r"|\bman\s+or\s+woman\b|\bwoman\s+or\s+man\b|\bmale\s+or\s+female\b", re.I)
+_FEMALE = re.compile(r"\b(?:women|female\s+(?:participants|subjects|patients))\b|^\s*(?:females?|women)\b", re.I)
+_MALE = re.compile(r"\b(?:men|male\s+(?:participants|subjects|patients))\b|^\s*(?:males?|men)\b", re.I)
+_HEALTHY = re.compile(r"\bhealthy\s+(?:adult\s+|male\s+|female\s+|japanese\s+|chinese\s+)*(?:volunteers?|participants?|subjects?|men|women|adults?)\b", re.I)
+_CONDITION = re.compile(r"\b(?:patients|participants|subjects|adults|children|men|women)\s+(?:\w+\s+){0,3}?with\b|\bdiagnos(?:is|ed)\b", re.I)
+
+
+def read_population(fields: list[Field], criteria: list[dict], title: Optional[dict], tracer: Tracer) -> dict:
+    inclusion = [c for c in criteria if c.get("category") == "inclusion"]
+    return {
+        "planned_enrollment": _enrollment(fields, tracer),
+        "age": _age(inclusion, tracer),
+        "sex": _sex(inclusion, title, tracer),
+        "healthy_volunteers": _healthy(fields, inclusion, title, tracer),
+    }
+
+
+def _number(text: str) -> int:
+    return int(text.replace(",", ""))
+
+
+def _enrollment(fields: list[Field], tracer: Tracer) -> Optional[dict]:
+    for field in find(fields, ENROLLMENT_LABEL) + find(fields, DESIGN_LABEL):
+        labelled = bool(ENROLLMENT_LABEL.search(field.label))
+        for sentence in sentences(field.value):
+            value = _count(sentence, labelled)
+            if value:
+                return item(tracer, field, sentence, value=value)
+    return None
+
+
+def _count(sentence: str, labelled: bool) -> Optional[int]:
+    """The planned number of a sentence: randomized over enrolled over any count of people;
+    in a field labelled as the number, a bare leading number too ("120", "Approximately 450")."""
+    if re.search(r"\b(?:per|each)\s+(?:arm|group|cohort)\b|\bevents?\b|\bdeaths\b", sentence, re.I) and not _RANDOMIZED.search(sentence):
+        return None
+    for pattern in (_TO_RANDOMIZE, _RANDOMIZED, _ENROLLED, _COUNT):
+        m = pattern.search(sentence)
+        if m and _number(m.group(1)) >= 4:
+            return _number(m.group(1))
+    m = _BARE.match(sentence) if labelled else None
+    return _number(m.group(1)) if m and _number(m.group(1)) >= 4 else None
+
+
+def _age(inclusion: list[dict], tracer: Tracer) -> Optional[dict]:
+    for criterion in inclusion:
+        text = criterion.get("text") or ""
+        for sentence in sentences(text):
+            if not _AGE_WORDS.search(sentence) or _NOT_STUDY_AGE.search(sentence):
+                continue
+            low = high = None
+            m = _BETWEEN.search(sentence) or _RANGE.search(sentence)
+            if m and int(m.group(1)) < int(m.group(2)):
+                low, high = int(m.group(1)), int(m.group(2))
+            else:
+                least = _AT_LEAST.search(sentence)
+                most = _AT_MOST.search(sentence)
+                low = int(next(g for g in least.groups() if g)) if least else None
+                high = int(most.group(1)) if most else None
+            if low is not None or high is not None:
+                unit = "months" if re.search(r"\bmonths?\b", sentence, re.I) and not re.search(r"\byears?\b", sentence, re.I) else "years"
+                return _criterion_item(criterion, sentence, tracer, min=low, max=high, unit=unit)
+    return None
+
+
+def _sex(inclusion: list[dict], title: Optional[dict], tracer: Tracer) -> Optional[dict]:
+    for criterion in inclusion:
+        text = criterion.get("text") or ""
+        for sentence in sentences(text):
+            if _BOTH.search(sentence):
+                return _criterion_item(criterion, sentence, tracer, value="both")
+    for criterion in inclusion[:4]:  # the first criteria say who takes part
+        for sentence in sentences(criterion.get("text") or ""):
+            female, male = _FEMALE.search(sentence), _MALE.search(sentence)
+            if female and not male and not re.search(r"child-?bearing|pregnan|contracept|lactat", sentence, re.I):
+                return _criterion_item(criterion, sentence, tracer, value="female")
+            if male and not female:
+                return _criterion_item(criterion, sentence, tracer, value="male")
+    text = (title or {}).get("text") or ""
+    if re.search(r"\b(?:in|of)\s+(?:adult\s+)?(?:men|male\s+\w+)\b", text) and not re.search(r"\bwomen\b|\bfemale", text, re.I):
+        return item(tracer, None, text, value="male")
+    if re.search(r"\b(?:in|of)\s+(?:adult\s+)?(?:women|female\s+\w+)\b", text) and not re.search(r"\bmen\b|\bmale\b", text, re.I):
+        return item(tracer, None, text, value="female")
+    return None
+
+
+def _healthy(fields: list[Field], inclusion: list[dict], title: Optional[dict], tracer: Tracer) -> Optional[dict]:
+    text = (title or {}).get("text") or ""
+    if _HEALTHY.search(text):
+        return item(tracer, None, text, value=True)
+    for criterion in inclusion[:5]:
+        sentence = next((s for s in sentences(criterion.get("text") or "") if _HEALTHY.search(s)), None)
+        if sentence:
+            return _criterion_item(criterion, sentence, tracer, value=True)
+    if _CONDITION.search(text):
+        return item(tracer, None, text, value=False)
+    for criterion in inclusion:
+        sentence = next((s for s in sentences(criterion.get("text") or "") if _CONDITION.search(s)), None)
+        if sentence:
+            return _criterion_item(criterion, sentence, tracer, value=False)
+    return None
+
+
+def _criterion_item(criterion: dict, sentence: str, tracer: Tracer, **values) -> dict:
+    pages = criterion.get("pages") or []
+    where = Field("criterion", criterion.get("text") or "", criterion.get("section"),
+                  (pages[0], pages[-1]) if pages else (None, None), False, "criterion")
+    return item(tracer, where, sentence, **values)

@@ -1,0 +1,270 @@
+"""What is given and to whom: the interventions and the arms.
+
+**Interventions** are read from, in order:
+
+1. an intervention table: a row per product under a header naming the product and at least one
+   of its dose, route or frequency ("Drug | Dose | Route | Frequency | Use"), or the same
+   transposed (products as columns, rows labelled "Dose", "Route of administration");
+2. synopsis fields naming the products ("Investigational Product", "Study Drug", "Test
+   Product", "Study Intervention(s)", "Comparator", "Reference Therapy"): the product's name is
+   the field's first words before a dose, a comma or a bracket's end.
+
+Each product's text (its row, or its field) gives the doses ("10 mg", "1.5 mg/kg", "80 mg/m2"),
+the route (oral, intravenous, subcutaneous, intramuscular, topical, inhalation) and the
+frequency ("once daily", "QD", "every 3 weeks"). The role comes from a "Use" or "Type" column,
+the field's label (a comparator, a reference therapy), or the name ("placebo", "matching").
+
+**Arms** are read from a field listing them ("Treatment Groups", "Arms", "Intervention Groups",
+"Treatment Sequences") or from labelled lines anywhere in the design fields ("Arm 1: ...",
+"Group A: ...", "Cohort 2: ...", "Sequence AB: ..."), named as printed without a count
+("(N = 200)"). An arm whose name is placebo alone is a placebo comparator; one naming a product
+read as a comparator an active comparator; the others experimental. Each arm lists the
+interventions its name mentions.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from ..trace import Tracer
+from .fields import Field, find, table_pairs
+from .items import item
+
+PRODUCT_LABEL = re.compile(
+    r"\binvestigational\s+(?:medicinal\s+)?products?\b|\bstudy\s+(?:drugs?|interventions?(?:\(s\))?|treatments?|compounds?|medications?)\b"
+    r"|\btest\s+(?:products?|drugs?)\b|\bname\s+of\s+(?:study|investigational)\s+(?:drug|product)\b|\bcomparator(?:\s+products?)?\b"
+    r"|\breference\s+(?:therapy|products?|drugs?)\b|\bstudy\s+intervention\b|\bIMPs?\b|\bprimary\s+study\s+intervention",
+    re.I,
+)
+ARM_LABEL = re.compile(r"\b(?:treatment|intervention|study|trial)\s+(?:groups?|arms?)\b|^arms?$|\btreatment\s+sequences?\b|^cohorts?$"
+                       r"|\bgroups?\s+and\s+duration\b|\barms?\s+and\s+duration\b", re.I)
+DESIGN_LABEL = re.compile(r"\bdesign\b|\bmethodology\b|\bschema\b", re.I)
+_ARM_LINE = re.compile(r"^\s*(?:[-*\u2022]\s*)?(?P<name>(?:treatment\s+)?(?:arm|group|cohort|sequence|regimen|part)\s+[A-Z0-9]{1,4}\b\s*[:.\u2013-]?\s*.*)$", re.I)
+_COUNT = re.compile(r"\s*[(\[]\s*[nN]\s*=\s*\d+[^)\]]*[)\]]|\s*:?\s*\bN\s*=\s*\d+\b", re.I)
+_DOSE = re.compile(r"(?<![\w.])(?P<value>\d+(?:[.,]\d+)?)\s?(?P<unit>mg\s?/\s?kg|mg\s?/\s?m(?:2|²)|mg\s?/\s?day|mg|µg|μg|mcg|ug|g|mL|ml|IU|units?)(?![\w/])")
+ROUTES = [
+    ("intravenous", re.compile(r"\bintravenous(?:ly)?\b|\bIV\b|\bi\.v\.", re.I)),
+    ("subcutaneous", re.compile(r"\bsub-?cutaneous(?:ly)?\b|\bSC\b|\bs\.c\.|\bSQ\b", re.I)),
+    ("intramuscular", re.compile(r"\bintra-?muscular(?:ly)?\b|\bIM\b|\bi\.m\.", re.I)),
+    ("inhalation", re.compile(r"\binhal(?:ation|ed|er)\b|\binhaled\b", re.I)),
+    ("topical", re.compile(r"\btopical(?:ly)?\b|\bcutaneous\b", re.I)),
+    ("oral", re.compile(r"\boral(?:ly)?\b|\bp\.o\.|\bPO\b|\btablets?\b|\bcapsules?\b|\bby\s+mouth\b", re.I)),
+]
+FREQUENCY = re.compile(
+    r"\b(?:once|twice|three\s+times|four\s+times)\s+(?:a\s+|per\s+)?(?:daily|day|week|weekly|month|monthly)\b|\b(?:once|twice)\s+daily\b"
+    r"|\bevery\s+(?:\d+|two|three|four|other)\s+(?:days?|weeks?|months?)\b|\bevery\s+(?:day|week|month)\b|\bdaily\b|\bweekly\b|\bmonthly\b"
+    r"|\bsingle\s+(?:loading\s+)?dose\b|\bas\s+needed\b|\b(?:QD|BID|TID|QID|QW|Q[1-9]W|QOD|TIW|PRN|OD)\b",
+    re.I,
+)
+ROLES = [
+    ("placebo", re.compile(r"\bplacebo\b|\bvehicle\b|\bsham\b", re.I)),
+    ("rescue", re.compile(r"\brescue\b", re.I)),
+    ("background", re.compile(r"\bbackground\b|\bbackbone\b|\bstandard\s+of\s+care\b|\bconcomitant\b|\bnon-?investigational\b|\bauxiliary\b", re.I)),
+    ("comparator", re.compile(r"\bcomparator\b|\breference\b|\bactive\s+control\b", re.I)),
+    ("challenge", re.compile(r"\bchallenge\b", re.I)),
+    ("investigational", re.compile(r"\binvestigational\b|\bexperimental\b|\btest\b|\bIMP\b|\bstudy\s+drug\b", re.I)),
+]
+_NAME_HEADER = re.compile(r"\b(?:intervention|drug|product|treatment|name|IMP|medication|compound)\b", re.I)
+_ATTRIBUTE = re.compile(r"\bdose|\bdosage|\bstrength|\broute|\bmode\s+of\s+admin|\bfrequency|\bregimen", re.I)
+_ROLE_HEADER = re.compile(r"^(?:use|type|role|category|IMP\s*/\s*NIMP)\b", re.I)
+_STOP_NAME = re.compile(r"\s*(?:\d+(?:\.\d+)?\s?(?:mg|µg|mcg|g|ml|iu)\b|,|;|:|\bwill\b|\bis\b|\bat\b|\bgiven\b|\badministered\b"
+                        r"|\bonce\b|\btwice\b|\b(?:tablet|capsule|injection|infusion|solution)s?\b|\bfor\b|\bvia\b)", re.I)
+
+
+def read_interventions(fields: list[Field], document_tables: list[tuple[dict, Field]], tracer: Tracer) -> list[dict]:
+    found: list[dict] = []
+    for table, where in document_tables:
+        for printed, text, role in _table_products(table):
+            for name in re.split(r"\s+or\s+", printed):  # "Drug B 1.0 mg/mL or Drug placebo": two products
+                name = _STOP_NAME.split(name, maxsplit=1)[0]
+                _add(found, _product(tracer, where, name, text, role if len(re.split(r"\s+or\s+", printed)) == 1 else None))
+        if found:
+            break  # the first intervention table lists the products; later ones repeat them
+    if not found:
+        for field in find(fields, PRODUCT_LABEL, ("table", "paragraph")):
+            name = _name_of(field.value)
+            if name:
+                role = "comparator" if re.search(r"comparator|reference", field.label, re.I) else None
+                _add(found, _product(tracer, field, name, field.value, role))
+    return found
+
+
+def read_arms(fields: list[Field], interventions: list[dict], tracer: Tracer) -> list[dict]:
+    arms: list[dict] = []
+    for field in find(fields, ARM_LABEL, ("table", "paragraph")) + find(fields, DESIGN_LABEL):
+        lines = [ln for ln in field.value.split("\n") if ln.strip()]
+        labelled = [m["name"] for m in map(_ARM_LINE.match, lines) if m]
+        if not labelled and ARM_LABEL.search(field.label) and 2 <= len(lines) <= 8 and all(len(ln) < 150 for ln in lines):
+            labelled = lines  # a list of the arms, one a line
+        for name in labelled:
+            clean = _COUNT.sub("", name).strip(" .;:")
+            if clean and clean.lower() not in {a["name"].lower() for a in arms}:
+                arms.append(item(tracer, field, name, name=clean, type=_arm_type(clean, interventions),
+                                 interventions=_given(clean, interventions)))
+        if arms:
+            break
+    if not arms:
+        arms = _arms_in_prose(fields, interventions, tracer)
+    return arms
+
+
+# "randomly assigned to 1 of 3 treatment arms in a 1:1:1 ratio to receive A, B, or C",
+# "randomised 2:1 to receive either A or B", "Approximately 600 patients treated with A"
+_ASSIGNED = re.compile(r"\b(?:randomi[sz]ed|randomly\s+assigned|assigned|allocated)\b[^.]*?\bto\s+receive\s+(?:either\s+)?(?:one\s+of\s+)?(?P<list>(?:[^.;]|\.(?=\S))+)", re.I)
+_TREATED = re.compile(r"\b(?:treated|dosed)\s+with\s+(?P<list>(?:[^.;\n]|\.(?=\S))+)", re.I)
+_LIST_SPLIT = re.compile(r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+versus\s+|\s+vs\.?\s+|\s+and\s+(?=(?:matching\s+)?placebo\b)", re.I)
+_LIST_AND = re.compile(r"\s*[,;]\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+|\s+versus\s+|\s+vs\.?\s+", re.I)
+_TAIL = re.compile(r"\s+(?:for|in\s+a|in\s+an|during|at|on|until|over|as|from|with\s+stratification|stratified)\b.*$|\s*\(.*$", re.I)
+
+
+def _arms_in_prose(fields: list[Field], interventions: list[dict], tracer: Tracer) -> list[dict]:
+    """Arms named in the sentence that assigns participants to them, when no field lists them:
+    each item of the list received, if it names a product read or placebo."""
+    names = [_head(i["name"]) for i in interventions] + ["placebo"]
+    for field in find(fields, ARM_LABEL, ("table", "paragraph")):  # "A and B", one line
+        pieces = [p.strip(" .,:") for p in _LIST_AND.split(field.value.split("\n")[0])]
+        pieces = [p for p in pieces if _names_any(p, names) and len(p) < 100]
+        if len(pieces) >= 2:
+            return [item(tracer, field, field.value.split("\n")[0], name=p, type=_arm_type(p, interventions),
+                         interventions=_given(p, interventions)) for p in dict.fromkeys(pieces)]
+    for field in [f for f in fields if f.synopsis or DESIGN_LABEL.search(f.label)]:
+        lines = field.value.split("\n")
+        for pattern in (_ASSIGNED, _TREATED):
+            pieces: list[tuple[str, str]] = []
+            for line in lines:
+                for m in pattern.finditer(line):
+                    listed = _TAIL.sub("", m["list"]) if pattern is _ASSIGNED else m["list"]
+                    pieces += [(p.strip(" .,:"), line) for p in _LIST_SPLIT.split(listed) if p.strip(" .,:")]
+            pieces = [(p, line) for p, line in pieces
+                      if _names_any(p, names) and len(p) < 100 and not re.search(r"%|\bp\s?[=<]|\[", p)]
+            if len(pieces) >= 2 or (pieces and pattern is _TREATED):
+                out: list[dict] = []
+                for name, line in pieces:
+                    if name.lower() not in {a["name"].lower() for a in out}:
+                        out.append(item(tracer, field, line, name=name, type=_arm_type(name, interventions),
+                                        interventions=_given(name, interventions)))
+                return out
+    return []
+
+
+def _names_any(text: str, names: list[str]) -> bool:
+    words = re.findall(r"[a-z0-9-]+", text.lower())
+    return any(n in words for n in names if n)
+
+
+def _arm_type(name: str, interventions: list[dict]) -> str:
+    given = [i for i in interventions if _mentions(name, i["name"])]
+    words = re.sub(r"\bmatching\b|\bfor\b|\bplus\b|\band\b|\bwith\b|[+/(),]", " ", name.lower()).split()
+    if "sham" in words:
+        return "sham comparator"
+    if words and all(w == "placebo" or any(w in i["name"].lower().split() for i in given if i["role"] in ("placebo", "background"))
+                     or w in ("soc", "standard", "of", "care", "arm", "group", "treatment") or re.fullmatch(r"[a-z]?\d*:?", w) for w in words) \
+            and "placebo" in words:
+        return "placebo comparator"
+    if any(i["role"] == "comparator" for i in given) and not any(i["role"] == "investigational" for i in given):
+        return "active comparator"
+    if re.search(r"\bno\s+(?:treatment|intervention)\b|\bobservation\b", name, re.I):
+        return "no intervention"
+    return "experimental"
+
+
+def _given(name: str, interventions: list[dict]) -> list[str]:
+    return [i["name"] for i in interventions if _mentions(name, i["name"])]
+
+
+def _mentions(text: str, product: str) -> bool:
+    return _head(product) in re.findall(r"[a-z0-9-]+", text.lower())
+
+
+def _head(product: str) -> str:
+    """The word a product is named by ("Semaglutide B" -> "semaglutide"; "AMG 416" -> "amg")."""
+    words = re.findall(r"[a-z0-9-]+", product.lower())
+    return words[0] if words else ""
+
+
+def _add(found: list[dict], product: Optional[dict]) -> None:
+    if product and product["name"].lower() not in {p["name"].lower() for p in found}:
+        found.append(product)
+
+
+def _product(tracer: Tracer, where: Field, name: str, text: str, role: Optional[str]) -> Optional[dict]:
+    name = " ".join(name.split()).strip(" :;,.")
+    if not name or len(name) > 80 or not re.search(r"[A-Za-z]{2}", name):
+        return None
+    if role is None:
+        role = next((r for r, pattern in ROLES if pattern.search(name)), None) or "investigational"
+    doses = []
+    for m in _DOSE.finditer(text):
+        value = float(m["value"].replace(",", "."))
+        unit = re.sub(r"\s", "", m["unit"]).lower().replace("²", "2").replace("µ", "u").replace("μ", "u").replace("mcg", "ug")
+        dose = {"value": int(value) if value.is_integer() else value, "unit": unit, "printed": m.group(0)}
+        if (dose["value"], unit) not in {(d["value"], d["unit"]) for d in doses}:
+            doses.append(dose)
+    route = next((r for r, pattern in ROUTES if pattern.search(text)), None)
+    return item(tracer, where, text.split("\n")[0], name=name, role=role, doses=doses, route=route,
+                frequency=_frequency(text))
+
+
+def _frequency(text: str) -> Optional[str]:
+    """The regimen's frequency: a repeating one ("once daily", "Q3W") before a single dose or
+    "as needed", which a text may also mention (a loading dose, rescue use)."""
+    found = [m.group(0) for m in FREQUENCY.finditer(text)]
+    repeating = [f for f in found if not re.match(r"single|as\s+needed|PRN", f, re.I)]
+    return (repeating or found or [None])[0]
+
+
+def _table_products(table: dict) -> list[tuple[str, str, Optional[str]]]:
+    """(name, the product's text, role or None) of an intervention table, either way round."""
+    columns = [" ".join(str(c).split()) for c in table.get("columns") or []]
+    rows = [[" ".join(str(c).replace("<br>", "\n").split(" ")) for c in r] for r in table.get("data") or []]
+    if len(columns) < 2 or not rows:
+        return []
+    if _NAME_HEADER.search(columns[0]) and sum(bool(_ATTRIBUTE.search(c)) for c in columns[1:]) >= 1:
+        role_at = next((k for k, c in enumerate(columns) if _ROLE_HEADER.search(c)), None)
+        out = []
+        for row in rows:
+            if not row[0].strip() or len(row) != len(columns):
+                continue
+            role = _role_word(row[role_at]) if role_at is not None else None
+            text = "\n".join(f"{c}: {v}" for c, v in zip(columns, row))
+            out.append((row[0].split("\n")[0], text, role))
+        return out
+    pairs = table_pairs(table)
+    labels = [label for label, _ in pairs]
+    if sum(bool(_ATTRIBUTE.search(label)) for label in labels) >= 2 and any(_NAME_HEADER.search(label) for label in labels[:3]):
+        width = max(len(r) for r in [columns] + rows)
+        everything = [columns] + rows
+        out = []
+        for k in range(1, width):
+            cells = {r[0]: r[k] for r in everything if len(r) > k and r[0].strip()}
+            name = next((v for lab, v in cells.items() if _NAME_HEADER.search(lab) and v.strip()), "")
+            role_cell = next((v for lab, v in cells.items() if _ROLE_HEADER.search(lab)), "")
+            text = "\n".join(f"{lab}: {v}" for lab, v in cells.items())
+            if name:
+                out.append((name.split("\n")[0], text, _role_word(role_cell)))
+        return out
+    return []
+
+
+def _role_word(text: str) -> Optional[str]:
+    return next((r for r, pattern in ROLES if pattern.search(text or "")), None)
+
+
+def _name_of(value: str) -> Optional[str]:
+    first = value.split("\n")[0].strip()
+    first = re.sub(r"^(?:the\s+)?(?:investigational\s+product|study\s+drug)\s+(?:is|will\s+be)\s+", "", first, flags=re.I)
+    name = _STOP_NAME.split(first, maxsplit=1)[0].strip(" -")
+    return name if 1 < len(name) <= 60 and len(name.split()) <= 6 else None
+
+
+def single_arm(interventions: list[dict], tracer: Tracer) -> list[dict]:
+    """The one arm of a study printed as single-arm (single-group) that names no arm: named
+    for what it gives, the investigational product with its doses."""
+    given = [i for i in interventions if i["role"] == "investigational"][:1]
+    if not given:
+        return []
+    product = given[0]
+    name = " ".join([product["name"]] + [d["printed"] for d in product["doses"][:2]])
+    return [{**{k: product[k] for k in ("pages", "boxes", "section", "printed")}, "name": name, "type": "experimental",
+             "interventions": [product["name"]]}]

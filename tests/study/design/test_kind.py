@@ -1,0 +1,41 @@
+"""Allocation, model, masking and ratio from the title and the design fields."""
+
+from clinparser.study.design.fields import Field
+from clinparser.study.design.kind import read_kind
+from clinparser.study.trace import Tracer
+
+NO_TRACE = Tracer([])
+
+
+def design(text):
+    return [Field("Study Design", text, "1.1", (3, 3), True, "paragraph")]
+
+
+def values(out):
+    return {k: (v or {}).get("value") for k, v in out.items()}
+
+
+def test_the_title_states_the_kind_and_the_design_field_the_ratio():
+    title = {"text": "A Randomized, Double-blind, Placebo-controlled, Parallel-group Study of Drug X in Adults", "page": 1}
+    out, notes = read_kind(design("Participants will be randomized in a 2:1 ratio to Drug X or placebo."), title, [], NO_TRACE)
+    assert values(out) == {"masking": "double blind", "allocation": "randomized", "model": "parallel", "ratio": "2:1"}
+    assert notes == []
+
+
+def test_places_that_disagree_are_a_diagnostic_and_the_first_wins():
+    title = {"text": "An Open-label Study of Drug X", "page": 1}
+    out, notes = read_kind(design("This double-blind study ..."), title, [], NO_TRACE)
+    assert values(out)["masking"] == "open label"
+    assert [n["code"] for n in notes] == ["design_masking_disagrees"]
+
+
+def test_a_model_not_printed_follows_from_the_arms_and_says_so():
+    out, notes = read_kind(design("Participants receive Drug X."), None, [{"name": "A"}, {"name": "B"}], NO_TRACE)
+    assert values(out)["model"] == "parallel" and "design_model_inferred" in [n["code"] for n in notes]
+    out, _ = read_kind(design("Participants who cross over to open-label treatment"), None, [], NO_TRACE)
+    assert values(out)["model"] is None  # "cross over" to another treatment is no crossover design
+
+
+def test_a_single_arm_study_is_single_group_and_non_randomized():
+    out, _ = read_kind(design("This is a single-arm, open-label study."), None, [], NO_TRACE)
+    assert values(out) == {"masking": "open label", "allocation": "non-randomized", "model": "single group", "ratio": None}

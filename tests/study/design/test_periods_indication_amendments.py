@@ -1,0 +1,48 @@
+"""Epochs, the indication and the amendment history."""
+
+from clinparser.study.design.amendments import iso_date, read_amendments
+from clinparser.study.design.fields import Field
+from clinparser.study.design.indication import read_indication
+from clinparser.study.design.periods import read_epochs
+from clinparser.study.trace import Tracer
+
+NO_TRACE = Tracer([])
+
+
+def test_periods_named_in_the_design_sentence_in_order():
+    fields = [Field("Overall Design", "The study has a screening period of up to 28 days, a 12-week treatment period "
+                    "and a 4-week safety follow-up period.", "4.1", (20, 20), False, "section")]
+    assert [e["name"] for e in read_epochs(fields, [], NO_TRACE)] == ["Screening", "Treatment", "Safety follow-up"]
+
+
+def test_without_such_a_sentence_the_main_schedules_epochs_less_its_visit_names():
+    schedule = {"main": True, "epochs": [{"label": "Screening"}, {"label": "Treatment Period"}, {"label": "End of Treatment"},
+                                          {"label": "Follow-up"}]}
+    assert [e["name"] for e in read_epochs([], [schedule], NO_TRACE)] == ["Screening", "Treatment Period", "Follow-up"]
+
+
+def test_the_indication_field_first_then_the_title():
+    fields = [Field("Indication", "Secondary hyperparathyroidism.", None, (3, 3), True, "paragraph")]
+    assert read_indication(fields, None, NO_TRACE)["value"] == "Secondary hyperparathyroidism"
+    title = {"text": "A Phase 3 Study of Drug X in Participants With Previously Treated Metastatic Breast Cancer (STUDY-1)", "page": 1}
+    assert read_indication([], title, NO_TRACE)["value"] == "Previously Treated Metastatic Breast Cancer"
+
+
+def test_amendment_history_table_without_the_original_and_administrative_changes():
+    table = {"columns": ["Document", "Date"], "data": [
+        ["Original Protocol", "01 March 2019"], ["Amendment 1", "14 June 2019"], ["Administrative Change 1", "20 July 2019"],
+        ["Amendment 2", "03 January 2020"], ["Amendment 2 (JP 01)", "05 February 2020"]]}
+    document = {"non_toc": [{"title": "Protocol Amendment History", "text": "", "tables": [table], "pages": [2, 2]}], "toc": []}
+    found = read_amendments(document, NO_TRACE)
+    assert [(a["number"], a["date"]) for a in found] == [("1", "2019-06-14"), ("2", "2020-01-03")]
+
+
+def test_a_version_table_naming_no_amendment_counts_each_version_after_the_first():
+    table = {"columns": ["Version Number", "Version Date"], "data": [["1.0", "12 Jan 2020"], ["2.0", "30 Jun 2020"], ["3.0", "1 Feb 2021"]]}
+    document = {"non_toc": [], "toc": [{"number": "", "title": "Document History", "text": "", "tables": [table], "pages": [2, 2]}]}
+    assert [a["number"] for a in read_amendments(document, NO_TRACE)] == ["2.0", "3.0"]
+
+
+def test_dates_in_the_forms_protocols_print():
+    assert iso_date("Amendment 3: 02Jun2016") == "2016-06-02"
+    assert iso_date("March 14, 2021") == "2021-03-14" and iso_date("no date") is None

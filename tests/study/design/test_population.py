@@ -1,0 +1,52 @@
+"""Enrollment, ages, sex and healthy volunteers."""
+
+import pytest
+
+from clinparser.study.design.fields import Field
+from clinparser.study.design.population import read_population
+from clinparser.study.trace import Tracer
+
+
+def crit(text):
+    return {"category": "inclusion", "text": text, "pages": [30], "section": "5.1"}
+
+
+def read(fields=(), criteria=(), title=None):
+    out = read_population(list(fields), list(criteria), title, Tracer([]))
+    return {k: ({kk: vv for kk, vv in v.items() if kk in ("value", "min", "max", "unit")} if v else None) for k, v in out.items()}
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Approximately 1700 participants will be screened to randomize 750.", 750),
+    ("About 2,294 patients will be screened to achieve 1,950 randomly assigned", 1950),
+    ("Approximately 360 subjects will be enrolled.", 360),
+    ("120", 120),
+])
+def test_planned_enrollment_is_the_number_randomized_or_enrolled(text, expected):
+    fields = [Field("Number of Participants", text, "1.1", (3, 3), True, "table")]
+    assert read(fields)["planned_enrollment"] == {"value": expected}
+
+
+@pytest.mark.parametrize("text, low, high", [
+    ("Male or female, 18 to 75 years of age, inclusive.", 18, 75),
+    ("Aged between 18 and 65 years at screening.", 18, 65),
+    ("At least 18 years of age at the time of consent.", 18, None),
+    ("Age  18 years at screening.", 18, None),  # a "≥" the text layer lost
+    ("Participants 12 years of age or older.", 12, None),
+])
+def test_ages_come_from_the_inclusion_criteria(text, low, high):
+    assert read(criteria=[crit(text)])["age"] == {"min": low, "max": high, "unit": "years"}
+
+
+def test_an_age_that_is_not_the_studys_is_not_read():
+    assert read(criteria=[crit("Postmenopausal women must be older than 45 years.")])["age"] is None
+
+
+def test_sex_and_healthy_volunteers():
+    both = read(criteria=[crit("Male or female participants with plaque psoriasis.")], title={"text": "A Study in Patients With Psoriasis"})
+    assert both["sex"] == {"value": "both"} and both["healthy_volunteers"] == {"value": False}
+    women = read(criteria=[crit("Women aged 18 to 45 years.")])
+    assert women["sex"] == {"value": "female"}
+    healthy = read(criteria=[crit("Healthy adult volunteers.")])
+    assert healthy["healthy_volunteers"] == {"value": True}
+    assert read()["sex"] is None and read()["healthy_volunteers"] is None  # nothing printed: null
