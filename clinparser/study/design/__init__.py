@@ -18,7 +18,7 @@ from .indication import read_indication
 from .kind import read_kind
 from .periods import read_epochs
 from .population import read_population
-from .treatments import read_arms, read_interventions, single_arm
+from .treatments import arms_in_title, read_arms, read_interventions, single_arm
 
 
 def read_design(document: dict, tracer: Tracer, criteria: Optional[list[dict]] = None,
@@ -30,7 +30,7 @@ def read_design(document: dict, tracer: Tracer, criteria: Optional[list[dict]] =
               for s, _, toc in sections(document) for t in s.get("tables") or []]
     schedules = [t["schedule"] for t, _ in tables if t.get("schedule")]
     interventions = read_interventions(fields, tables, tracer)
-    arms = read_arms(fields, interventions, tracer)
+    arms = read_arms(fields, interventions, tracer) or arms_in_title(title, interventions, tracer)
     kind, notes = read_kind(fields, title, arms, tracer)
     if not arms and kind["model"] and kind["model"]["value"] == "single group":
         arms = single_arm(interventions, tracer)

@@ -91,8 +91,15 @@ def table_pairs(table: dict) -> list[tuple[str, str]]:
     if not rows or max(len(r) for r in rows) < 2 or not _labelled(rows):
         return []
     pairs: list[list[str]] = []
+    for above, below in zip(rows, rows[1:]):  # a row of labels over a row of their values
+        if all(c.rstrip().endswith(":") for c in above if c.strip()) and sum(bool(c.strip()) for c in above) >= 2 \
+                and not any(c.rstrip().endswith(":") for c in below if c.strip()):
+            pairs += [[_clean_label(a), b] for a, b in zip(above, below) if a.strip() and b.strip()]
     for row in rows:
         label, value = _clean_label(row[0]), "\n".join(dict.fromkeys(c for c in row[1:] if c.strip()))
+        glued = _PLAIN_LABEL.match(label)  # "Name of Study Drug:Upadacitinib" in one cell
+        if glued and glued["rest"] and _is_label(glued["label"]):
+            pairs.append([_clean_label(glued["label"]), glued["rest"]])
         if label and _is_label(label):
             pairs.append([label, value])
         elif not label and pairs and value:

@@ -81,12 +81,16 @@ def read_interventions(fields: list[Field], document_tables: list[tuple[dict, Fi
                 _add(found, _product(tracer, where, name, text, role if len(re.split(r"\s+or\s+", printed)) == 1 else None))
         if found:
             break  # the first intervention table lists the products; later ones repeat them
-    if not found:
-        for field in find(fields, PRODUCT_LABEL, ("table", "paragraph")):
-            name = _name_of(field.value)
-            if name:
-                role = "comparator" if re.search(r"comparator|reference", field.label, re.I) else None
-                _add(found, _product(tracer, field, name, field.value, role))
+    # The synopsis's product fields; after a table, only those naming what it may leave out
+    # (a comparator or reference therapy): the others repeat the table in other words.
+    from_table = bool(found)
+    for field in find(fields, PRODUCT_LABEL, ("table", "paragraph")):
+        comparator = bool(re.search(r"comparator|reference", field.label, re.I))
+        if from_table and not comparator:
+            continue
+        for name in _names_of(field.value):
+            role = "placebo" if re.search(r"\bplacebo\b", name, re.I) else "comparator" if comparator else None
+            _add(found, _product(tracer, field, name, field.value, role))
     return found
 
 
@@ -107,6 +111,22 @@ def read_arms(fields: list[Field], interventions: list[dict], tracer: Tracer) ->
     if not arms:
         arms = _arms_in_prose(fields, interventions, tracer)
     return arms
+
+
+# "... Study of Drug X Plus ADT Versus Placebo Plus ADT in Patients With ...": the arms compared
+_VERSUS = re.compile(r"\b(?:of|evaluating|comparing)\s+(?P<a>[^,;]+?)\s+(?:versus|vs\.?|compared\s+(?:with|to))\s+(?P<b>[^,;]+?)"
+                     r"(?:\s+(?:in|for|as|among|on)\s+|,|$)", re.I)
+
+
+def arms_in_title(title: Optional[dict], interventions: list[dict], tracer: Tracer) -> list[dict]:
+    """The two arms a title compares ("A Versus B"), when no field or sentence names arms."""
+    text = " ".join(((title or {}).get("text") or "").split())
+    m = _VERSUS.search(text)
+    names = [_head(i["name"]) for i in interventions] + ["placebo"]
+    if not m or not all(_names_any(p, names) for p in (m["a"], m["b"])):
+        return []
+    return [item(tracer, None, text, name=p.strip(), type=_arm_type(p, interventions), interventions=_given(p, interventions))
+            for p in (m["a"], m["b"])]
 
 
 # "randomly assigned to 1 of 3 treatment arms in a 1:1:1 ratio to receive A, B, or C",
@@ -154,17 +174,17 @@ def _names_any(text: str, names: list[str]) -> bool:
 
 
 def _arm_type(name: str, interventions: list[dict]) -> str:
+    """Placebo comparator when the arm names placebo (or a sham) and no active product; active
+    comparator when its active products are comparators; no intervention when it says so."""
     given = [i for i in interventions if _mentions(name, i["name"])]
-    words = re.sub(r"\bmatching\b|\bfor\b|\bplus\b|\band\b|\bwith\b|[+/(),]", " ", name.lower()).split()
-    if "sham" in words:
+    active = [i for i in given if i["role"] in ("investigational", "comparator")]
+    if re.search(r"\bsham\b", name, re.I) and not active:
         return "sham comparator"
-    if words and all(w == "placebo" or any(w in i["name"].lower().split() for i in given if i["role"] in ("placebo", "background"))
-                     or w in ("soc", "standard", "of", "care", "arm", "group", "treatment") or re.fullmatch(r"[a-z]?\d*:?", w) for w in words) \
-            and "placebo" in words:
+    if re.search(r"\bplacebo\b", name, re.I) and not active:
         return "placebo comparator"
-    if any(i["role"] == "comparator" for i in given) and not any(i["role"] == "investigational" for i in given):
+    if active and all(i["role"] == "comparator" for i in active):
         return "active comparator"
-    if re.search(r"\bno\s+(?:treatment|intervention)\b|\bobservation\b", name, re.I):
+    if re.search(r"\bno\s+(?:treatment|intervention)\b|\bobservation\s+(?:only|arm)\b", name, re.I):
         return "no intervention"
     return "experimental"
 
@@ -184,8 +204,16 @@ def _head(product: str) -> str:
 
 
 def _add(found: list[dict], product: Optional[dict]) -> None:
-    if product and product["name"].lower() not in {p["name"].lower() for p in found}:
-        found.append(product)
+    """Add a product not yet found: another name is another product unless it is the same
+    product's name with more or fewer words ("Drug X" and "Drug X (ABC-123)")."""
+    if not product:
+        return
+    words = set(re.findall(r"[a-z0-9-]+", product["name"].lower()))
+    for known in found:
+        theirs = set(re.findall(r"[a-z0-9-]+", known["name"].lower()))
+        if words <= theirs or theirs <= words:
+            return
+    found.append(product)
 
 
 def _product(tracer: Tracer, where: Field, name: str, text: str, role: Optional[str]) -> Optional[dict]:
@@ -249,6 +277,18 @@ def _table_products(table: dict) -> list[tuple[str, str, Optional[str]]]:
 
 def _role_word(text: str) -> Optional[str]:
     return next((r for r, pattern in ROLES if pattern.search(text or "")), None)
+
+
+def _names_of(value: str) -> list[str]:
+    """The products a field names: its first line's leading words, or, when the field is a
+    list of short lines ("MTX", "Matching placebo for MTX"), each line."""
+    lines = [ln.strip(" -\u2022*") for ln in value.split("\n") if ln.strip(" -\u2022*")]
+    lines = [ln for ln in lines if not re.match(r"^(?:period|part|phase|cohort|stage)\s+\w+\s*:?$", ln, re.I)]
+    short = [ln for ln in lines if len(ln.split()) <= 6 and not ln.endswith(".") and not re.match(r"^(?:none|n/?a|not\s+applicable)\b", ln, re.I)]
+    if len(short) >= 2 and len(short) == len(lines) or len(short) >= 2 and len(short) * 2 > len(lines):
+        return [n for n in (_name_of(ln) for ln in short) if n]
+    name = _name_of(value)
+    return [name] if name else []
 
 
 def _name_of(value: str) -> Optional[str]:

@@ -34,3 +34,10 @@ def test_synopsis_fields_come_before_the_body_and_amendment_histories_are_left_o
     fields = labelled_fields(document)
     assert [(f.label, f.value, f.synopsis) for f in fields if f.kind != "section"] == [("Study Design", "synopsis design", True)]
     assert ("Overall Design", "Body design text.") in [(f.label, f.value) for f in fields if f.kind == "section"]
+
+
+def test_a_row_of_labels_over_a_row_of_their_values():
+    table = {"columns": ["Sponsor:", "Protocol Number:"], "data": [["Acme Pharma", "AC-101-301"],
+                                                                    ["Name of Study Drug:", "Phase of Development:"], ["Drugamab", "Phase 3"]]}
+    pairs = table_pairs(table)
+    assert ("Name of Study Drug", "Drugamab") in pairs and ("Protocol Number", "AC-101-301") in pairs

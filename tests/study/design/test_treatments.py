@@ -45,3 +45,14 @@ def test_a_single_arm_is_named_for_its_treatment():
     product = {"name": "Drug X", "role": "investigational", "doses": [{"printed": "100 mg"}], "pages": [], "boxes": [],
                "section": None, "printed": ""}
     assert [a["name"] for a in single_arm([product], NO_TRACE)] == ["Drug X 100 mg"]
+
+
+def test_the_two_arms_a_title_compares_when_nothing_else_names_arms():
+    from clinparser.study.design.treatments import arms_in_title
+    products = [{"name": "Drugamab", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
+    title = {"text": "A Phase 3, Randomized Study of Drugamab Plus Standard Therapy Versus Placebo Plus Standard Therapy "
+                     "in Patients With Gout", "page": 1}
+    arms = arms_in_title(title, products, NO_TRACE)
+    assert [(a["name"], a["type"]) for a in arms] == [("Drugamab Plus Standard Therapy", "experimental"),
+                                                        ("Placebo Plus Standard Therapy", "placebo comparator")]
+    assert arms_in_title({"text": "A Study of Drugamab in Patients With Gout"}, products, NO_TRACE) == []
