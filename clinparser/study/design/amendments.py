@@ -81,7 +81,7 @@ def _table_amendments(table: dict) -> list[tuple[str, str]]:
                 continue  # version 1.0: the original protocol
         else:
             number = None
-        if number:
+        if number and number != "0":  # "...-00": the original protocol
             out.append((number, " ".join(c for c in row if c)))
     return out
 

@@ -91,7 +91,43 @@ def read_interventions(fields: list[Field], document_tables: list[tuple[dict, Fi
         for name in _names_of(field.value):
             role = "placebo" if re.search(r"\bplacebo\b", name, re.I) else "comparator" if comparator else None
             _add(found, _product(tracer, field, name, field.value, role))
+    _complete(found, fields)
     return found
+
+
+ADMINISTRATION_LABEL = re.compile(r"\bdos(?:e|age|ing)\b|\bregimen\b|\broute\b|\badministration\b|\bmode\s+of\b|\bstudy\s+(?:drug|intervention|treatment)"
+                                  r"|\binvestigational\b|\btreatments?\s+administered\b|\bformulation\b", re.I)
+
+
+def _complete(products: list[dict], fields: list[Field]) -> None:
+    """Doses, route and frequency a product's own text leaves out, from the sentences of the
+    dosing and administration fields that name the product ("Enzalutamide 160 mg will be
+    taken orally once daily"): more doses added, route and frequency where none was read."""
+    places = [f for f in find(fields, ADMINISTRATION_LABEL) if f.kind != "section" or not f.synopsis]
+    for product in products:
+        head = _head(product["name"])
+        if not head or product["role"] == "placebo":
+            continue
+        text = "\n".join(s for f in places for s in f.value.split("\n") if head in re.findall(r"[a-z0-9-]+", s.lower()))
+        if not text:
+            continue
+        if product["route"] is None:
+            product["route"] = next((r for r, pattern in ROUTES if pattern.search(text)), None)
+        if product["frequency"] is None:
+            product["frequency"] = _frequency(text)
+        if not product["doses"]:
+            product["doses"] = _doses(text)
+
+
+def _doses(text: str) -> list[dict]:
+    doses: list[dict] = []
+    for m in _DOSE.finditer(text):
+        value = float(m["value"].replace(",", "."))
+        unit = re.sub(r"\s", "", m["unit"]).lower().replace("²", "2").replace("µ", "u").replace("μ", "u").replace("mcg", "ug")
+        dose = {"value": int(value) if value.is_integer() else value, "unit": unit, "printed": m.group(0)}
+        if (dose["value"], unit) not in {(d["value"], d["unit"]) for d in doses}:
+            doses.append(dose)
+    return doses
 
 
 def read_arms(fields: list[Field], interventions: list[dict], tracer: Tracer) -> list[dict]:
@@ -222,13 +258,7 @@ def _product(tracer: Tracer, where: Field, name: str, text: str, role: Optional[
         return None
     if role is None:
         role = next((r for r, pattern in ROLES if pattern.search(name)), None) or "investigational"
-    doses = []
-    for m in _DOSE.finditer(text):
-        value = float(m["value"].replace(",", "."))
-        unit = re.sub(r"\s", "", m["unit"]).lower().replace("²", "2").replace("µ", "u").replace("μ", "u").replace("mcg", "ug")
-        dose = {"value": int(value) if value.is_integer() else value, "unit": unit, "printed": m.group(0)}
-        if (dose["value"], unit) not in {(d["value"], d["unit"]) for d in doses}:
-            doses.append(dose)
+    doses = _doses(text)
     route = next((r for r, pattern in ROUTES if pattern.search(text)), None)
     return item(tracer, where, text.split("\n")[0], name=name, role=role, doses=doses, route=route,
                 frequency=_frequency(text))

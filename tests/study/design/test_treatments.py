@@ -56,3 +56,12 @@ def test_the_two_arms_a_title_compares_when_nothing_else_names_arms():
     assert [(a["name"], a["type"]) for a in arms] == [("Drugamab Plus Standard Therapy", "experimental"),
                                                         ("Placebo Plus Standard Therapy", "placebo comparator")]
     assert arms_in_title({"text": "A Study of Drugamab in Patients With Gout"}, products, NO_TRACE) == []
+
+
+def test_what_a_products_field_leaves_out_comes_from_the_dosing_sentences_naming_it():
+    fields = [Field("Name of Study Drug", "Drugamab", "1.1", (3, 3), True, "table"),
+              Field("Dosage and Administration", "Drugamab 160 mg will be taken orally once daily.\nOther text 5 mg IV.",
+                    "6.1", (30, 30), False, "section")]
+    (product,) = read_interventions(fields, [], NO_TRACE)
+    assert (product["name"], product["route"], product["frequency"]) == ("Drugamab", "oral", "once daily")
+    assert [d["printed"] for d in product["doses"]] == ["160 mg"]  # the line naming another product is not read
