@@ -26,9 +26,11 @@ its source file). Each object validates against its ``*-Input`` schema (``study_
 export passes the usdm4 rules engine's checks but for the ones listed in ``docs/chunks-and-usdm.md``.
 
 **The study design reader's hook**: ``add_design(design, study_version, reading, ids)`` is given
-``result["study"]["design"]`` when it is a mapping; it fills ``studyDesigns[0]`` (model, planned
-sex and age so far; arms, cells, interventions, masking, allocation, indications and amendments
-belong there) with ids from the export's own counter.
+``result["study"]["design"]`` when it is a mapping; it fills ``studyDesigns[0]`` (arms, epochs
+shared with the schedules', cells and elements, population, model, masking, allocation,
+indication) and the study version (interventions with their administrations and products,
+amendments) with ids from the export's own counter: ``clinparser.export.usdm_design`` gives the
+rules and codes.
 
 Codes and shapes follow the published USDM files (the Alexion data4knowledge sample, the CDISC
 pilot) and the USDM CT (terminology version 2025-09-26, as the schedule export):
@@ -80,13 +82,14 @@ pilot) and the USDM CT (terminology version 2025-09-26, as the schedule export):
 - **Abbreviations**: ``Abbreviation`` per entry with both texts, in printed order.
 - **Study type** ``C98388`` "Interventional Study" (the design is an ``InterventionalStudyDesign``).
 - **What ClinParser does not read** but the schema requires gets a neutral value, said in a
-  ``CommentAnnotation`` on the design: ``model`` ``C82640`` "Single Group Study" (the schema
-  requires a model and the intervention model codelist C99076 has no "unknown"; of its terms,
-  single group is the one that describes the exported design, which has no arms, and guessing
-  parallel would claim arms; ``add_design`` replaces it), the population's
-  ``includesHealthySubjects`` false, ``rationale`` "", ``arms``/``studyCells`` empty. The
-  population's ``plannedSex`` and ``plannedAge`` stay empty until the design reader gives them
-  (usdm4 rules DDF00097/DDF00098 flag that: nothing is invented). The ``StudyVersion``'s
+  ``CommentAnnotation`` on the design ("Not read by ClinParser: …"): ``model`` ``C82640``
+  "Single Group Study" when no model is read and at most one arm is (the schema requires a model
+  and the intervention model codelist C99076 has no "unknown"; single group describes a design
+  exported without arms or with one), ``C82639`` "Parallel Study" when more arms are read; the
+  population's ``includesHealthySubjects`` false, ``rationale`` "", ``arms``/``studyCells``
+  empty. The population's ``plannedSex`` and ``plannedAge`` stay empty when the design reader
+  gives none (usdm4 rules DDF00097/DDF00098 flag that: nothing is invented; a minimum age
+  without a maximum gets the published files' 100 years, with a note). The ``StudyVersion``'s
   ``versionIdentifier`` is the export's document version and its ``rationale`` "". ``Study.id``
   is null (the schema wants a UUID; the published files leave it null) and ``Study.name`` the
   sponsor's protocol number, else the acronym, else the brief or official title, else the
@@ -109,10 +112,11 @@ from itertools import pairwise
 from pathlib import PurePath
 from typing import Any
 
+from .usdm_design import PARALLEL, SINGLE_GROUP, add_design
 from .usdm_schedule import design_errors
 from .usdm_terms import Ids, code, note
 
-__all__ = ["PHASES", "TITLE_TYPES", "next_ids", "study_errors", "study_usdm"]
+__all__ = ["PHASES", "TITLE_TYPES", "add_design", "next_ids", "study_errors", "study_usdm"]
 
 
 TITLE_TYPES = {"official": ("C207616", "Official Study Title"), "short": ("C207615", "Brief Study Title"),
@@ -136,23 +140,13 @@ SPONSOR_TYPES = [
 ]
 INTERVENTIONAL = ("C98388", "Interventional Study")
 PROTOCOL = ("C70817", "Protocol")
-# Intervention model (USDM CT C99076); the codelist has no "unknown": see the module docstring.
-MODELS = {"parallel": ("C82639", "Parallel Study"), "crossover": ("C82637", "Crossover Study"),
-          "cross_over": ("C82637", "Crossover Study"), "factorial": ("C82638", "Factorial Study"),
-          "group_sequential": ("C142568", "Group Sequential Design"), "sequential": ("C142568", "Group Sequential Design"),
-          "single_group": ("C82640", "Single Group Study")}
-SINGLE_GROUP = MODELS["single_group"]
-# plannedSex: Female and/or Male (USDM rule DDF00188 wants these two, not "Both").
-SEXES = {"both": [("C16576", "Female"), ("C20197", "Male")], "all": [("C16576", "Female"), ("C20197", "Male")],
-         "female": [("C16576", "Female")], "male": [("C20197", "Male")]}
-AGE_UNITS = {"year": ("C29848", "Year"), "years": ("C29848", "Year"), "month": ("C29846", "Month"),
-             "months": ("C29846", "Month"), "week": ("C29844", "Week"), "weeks": ("C29844", "Week"),
-             "day": ("C25301", "Day"), "days": ("C25301", "Day")}
 # What the design note says ClinParser did not read, unless add_design filled it (key, words).
-UNREAD = [("model", "the intervention model (coded Single Group Study, the model of a design without arms, as "
-                    "exported: the schema requires a model and the codelist has no unknown)"),
+UNREAD = [("model", None),  # worded by _model_unread: the code the schema's required model got
           ("plannedSex", "the population's planned sex"), ("plannedAge", "the planned age range"),
-          ("arms", "arms, study cells and elements"),
+          ("plannedEnrollmentNumber", "the planned enrollment"),
+          ("arms", "arms, study cells and elements"), ("epochs", "the design's epochs (the schedules' are kept)"),
+          ("studyInterventions", "study interventions"), ("blindingSchema", "the masking (blinding schema)"),
+          ("allocation", "the allocation"), ("indications", "the indication"), ("amendments", "amendments"),
           ("includesHealthySubjects", "whether healthy subjects are included (false)"),
           ("rationale", "the design rationale (empty)")]
 REGISTRY = ("C93453", "Study Registry")
@@ -387,61 +381,13 @@ def _study_name(study: dict, source: str | None) -> str:
     return next((c for c in candidates if c), "Study")
 
 
-# --- the design reader's hook ----------------------------------------------------------------------
-def _value(reading: Any) -> Any:
-    """A read field as the study block holds it (``{"value": ...}``) or the value itself."""
-    return reading["value"] if isinstance(reading, dict) and "value" in reading else reading
-
-
-def _key(value: Any) -> str:
-    return re.sub(r"[\s/-]+", "_", _text(value).lower())
-
-
-def _planned_age(age: Any, ids: Ids) -> dict | None:
-    """``{"min", "max", "unit"}`` -> a USDM ``Range`` (both bounds needed: the schema wants both)."""
-    if not isinstance(age, dict):
-        return None
-    low, high, unit = age.get("min"), age.get("max"), AGE_UNITS.get(_key(age.get("unit") or "year"))
-    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (low, high)) or unit is None:
-        return None
-
-    def quantity(value: float) -> dict:
-        return {"id": ids("Quantity"), "value": float(value),
-                "unit": {"id": ids("AliasCode"), "standardCode": code(ids, unit), "standardCodeAliases": [],
-                         "instanceType": "AliasCode"},
-                "instanceType": "Quantity"}
-
-    return {"id": ids("Range"), "minValue": quantity(low), "maxValue": quantity(high),
-            "isApproximate": bool(age.get("approximate")), "instanceType": "Range"}
-
-
-def add_design(design: dict, study_version: dict, reading: dict, ids: Ids) -> list[str]:
-    """The hook for the study design reader: ``reading`` is ``result["study"]["design"]``, put into
-    the one ``design`` (``studyDesigns[0]``, which already holds the schedules' epochs, encounters,
-    activities and timelines, the eligibility criteria and the objectives) and its ``study_version``
-    (for what USDM keeps there: ``studyInterventions``, ``amendments``, ``administrableProducts``,
-    ``organizations``). New objects take their ids from ``ids`` (``ids("StudyArm")``,
-    ``code(ids, term)``), so no id is used twice. Returns what it filled, for the design's note.
-
-    Read here so far: ``model`` (a ``MODELS`` key, e.g. ``"parallel"``, or ``{"value": key}``),
-    ``population.sex`` (``"both"``, ``"female"``, ``"male"``) and ``population.age``
-    (``{"min", "max", "unit"}``, both bounds). Arms, study cells, elements, interventions, masking
-    (``blindingSchema``), allocation, indications and amendments go here too."""
-    filled = []
-    model = MODELS.get(_key(_value(reading.get("model"))))
-    if model:
-        design["model"] = code(ids, model)
-        filled.append("model")
-    population = reading.get("population") or {}
-    sex = SEXES.get(_key(_value(population.get("sex"))))
-    if sex:
-        design["population"]["plannedSex"] = [code(ids, term) for term in sex]
-        filled.append("plannedSex")
-    age = _planned_age(_value(population.get("age")), ids)
-    if age:
-        design["population"]["plannedAge"] = age
-        filled.append("plannedAge")
-    return filled
+def _model_unread(design: dict) -> str:
+    """The note's words for a model that was not read: which code the schema's required model got."""
+    if design["model"]["code"] == PARALLEL[0]:
+        return ("the intervention model (coded Parallel Study: the schema requires a model, the codelist has no "
+                "unknown, and the design has more than one arm)")
+    return ("the intervention model (coded Single Group Study, the model of a design of at most one arm, as exported: "
+            "the schema requires a model and the codelist has no unknown)")
 
 
 def _document(ids: Ids, name: str, document_version: dict, source: str | None) -> dict:
@@ -504,7 +450,7 @@ def study_usdm(study: dict | None, *, existing: Any = None, version: str = "1", 
     }
     reading = study.get("design")
     filled = add_design(design, study_version, reading, ids) if isinstance(reading, dict) else []
-    unread = [text for key, text in UNREAD if key not in filled]
+    unread = [text or _model_unread(design) for key, text in UNREAD if key not in filled]
     if unread:
         design["notes"].append(note(ids, "Not read by ClinParser: " + "; ".join(unread) + "."))
     return {"id": None, "name": name, "description": None, "label": None,
@@ -547,7 +493,31 @@ def study_errors(study: dict | None, validate) -> list[str]:
                    for i in version.get("studyIdentifiers") or [] if i.get("scopeId") not in orgs]
         errors += [f"{r.get('id')}: organization {o} not listed" for r in version.get("roles") or []
                    for o in r.get("organizationIds") or [] if o not in orgs]
+        errors += _design_reference_errors(version)
         applicable = {version.get("id")} | {d.get("id") for d in version.get("studyDesigns") or []}
         errors += [f"{r.get('id')}: appliesToIds {a} names neither the version nor a design"
                    for r in version.get("roles") or [] for a in r.get("appliesToIds") or [] if a not in applicable]
+    return errors
+
+
+def _design_reference_errors(version: dict) -> list[str]:
+    """Every id the design export (``usdm_design``) writes that names no object where it should:
+    a cell's arm, epoch and elements, the design's and the elements' interventions, an
+    administration's product."""
+    interventions = {i.get("id") for i in version.get("studyInterventions") or []}
+    products = {p.get("id") for p in version.get("administrableProducts") or []}
+    errors = [f"{a.get('id')}: administrableProductId {a.get('administrableProductId')} names no product"
+              for i in version.get("studyInterventions") or [] for a in i.get("administrations") or []
+              if a.get("administrableProductId") is not None and a.get("administrableProductId") not in products]
+    for design in version.get("studyDesigns") or []:
+        arms = {a.get("id") for a in design.get("arms") or []}
+        epochs = {e.get("id") for e in design.get("epochs") or []}
+        elements = {e.get("id") for e in design.get("elements") or []}
+        for cell in design.get("studyCells") or []:
+            errors += [f"{cell.get('id')}: {key} {cell.get(key)} names no {kind}"
+                       for key, kind, known in (("armId", "arm", arms), ("epochId", "epoch", epochs)) if cell.get(key) not in known]
+            errors += [f"{cell.get('id')}: element {e} names no element" for e in cell.get("elementIds") or [] if e not in elements]
+        for owner in [design, *(design.get("elements") or [])]:
+            errors += [f"{owner.get('id')}: studyInterventionId {i} names no study intervention"
+                       for i in owner.get("studyInterventionIds") or [] if i not in interventions]
     return errors

@@ -8,6 +8,10 @@ from typing import Optional
 
 CDISC = "http://www.cdisc.org"
 CT_VERSION = "2025-09-26"  # the terminology version the published USDM files code these terms with
+# The code system of a term as printed where CDISC's codelist has none (an extensible codelist's
+# extension): its code and decode are the printed words.
+PRINTED = "ClinParser"
+PRINTED_VERSION = "1"
 # Ids carry their number zero-padded, so that sorting ids as text gives document order
 # ("Encounter_0009" before "Encounter_0010"), as the artifact files' names do. Past 9999 objects
 # of one class the ids are still unique, only longer (text order then breaks).
@@ -38,3 +42,10 @@ def code(ids: Ids, term: tuple[str, str]) -> dict:
 
 def note(ids: Ids, text: str) -> dict:
     return {"id": ids("CommentAnnotation"), "text": text, "codes": [], "instanceType": "CommentAnnotation"}
+
+
+def printed_code(ids: Ids, text: str) -> dict:
+    """A term the protocol prints that CDISC's (extensible) codelist has no code for: the printed
+    words as code and decode, in ClinParser's own code system, never passed off as CDISC's."""
+    return {"id": ids("Code"), "code": text, "codeSystem": PRINTED, "codeSystemVersion": PRINTED_VERSION,
+            "decode": text, "instanceType": "Code"}

@@ -208,12 +208,19 @@ def test_the_design_readers_hook_fills_model_sex_and_age(usdm_schema):  # noqa: 
     age = population["plannedAge"]
     assert (age["minValue"]["value"], age["maxValue"]["value"], code(age["minValue"]["unit"]["standardCode"])) == (
         18.0, 65.0, ("C29848", "Year"))
-    assert "model" not in design["notes"][0]["text"] and "planned sex" not in design["notes"][0]["text"]
+    unread = next(n["text"] for n in design["notes"] if n["text"].startswith("Not read by ClinParser"))
+    assert "model" not in unread and "planned sex" not in unread and "planned age" not in unread
     assert_valid_usdm(usdm_schema, usdm)
-    # What it cannot read is left as it was: one bound of an age, an unknown model.
+    # What it cannot read is left as it was: an unknown model, an age without its minimum. No
+    # maximum printed: USDM's Range needs one, 100 years as the published files write it, said.
     half = to_usdm(dict(result(), study=dict(study(), design={"model": "adaptive", "population": {"age": {"min": 18}}})))
     design = version_of(half)["studyDesigns"][0]
-    assert code(design["model"]) == ("C82640", "Single Group Study") and design["population"]["plannedAge"] is None
+    assert code(design["model"]) == ("C82640", "Single Group Study")
+    age = design["population"]["plannedAge"]
+    assert (age["minValue"]["value"], age["maxValue"]["value"]) == (18.0, 100.0)
+    assert "No upper age limit is printed" in design["population"]["notes"][0]["text"]
+    no_min = to_usdm(dict(result(), study=dict(study(), design={"population": {"age": {"min": None, "max": 65}}})))
+    assert version_of(no_min)["studyDesigns"][0]["population"]["plannedAge"] is None
 
 
 def test_ids_unique_deterministic_and_after_the_schedules():
