@@ -8,6 +8,7 @@ be traced back to the blocks, and so to the pages and boxes, it came from.
 from __future__ import annotations
 
 from .abbreviations import read_abbreviations
+from .design import read_design
 from .eligibility import read_eligibility
 from .identity import read_identity
 from .objectives import read_objectives
@@ -20,6 +21,7 @@ def read_study(document: dict, blocks: list[dict]) -> dict:
     identity, identity_notes = read_identity(document, blocks)
     criteria, criteria_notes = read_eligibility(document, tracer)
     objectives, objective_notes = read_objectives(document, tracer)
+    design, design_notes = read_design(document, tracer, criteria=criteria, title=identity["titles"].get("official"))
     return {
         "titles": identity["titles"],
         "identifiers": identity["identifiers"],
@@ -27,9 +29,11 @@ def read_study(document: dict, blocks: list[dict]) -> dict:
         "sponsor": identity["sponsor"],
         "eligibility": criteria,
         "objectives": objectives,
+        "design": design,
         "abbreviations": read_abbreviations(document),
         # Never a silent guess: what each reader could not settle, in reading order.
         "diagnostics": [{"reader": "identity", **d} for d in identity_notes]
         + [{"reader": "eligibility", **d} for d in criteria_notes]
-        + [{"reader": "objectives", **d} for d in objective_notes],
+        + [{"reader": "objectives", **d} for d in objective_notes]
+        + [{"reader": "design", **d} for d in design_notes],
     }

@@ -35,8 +35,8 @@ def read_design(document: dict, tracer: Tracer, criteria: Optional[list[dict]] =
     if not arms and kind["model"] and kind["model"]["value"] == "single group":
         arms = single_arm(interventions, tracer)
         if arms:
-            notes.append({"code": "design_arm_named_for_treatment",
-                          "message": f"a single-group study names no arm: its one arm is named for its treatment ({arms[0]['name']!r})"})
+            notes.append({"kind": "design_arm_named_for_treatment",
+                          "detail": f"a single-group study names no arm: its one arm is named for its treatment ({arms[0]['name']!r})"})
     design = {
         "arms": arms,
         "epochs": read_epochs(fields, schedules, tracer),
@@ -48,7 +48,7 @@ def read_design(document: dict, tracer: Tracer, criteria: Optional[list[dict]] =
     }
     for key in ("arms", "epochs", "interventions"):
         if not design[key]:
-            notes.append({"code": f"design_no_{key}", "message": f"no {key} found where protocols print them"})
+            notes.append({"kind": f"design_no_{key}", "detail": f"no {key} found where protocols print them"})
     return design, notes
 
 

@@ -57,8 +57,8 @@ def read_kind(fields: list[Field], title: Optional[dict], arms: list[dict], trac
     if out["model"] is None and arms:
         value = "single group" if len(arms) == 1 else "parallel"
         out["model"] = {"value": value, "pages": [], "boxes": [], "section": None, "printed": ""}
-        notes.append({"code": "design_model_inferred",
-                      "message": f"no design model is printed: {value!r} from the {len(arms)} arm(s) read"})
+        notes.append({"kind": "design_model_inferred",
+                      "detail": f"no design model is printed: {value!r} from the {len(arms)} arm(s) read"})
     out["ratio"] = _ratio(places, tracer)
     return out, notes
 
@@ -85,8 +85,8 @@ def _first_term(places, terms, key: str, tracer: Tracer, notes: list[dict]) -> O
     value, field, sentence = found[0]
     others = sorted({v for v, _, _ in found[1:4] if v != value})
     if others:
-        notes.append({"code": f"design_{key}_disagrees",
-                      "message": f"{key}: {value!r} where first printed, {', '.join(map(repr, others))} elsewhere"})
+        notes.append({"kind": f"design_{key}_disagrees",
+                      "detail": f"{key}: {value!r} where first printed, {', '.join(map(repr, others))} elsewhere"})
     return item(tracer, field if field and field.kind != "title" else None, sentence, value=value)
 
 

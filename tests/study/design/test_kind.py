@@ -26,12 +26,12 @@ def test_places_that_disagree_are_a_diagnostic_and_the_first_wins():
     title = {"text": "An Open-label Study of Drug X", "page": 1}
     out, notes = read_kind(design("This double-blind study ..."), title, [], NO_TRACE)
     assert values(out)["masking"] == "open label"
-    assert [n["code"] for n in notes] == ["design_masking_disagrees"]
+    assert [n["kind"] for n in notes] == ["design_masking_disagrees"]
 
 
 def test_a_model_not_printed_follows_from_the_arms_and_says_so():
     out, notes = read_kind(design("Participants receive Drug X."), None, [{"name": "A"}, {"name": "B"}], NO_TRACE)
-    assert values(out)["model"] == "parallel" and "design_model_inferred" in [n["code"] for n in notes]
+    assert values(out)["model"] == "parallel" and "design_model_inferred" in [n["kind"] for n in notes]
     out, _ = read_kind(design("Participants who cross over to open-label treatment"), None, [], NO_TRACE)
     assert values(out)["model"] is None  # "cross over" to another treatment is no crossover design
 
