@@ -39,7 +39,9 @@ def read_amendments(document: dict, tracer: Tracer) -> list[dict]:
                 found.setdefault(number, item(tracer, where, row_text, number=number, date=iso_date(row_text), summary=None))
     if not found:
         for section, _ in _all_sections(document, outline=False):
-            for line in (section.get("text") or "").split("\n"):
+            # one line may hold several bold-labelled fields ("**Original Protocol:** ... **Amendment 1:** ...")
+            lines = [piece for line in (section.get("text") or "").split("\n") for piece in re.split(r"\*\*(?=[A-Z])", line)]
+            for line in lines:
                 m = _AMENDMENT.search(line)
                 if m and not _NOT_AMENDMENT.search(line) and len(line) < 200:
                     where = Field("title page", line, section.get("title"), _pages(section), True, "paragraph")
@@ -65,15 +67,18 @@ def _table_amendments(table: dict) -> list[tuple[str, str]]:
                                 and any(_AMENDMENT.search(r[0]) or _VERSION.search(r[0]) for r in rows[:4] if r)):
         return []
     everything = [columns] + rows  # a history continued on a later page has a row for its header
-    named = any(_AMENDMENT.search(r[0]) or _CODED.match(r[0]) for r in everything if r)
+    named = any(_AMENDMENT.search(r[0]) or _CODED.match(r[0]) for r in everything if r) or bool(re.search(r"\bamendment", columns[0], re.I))
     out = []
     for row in everything:
         if not row or _NOT_AMENDMENT.search(row[0]) or not any(_DATE.search(c) for c in row[1:]):
             continue
         first = _COUNTRY.sub("", row[0])
         m = _AMENDMENT.search(first) or _CODED.match(first)
+        bare = re.fullmatch(r"\s*(\d+(?:\.\d+)*)\s*", first) if re.search(r"\bamendment", columns[0], re.I) else None
         if m:
             number = _plain(m["number"])
+        elif bare:  # under an "Amendment" column header: "1", "2"
+            number = _plain(bare.group(1))
         elif not named:
             v = _VERSION.search(first)
             number = _plain(v["number"] or v["bare"]) if v else None

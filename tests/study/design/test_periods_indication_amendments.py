@@ -46,3 +46,12 @@ def test_a_version_table_naming_no_amendment_counts_each_version_after_the_first
 def test_dates_in_the_forms_protocols_print():
     assert iso_date("Amendment 3: 02Jun2016") == "2016-06-02"
     assert iso_date("March 14, 2021") == "2021-03-14" and iso_date("no date") is None
+
+
+def test_bare_numbers_under_an_amendment_column_and_a_title_page_line_of_several_fields():
+    table = {"columns": ["Amendment", "Date"], "data": [["Original", "24-Apr-2020"], ["1", "03-Oct-2020"]]}
+    document = {"non_toc": [{"title": "Document History", "text": "", "tables": [table], "pages": [2, 2]}], "toc": []}
+    assert [(a["number"], a["date"]) for a in read_amendments(document, NO_TRACE)] == [("1", "2020-10-03")]
+    cover = "**Protocol Number:** DL-1 **Original Protocol:** 12-May-2021 **Amendment 1:** 19-Aug-2021"
+    document = {"non_toc": [{"title": "A Study of Drug X", "text": cover, "tables": [], "pages": [1, 1]}], "toc": []}
+    assert [(a["number"], a["date"]) for a in read_amendments(document, NO_TRACE)] == [("1", "2021-08-19")]
