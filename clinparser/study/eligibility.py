@@ -47,9 +47,9 @@ _NOT_ELIGIBILITY = re.compile(
     r"|screen(?:ing)?\s+fail|evaluation\s+criteria|diagnostic\s+criteria|response\s+criteria|procedure|assessment",
     re.IGNORECASE,
 )
-_SYNOPSIS_TITLE = re.compile(r"\bsynopsis\b|\b(?:protocol|study|trial|clinical)\s+summary\b|^\W*summary\W*$", re.IGNORECASE)
+SYNOPSIS_TITLE = _SYNOPSIS_TITLE = re.compile(r"\bsynopsis\b|\b(?:protocol|study|trial|clinical)\s+summary\b|^\W*summary\W*$", re.IGNORECASE)
 # Parts of a protocol that restate old or changed text: never a source of criteria.
-_CHANGES_TITLE = re.compile(
+CHANGES_TITLE = _CHANGES_TITLE = re.compile(
     r"\bamendment\b|summary\s+of\s+changes|changes\s+to\s+(?:the\s+)?protocol|protocol\s+history"
     r"|document\s+history|revision\s+history|country[- ]specific",
     re.IGNORECASE,

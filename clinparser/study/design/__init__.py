@@ -13,7 +13,8 @@ from typing import Optional
 
 from ..trace import Tracer
 from .amendments import read_amendments
-from .fields import Field, _pages, labelled_fields, sections
+from ..criteria import section_pages
+from .fields import Field, labelled_fields, sections
 from .indication import read_indication
 from .kind import read_kind
 from .periods import read_epochs
@@ -26,7 +27,7 @@ def read_design(document: dict, tracer: Tracer, criteria: Optional[list[dict]] =
     """``criteria``: the eligibility items already read (ages and sex come from them);
     ``title``: the official title item (``{"text", "page"}``)."""
     fields = labelled_fields(document)
-    tables = [(t, Field("table", "", s.get("number") or s.get("title"), _pages(s), not toc, "table"))
+    tables = [(t, Field("table", "", s.get("number") or s.get("title"), section_pages(s), not toc, "table"))
               for s, _, toc in sections(document) for t in s.get("tables") or []]
     schedules = [t["schedule"] for t, _ in tables if t.get("schedule")]
     interventions = read_interventions(fields, tables, tracer)

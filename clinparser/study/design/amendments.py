@@ -14,7 +14,8 @@ import re
 from typing import Optional
 
 from ..trace import Tracer
-from .fields import Field, _pages
+from ..criteria import section_pages
+from .fields import Field
 from .items import item
 
 _HISTORY_TABLE = re.compile(r"\b(?:document|protocol|version|amendment|revision)s?\b", re.I)
@@ -35,7 +36,7 @@ def read_amendments(document: dict, tracer: Tracer) -> list[dict]:
     for section, ancestors in _all_sections(document):
         for table in section.get("tables") or []:
             for number, row_text in _table_amendments(table):
-                where = Field("history", row_text, section.get("number") or section.get("title"), _pages(section), True, "table")
+                where = Field("history", row_text, section.get("number") or section.get("title"), section_pages(section), True, "table")
                 found.setdefault(number, item(tracer, where, row_text, number=number, date=iso_date(row_text), summary=None))
     if not found:
         for section, _ in _all_sections(document, outline=False):
@@ -44,7 +45,7 @@ def read_amendments(document: dict, tracer: Tracer) -> list[dict]:
             for line in lines:
                 m = _AMENDMENT.search(line)
                 if m and not _NOT_AMENDMENT.search(line) and len(line) < 200:
-                    where = Field("title page", line, section.get("title"), _pages(section), True, "paragraph")
+                    where = Field("title page", line, section.get("title"), section_pages(section), True, "paragraph")
                     found.setdefault(_plain(m["number"]), item(tracer, where, line, number=_plain(m["number"]), date=iso_date(line), summary=None))
     return [found[k] for k in sorted(found, key=_order)]
 

@@ -18,14 +18,13 @@ from dataclasses import dataclass
 from typing import Iterable, Optional
 
 from ...markup import PICTURE_TEXT, strip_markup
+from ..criteria import section_pages
+from ..eligibility import CHANGES_TITLE, SYNOPSIS_TITLE
 
 MAX_LABEL_WORDS = 9  # a longer first cell is text, not a label
-_CHANGES_TITLE = re.compile(
-    r"\bamendment\b|summary\s+of\s+changes|changes\s+to\s+(?:the\s+)?protocol|protocol\s+history"
-    r"|document\s+history|revision\s+history|country[- ]specific|\brationale\s+for\s+(?:the\s+)?change",
-    re.IGNORECASE,
-)
-_SYNOPSIS_TITLE = re.compile(r"\bsynopsis\b|\b(?:protocol|study|trial|clinical)\s+summary\b|^\W*summary\W*$", re.I)
+# Titles that restate old or changed text, and synopsis titles: as the eligibility reader knows
+# them, and a change's rationale besides (it quotes the old design).
+_RATIONALE_OF_CHANGE = re.compile(r"\brationale\s+for\s+(?:the\s+)?change", re.I)
 # "**Label:** value", "__Label:__ value", "<u>LABEL</u>", "_Label:_ value" at a line's start
 _LABEL_LINE = re.compile(
     r"^\s*(?:#{1,6}\s*)?(?:[-*\u2022]\s+)?(?P<open>\*\*|__|<u>|_)(?P<label>[^*_<>\n]{2,80}?)\s*(?P<colon1>:?)\s*"
@@ -49,7 +48,7 @@ def sections(document: dict) -> Iterable[tuple[dict, list[dict], bool]]:
     """(section, ancestors, in the outline) of every node, amendment history parts left out."""
     def walk(nodes, ancestors, toc):
         for node in nodes:
-            if _CHANGES_TITLE.search(node.get("title") or ""):
+            if CHANGES_TITLE.search(node.get("title") or "") or _RATIONALE_OF_CHANGE.search(node.get("title") or ""):
                 continue
             yield node, ancestors, toc
             yield from walk(node.get("subsections") or [], ancestors + [node], toc)
@@ -63,8 +62,8 @@ def labelled_fields(document: dict) -> list[Field]:
     out: list[Field] = []
     for section, ancestors, toc in sections(document):
         where = section.get("number") or section.get("title")
-        pages = _pages(section)
-        synopsis = not toc or any(_SYNOPSIS_TITLE.search(a.get("title") or "") for a in ancestors + [section])
+        pages = section_pages(section)
+        synopsis = not toc or any(SYNOPSIS_TITLE.search(a.get("title") or "") for a in ancestors + [section])
         for table in section.get("tables") or []:
             out += [Field(label, value, where, pages, synopsis, "table") for label, value in table_pairs(table)]
         out += [Field(label, value, where, pages, synopsis, "paragraph") for label, value in text_pairs(section.get("text") or "")]
@@ -150,8 +149,3 @@ def _is_label(text: str) -> bool:
 
 def _clean_label(text: str) -> str:
     return " ".join(strip_markup(text).split()).strip(" :\uff1a")
-
-
-def _pages(section: dict) -> tuple[Optional[int], Optional[int]]:
-    pages = section.get("pages") or [None, None]
-    return (pages[0], pages[-1]) if pages else (None, None)
