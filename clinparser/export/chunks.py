@@ -11,7 +11,9 @@ When the result has a study definition (``result["study"]``), the section record
 by one ``criterion`` chunk per eligibility criterion, in the study's order, then one
 ``objective`` chunk per objective with its endpoints in its text, so a screening tool can fetch
 "exclusion criterion 7" by id or by metadata (``category``, ``identifier``, ``applies_to``;
-``level``, ``label``, ``endpoint_count``). Their heading path is their section's plus a line
+``level``, ``label``, ``endpoint_count``), then one ``design`` chunk: the study design in words
+(arms, epochs, interventions, population, allocation, model, masking, indication, amendments;
+metadata ``design_parts``, ``arm_count``, ``epoch_count``, ``intervention_count``). Their heading path is their section's plus a line
 naming the item ("Exclusion criterion 7"), their ``parent_id`` their section's record (None when
 the tree has no such section), and a criterion or objective over the budget is split like text
 (``chunk_index`` / ``chunk_count`` then number its pieces; every non-section id is
@@ -32,6 +34,7 @@ from typing import Callable, Iterator, Optional
 import semchunk
 
 from ..markup import PICTURE_TEXT
+from ..study.design.lines import PARTS, design_lines, main_section
 
 TokenCounter = Callable[[str], int]
 _TOKEN = re.compile(r"\w+|[^\w\s]+")
@@ -118,7 +121,8 @@ class Chunker:
     # --- the study definition: criteria and objectives ------------------------------------------
 
     def _study(self, study: dict, records: list[dict], doc: dict, used: set[str]) -> Iterator[dict]:
-        """``criterion`` chunks, then ``objective`` chunks, each under the section it was read from."""
+        """``criterion`` chunks, then ``objective`` chunks, each under the section it was read from, then
+        the ``design`` chunk."""
         sections = _section_index(records)
         seen: dict[str, int] = {}
         for item in study.get("eligibility") or []:
@@ -148,6 +152,21 @@ class Chunker:
             extra = {"level": obj.get("level"), "label": obj.get("label"), "endpoint_count": len(endpoints)}
             key = f"objective-{level}-{by_level[level]}"
             yield from self._item("objective", key, name, paragraphs, obj, [obj, *endpoints], extra, sections, doc, used)
+        yield from self._design(study.get("design"), sections, doc, used)
+
+    def _design(self, design: Optional[dict], sections: dict[str, dict], doc: dict, used: set[str]) -> Iterator[dict]:
+        """One ``design`` chunk: the design's lines (``study.design.lines``), one paragraph per
+        part, under the section most of it was read from; none when the design holds nothing."""
+        lines = design_lines(design)
+        if not lines:
+            return
+        paragraphs = ["\n".join(line.text for line in lines if line.part == part) for part in PARTS]
+        parts = [part for part in PARTS if any(line.part == part for line in lines)]
+        extra = {"design_parts": parts, "arm_count": len(design.get("arms") or []),
+                 "epoch_count": len(design.get("epochs") or []), "intervention_count": len(design.get("interventions") or [])}
+        anchor = {"section": main_section(lines)}
+        yield from self._item("design", "design", "Study design", [p for p in paragraphs if p], anchor,
+                              [line.item for line in lines], extra, sections, doc, used)
 
     def _item(self, kind: str, key: str, name: str, paragraphs: list[str], item: dict, spans: list[dict], extra: dict,
               sections: dict[str, dict], doc: dict, used: set[str]) -> Iterator[dict]:

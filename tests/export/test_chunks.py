@@ -47,7 +47,7 @@ def test_chunk_index_and_count_per_section(records):
         if r["metadata"]["kind"] != "section":
             group, index = r["id"].rsplit(":", 1)
             assert int(index) == r["metadata"]["chunk_index"]
-            if r["metadata"]["kind"] not in ("criterion", "objective"):
+            if r["metadata"]["kind"] not in ("criterion", "objective", "design"):
                 assert group == r["metadata"]["parent_id"]
             by_group.setdefault(group, []).append(r["metadata"])
     for metas in by_group.values():
@@ -200,6 +200,57 @@ def test_criteria_and_objectives_are_chunks_after_the_section_chunks():
     ]
     assert recs[first:] == expected
     assert all(r["metadata"]["token_count"] == default_counter(r["text"]) for r in expected)
+
+
+def _design(section: str = "4.1") -> dict:
+    def traced(page: int, **fields) -> dict:
+        return {"pages": [page], "boxes": _box(page), "section": section, "printed": "as printed", **fields}
+
+    return {
+        "arms": [traced(6, name="EXP-1 10 mg", type="experimental", interventions=["EXP-1"]),
+                 traced(6, name="Placebo", type="placebo comparator", interventions=["Placebo"])],
+        "epochs": [traced(6, name="Screening"), traced(6, name="Treatment")],
+        "interventions": [traced(7, name="EXP-1", role="investigational", route="oral", frequency="once\ndaily",
+                                 doses=[{"value": 10, "unit": "mg", "printed": "10 mg"}])],
+        "population": {"planned_enrollment": traced(12, value=120), "age": traced(9, min=18, max=None, unit="years", section="5.1"),
+                       "sex": None, "healthy_volunteers": None},
+        "allocation": traced(1, value="randomized", section=None), "model": traced(6, value="parallel"),
+        "masking": None, "ratio": traced(6, value="1:1"), "indication": None,
+        "amendments": [traced(2, number="1", date="2024-03-01", summary=None, section=None)],
+    }
+
+
+def test_the_design_is_one_chunk_after_the_objectives_under_its_section():
+    result = _study_result()
+    design_node = _node("4.1", "Study Design", "Parallel.", [6, 6])
+    result["toc"].insert(1, design_node)
+    result["study"]["design"] = _design()
+    recs = Chunker(max_tokens=512, overlap=16).document(result)
+    assert recs[-1]["metadata"]["kind"] == "design" and sum(r["metadata"]["kind"] == "design" for r in recs) == 1
+    chunk = recs[-1]
+    assert chunk["id"] == "abababababababab:4.1:design:0"
+    assert chunk["metadata"]["parent_id"] == "abababababababab:4.1"
+    assert chunk["metadata"]["heading_path"] == ["4.1 Study Design", "Study design"]
+    assert chunk["metadata"]["pages"] == [1, 12]  # every item's pages: title page to sample size
+    assert (chunk["metadata"]["arm_count"], chunk["metadata"]["epoch_count"], chunk["metadata"]["intervention_count"]) == (2, 2, 1)
+    assert chunk["metadata"]["design_parts"] == ["design", "population", "arm", "epoch", "intervention", "amendment"]
+    assert chunk["text"] == (
+        "4.1 Study Design > Study design\n\n"
+        "Allocation: randomized\nModel: parallel\nRandomization ratio: 1:1\n\n"
+        "Planned enrollment: 120 participants\nAge: at least 18 years\n\n"
+        "Arm: EXP-1 10 mg (experimental); receives EXP-1\nArm: Placebo (placebo comparator); receives Placebo\n\n"
+        "Epoch 1 of 2: Screening\nEpoch 2 of 2: Treatment\n\n"
+        "Intervention: EXP-1 (role investigational; dose 10 mg; route oral; frequency once daily)\n\n"
+        "Amendment 1, 2024-03-01")
+
+
+def test_an_empty_design_gives_no_chunk():
+    empty = {"arms": [], "epochs": [], "interventions": [], "amendments": [], "allocation": None, "model": None,
+             "masking": None, "ratio": None, "indication": None,
+             "population": {"planned_enrollment": None, "age": None, "sex": None, "healthy_volunteers": None}}
+    result = _study_result()
+    base = Chunker().document(result)
+    assert Chunker().document({**result, "study": {**result["study"], "design": empty}}) == base
 
 
 def test_a_long_criterion_is_split_within_budget_and_every_piece_names_it():
