@@ -5,8 +5,8 @@ image files) plus, for page pictures, the source PDF, so it does not depend on h
 made. Three linked panes: the section tree (with a diagnostics list), the selected section's
 content, and the pages with boxes over them (where each section starts, tables and figures,
 furniture and TOC blocks shaded as dropped). When the parse read a study definition
-(document.json's ``study``), a Study tab lists it, each criterion, objective and endpoint
-lighting its own boxes on its page. The HTML, its CSS and script are one file; the
+(document.json's ``study``), a Study tab lists it, each criterion, objective, endpoint and
+design item (an arm, an epoch, an intervention ...) lighting its own boxes on its page. The HTML, its CSS and script are one file; the
 page pictures are PNGs in ``pages/`` (report_pages.py). Nothing is fetched from anywhere
 else, and the bytes are the same for the same input.
 """
@@ -26,6 +26,7 @@ from markdown_it import MarkdownIt
 
 from ..errors import InputError, OutputError
 from .page_pictures import blank_pages, existing_pages, render_pages
+from ..study.design.lines import design_lines
 
 REPORT_FILE = "report.html"
 DIAGNOSTIC_KINDS = {  # metadata.diagnostics key -> what the diagnostics list calls an entry
@@ -319,9 +320,11 @@ def _item_boxes(item: dict) -> list[dict]:
 
 def study_data(study: Optional[dict], nodes: list[Node]) -> Optional[dict]:
     """What the Study tab shows: None when the document has no ``study`` (no tab), else its
-    identity (titles, identifiers, phase, sponsor), criteria, objectives with their endpoints and
-    the readers' diagnostics. Criteria, objectives and endpoints get an id (``c3``, ``o1``,
-    ``o1e0``), the section of the tree they were read from and the boxes to light on their pages."""
+    identity (titles, identifiers, phase, sponsor), criteria, objectives with their endpoints, the
+    study design's items (``study.design.lines``: an arm, an epoch, the masking ...) and the
+    readers' diagnostics. Criteria, objectives, endpoints and design items get an id (``c3``,
+    ``o1``, ``o1e0``, ``d4``), the section of the tree they were read from and the boxes to light
+    on their pages; a design item also the words it was read from (``printed``)."""
     if study is None:
         return None
 
@@ -349,6 +352,9 @@ def study_data(study: Optional[dict], nodes: list[Node]) -> Optional[dict]:
         endpoints = [{**located(e, f"o{i}e{k}"), "level": e.get("level") or "", "label": e.get("label") or ""}
                      for k, e in enumerate(o.get("endpoints") or [])]
         objectives.append({**located(o, f"o{i}"), "level": o.get("level") or "", "label": o.get("label") or "", "endpoints": endpoints})
+    design = [{**located(line.item, f"d{i}"), "text": line.text, "part": line.part, "label": line.label,
+               "printed": " ".join(str(line.item.get("printed") or "").split())}
+              for i, line in enumerate(design_lines(study.get("design")))]
     identifiers = [{"kind": d.get("kind") or "", "text": d.get("text") or "", "page": d.get("page"), "source": d.get("source") or ""}
                    for d in study.get("identifiers") or []]
     sponsor = study.get("sponsor") if (study.get("sponsor") or {}).get("text") else None
@@ -356,11 +362,11 @@ def study_data(study: Optional[dict], nodes: list[Node]) -> Optional[dict]:
         "titles": titles, "identifiers": identifiers,
         "phase": {"value": phase.get("value"), "printed": phase.get("printed")} if phase.get("value") or phase.get("printed") else None,
         "sponsor": {"text": sponsor["text"], "page": sponsor.get("page")} if sponsor else None,
-        "criteria": criteria, "objectives": objectives,
+        "criteria": criteria, "objectives": objectives, "design": design,
         "diagnostics": [{"reader": d.get("reader") or "", "kind": d.get("kind") or "", "detail": d.get("detail") or ""}
                         for d in study.get("diagnostics") or []],
     }
-    out["empty"] = not any(out[k] for k in ("titles", "identifiers", "phase", "sponsor", "criteria", "objectives"))
+    out["empty"] = not any(out[k] for k in ("titles", "identifiers", "phase", "sponsor", "criteria", "objectives", "design"))
     return out
 
 

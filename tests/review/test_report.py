@@ -286,6 +286,30 @@ def test_the_study_tab_lists_the_study_definition_with_its_boxes_and_sections():
     assert data["boxes"] == []  # the study's boxes travel with its items, not with the sections'
 
 
+def test_the_study_tab_lists_the_design_items_each_with_where_it_was_read():
+    def traced(page, y, **fields):
+        return {"pages": [page], "boxes": [{"page": page, "bbox": [72.0, y, 540.0, y + 12.0]}], "section": "5",
+                "printed": "as  printed\nhere", **fields}
+
+    population = {"planned_enrollment": traced(6, 300.0, value=240), "age": None, "sex": traced(7, 100.0, value="female"),
+                  "healthy_volunteers": None}
+    design = {"arms": [traced(6, 200.0, name="Placebo", type="placebo comparator", interventions=[])], "epochs": [],
+              "interventions": [], "population": population, "allocation": None, "model": None, "masking": None,
+              "ratio": None, "indication": None, "amendments": []}
+    study = report_data(_study_document({**_study(), "design": design}), None, [], "")["study"]
+    ids = {s["number"]: s["id"] for s in report_data(_study_document(_study()), None, [], "")["sections"]}
+    assert [(d["id"], d["part"], d["label"], d["text"]) for d in study["design"]] == [
+        ("d0", "population", "Planned enrollment", "Planned enrollment: 240 participants"),
+        ("d1", "population", "Sex", "Sex: female"),
+        ("d2", "arm", "Arm", "Arm: Placebo (placebo comparator)"),
+    ]
+    arm = study["design"][2]
+    assert arm["boxes"] == [{"page": 6, "bbox": [72.0, 200.0, 540.0, 212.0]}] and arm["pages"] == [6, 6]
+    assert arm["printed"] == "as printed here" and arm["section_id"] == ids["5"]
+    no_design = report_data(_study_document(_study()), None, [], "")["study"]
+    assert no_design["design"] == []
+
+
 def test_study_text_is_escaped_in_the_page_and_comes_back_whole():
     page = render_html(report_data(_study_document(_study()), None, [], ""))
     assert 'id="tab-study"' in page and 'id="study"' in page

@@ -240,3 +240,32 @@ def test_clicking_a_criterion_in_the_study_tab_lights_its_boxes_on_its_page(brow
         assert opened.errors == [] and all(url.startswith(opened.root) for url in opened.requests)
     finally:
         opened.close()
+
+
+def test_clicking_a_design_item_in_the_study_tab_lights_where_it_was_read(browser, with_study):
+    import json
+
+    from clinparser.study.design.lines import design_lines
+
+    _, folder = with_study
+    design = json.loads((folder / "document.json").read_text(encoding="utf-8"))["study"]["design"]
+    lines = design_lines(design)
+    chosen = next(k for k, line in enumerate(lines) if line.item.get("boxes"))  # the example prints its enrollment, ages ...
+    line = lines[chosen]
+    opened = Opened(browser, folder)
+    try:
+        page = opened.page
+        page.click("#tab-study")
+        assert page.locator("#study h3", has_text=f"Study design ({len(lines)})").count() == 1
+        items = page.locator("#study li.design")
+        assert items.count() == len(lines)
+        items.nth(chosen).click()
+        lit = page.locator(".box.study.sel")
+        assert lit.count() == len(line.item["boxes"]) and lit.first.is_visible()
+        assert lit.first.evaluate("e => e.parentElement.id") == f"page-{line.item['boxes'][0]['page']}"
+        assert page.locator("#content h2").inner_text() == line.label
+        body = page.locator("#content .body").inner_text()
+        assert line.text in body and " ".join(line.item["printed"].split()) in body
+        assert opened.errors == []
+    finally:
+        opened.close()

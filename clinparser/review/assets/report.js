@@ -241,7 +241,7 @@
   function buildStudy() {
     const pane = $("study");
     $("tab-study").hidden = false;
-    $("n-study").textContent = "(" + (study.criteria.length + study.objectives.length) + ")";
+    $("n-study").textContent = "(" + (study.criteria.length + study.objectives.length + study.design.length) + ")";
     const block = (title) => { pane.append(el("h3", "", title)); const ol = el("ol"); pane.append(ol); return ol; };
     if (study.empty) pane.append(el("p", "none", "No study definition found."));
     if (study.titles.length || study.identifiers.length || study.phase || study.sponsor) {
@@ -280,6 +280,14 @@
         li.after(sub);
       }
     }
+    if (study.design.length) {  // one line per design item, grouped by part as the reader gives them
+      const ol = block("Study design (" + study.design.length + ")");
+      ol.className = "design";
+      for (const d of study.design) {
+        const head = d.text.indexOf(": ");  // "Arm: Placebo ..." shows "Placebo ..." beside its label
+        studyItem(ol, "design", d.id, d, d.label, [["level", d.label], ["txt", head >= 0 ? d.text.slice(head + 2) : d.text]]);
+      }
+    }
     if (study.diagnostics.length) {
       const ol = block("Study diagnostics (" + study.diagnostics.length + ")");
       for (const d of study.diagnostics) {
@@ -309,6 +317,11 @@
     c.append(el("div", "meta", facts.filter(Boolean).join(" · ")));
     const body = el("div", "body");
     body.append(el("p", "study-text", item.text));
+    if (item.printed && item.printed !== item.text) {  // a design item: the words it was read from
+      const p = el("p", "study-text printed");
+      p.append(el("strong", "", "As printed: "), item.printed);
+      body.append(p);
+    }
     for (const e of item.endpoints || []) {
       const p = el("p", "study-text endpoint");
       p.append(el("strong", "", (e.label || capital(e.level)) + " endpoint: "), e.text);
