@@ -21,7 +21,9 @@ def read_study(document: dict, blocks: list[dict]) -> dict:
     identity, identity_notes = read_identity(document, blocks)
     criteria, criteria_notes = read_eligibility(document, tracer)
     objectives, objective_notes = read_objectives(document, tracer)
-    design, design_notes = read_design(document, tracer, criteria=criteria, title=identity["titles"].get("official"))
+    abbreviations = read_abbreviations(document)
+    design, design_notes = read_design(document, tracer, criteria=criteria, title=identity["titles"].get("official"),
+                                       abbreviations=abbreviations)
     return {
         "titles": identity["titles"],
         "identifiers": identity["identifiers"],
@@ -30,7 +32,7 @@ def read_study(document: dict, blocks: list[dict]) -> dict:
         "eligibility": criteria,
         "objectives": objectives,
         "design": design,
-        "abbreviations": read_abbreviations(document),
+        "abbreviations": abbreviations,
         # Never a silent guess: what each reader could not settle, in reading order.
         "diagnostics": [{"reader": "identity", **d} for d in identity_notes]
         + [{"reader": "eligibility", **d} for d in criteria_notes]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..trace import Tracer
+from ..abbreviations import read_abbreviations
 from .amendments import read_amendments
 from ..criteria import section_pages
 from .fields import Field, labelled_fields, sections
@@ -19,19 +20,24 @@ from .indication import read_indication
 from .kind import read_kind
 from .periods import read_epochs
 from .population import read_population
-from .treatments import arms_in_title, read_arms, read_interventions, single_arm
+from .treatments import arms_in_title, read_arms, read_interventions, single_arm, with_aliases
 
 
 def read_design(document: dict, tracer: Tracer, criteria: Optional[list[dict]] = None,
-                title: Optional[dict] = None) -> tuple[dict, list[dict]]:
+                title: Optional[dict] = None, abbreviations: Optional[list[dict]] = None) -> tuple[dict, list[dict]]:
     """``criteria``: the eligibility items already read (ages and sex come from them);
-    ``title``: the official title item (``{"text", "page"}``)."""
+    ``title``: the official title item (``{"text", "page"}``); ``abbreviations``: the list of
+    abbreviations already read (read here when not given)."""
+    if abbreviations is None:
+        abbreviations = read_abbreviations(document)
+    short_forms = {a["abbreviation"]: a["expansion"] for a in abbreviations if a.get("abbreviation") and a.get("expansion")}
     fields = labelled_fields(document)
     tables = [(t, Field("table", "", s.get("number") or s.get("title"), section_pages(s), not toc, "table"))
               for s, _, toc in sections(document) for t in s.get("tables") or []]
     schedules = [t["schedule"] for t, _ in tables if t.get("schedule")]
-    interventions = read_interventions(fields, tables, tracer)
-    arms = read_arms(fields, interventions, tracer) or arms_in_title(title, interventions, tracer)
+    interventions = read_interventions(fields, tables, tracer, title=title, abbreviations=short_forms)
+    products = with_aliases(interventions, short_forms, fields)
+    arms = read_arms(fields, products, tracer) or arms_in_title(title, products, tracer)
     kind, notes = read_kind(fields, title, arms, tracer)
     if not arms and kind["model"] and kind["model"]["value"] == "single group":
         arms = single_arm(interventions, tracer)

@@ -30,6 +30,7 @@ from typing import Optional
 from ..trace import Tracer
 from .fields import Field, find, table_pairs
 from .items import item
+from .product_names import aliases, is_product_name, same_product, title_products
 
 PRODUCT_LABEL = re.compile(
     r"\binvestigational\s+(?:medicinal\s+)?products?\b|\bstudy\s+(?:drugs?|interventions?(?:\(s\))?|treatments?|compounds?|medications?)\b"
@@ -72,9 +73,14 @@ _STOP_NAME = re.compile(r"\s*(?:\d+(?:\.\d+)?\s?(?:mg|µg|mcg|g|ml|iu)\b|,|;|:|\
                         r"|\bonce\b|\btwice\b|\b(?:tablet|capsule|injection|infusion|solution)s?\b|\bfor\b|\bvia\b)", re.I)
 
 
-def read_interventions(fields: list[Field], document_tables: list[tuple[dict, Field]], tracer: Tracer) -> list[dict]:
+def read_interventions(fields: list[Field], document_tables: list[tuple[dict, Field]], tracer: Tracer,
+                       title: Optional[dict] = None, abbreviations: Optional[dict[str, str]] = None) -> list[dict]:
+    """``title``: the official title item, whose named products are added when no table or field
+    names them; ``abbreviations``: short form -> expansion, to know "TCZ" is tocilizumab."""
     found: list[dict] = []
     for table, where in document_tables:
+        if table.get("schedule"):
+            continue  # a schedule of activities lists procedures, not products
         for printed, text, role in _table_products(table):
             for name in re.split(r"\s+or\s+", printed):  # "Drug B 1.0 mg/mL or Drug placebo": two products
                 name = _STOP_NAME.split(name, maxsplit=1)[0]
@@ -91,37 +97,117 @@ def read_interventions(fields: list[Field], document_tables: list[tuple[dict, Fi
         for name in _names_of(field.value):
             role = "placebo" if re.search(r"\bplacebo\b", name, re.I) else "comparator" if comparator else None
             _add(found, _product(tracer, field, name, field.value, role))
-    _complete(found, fields)
+    _add_title_products(found, fields, title, abbreviations, tracer)
+    _add_prose_products(found, fields, abbreviations, tracer)
+    _complete(found, fields, abbreviations)
     return found
+
+
+def _add_title_products(found: list[dict], fields: list[Field], title: Optional[dict],
+                        abbreviations: Optional[dict[str, str]], tracer: Tracer) -> None:
+    """The products the official title names that no table or field named (a protocol without
+    a synopsis product field or an intervention table still names them there)."""
+    text = " ".join(((title or {}).get("text") or "").split())
+    named_in = "\n".join(f.value for f in find(fields, ADMINISTRATION_LABEL) + find(fields, DESIGN_LABEL))
+    for name, role in title_products(text, named_in):
+        if any(same_product(name, p["name"], named_in, abbreviations) for p in found):
+            continue
+        if role == "placebo" and any(p["role"] == "placebo" for p in found):
+            continue
+        found.append(item(tracer, None, text, name=name, role=role, doses=[], route=None, frequency=None))
 
 
 ADMINISTRATION_LABEL = re.compile(r"\bdos(?:e|age|ing)\b|\bregimen\b|\broute\b|\badministration\b|\bmode\s+of\b|\bstudy\s+(?:drug|intervention|treatment)"
                                   r"|\binvestigational\b|\btreatments?\s+administered\b|\bformulation\b", re.I)
 
 
-def _complete(products: list[dict], fields: list[Field]) -> None:
+# "Drugname 50 mg", "MXM-1632 300 mg", "AMG 416 5 mg" at a sentence's start or after a giving word
+_DOSED_NAME = re.compile(r"(?:^|(?<=[.;:]\s)|\b(?:receive|receives|with|of|either|or|and)\s+)"
+                         r"(?P<name>[A-Z][a-z]{3,}[a-z-]*(?:\s+[A-Z][a-z]+)?|[A-Z]{2,}[- ]?\d{2,}[A-Za-z0-9-]*|[A-Za-z]+\d+[A-Za-z0-9-]*)"
+                         r"\s+(?:\([^()]{1,30}\)\s+)?(?:is\s+supplied\s+as\s+)?\d+(?:[.,]\d+)?\s?(?:mg|µg|μg|mcg|ug|g|mL|IU)\b")
+_PLACEBO_GIVEN = re.compile(r"^(?:matching\s+)?placebo\b[^.]*\b(?:identical|look\s+the\s+same|match(?:es|ing)?|administered|given|taken)\b", re.I)
+
+
+def _add_prose_products(found: list[dict], fields: list[Field], abbreviations: Optional[dict[str, str]],
+                        tracer: Tracer) -> None:
+    """Products the study-intervention sections give in sentences ("Drugname 50 mg (tablets) will
+    be taken orally once daily"; "Placebo tablets, identical in appearance to ..."), when no table
+    or field listed them: a name printed right before its dose, at least twice in those sections
+    or once with the dose and once more anywhere in the design text."""
+    places = [f for f in find(fields, ADMINISTRATION_LABEL) if f.kind == "section"]
+    text = "\n".join(f.value for f in places)
+    everything = "\n".join(f.value for f in fields)
+    for field in places:
+        for line in field.value.split("\n"):
+            for sentence in re.split(r"(?<=[.;])\s+", line):
+                for m in _DOSED_NAME.finditer(sentence):
+                    name = m["name"]
+                    if not is_product_name(name) or len(re.findall(rf"(?<![\w-]){re.escape(name)}(?![\w-])", everything)) < 2:
+                        continue
+                    if any(same_product(name, p["name"], text, abbreviations) for p in found):
+                        continue
+                    _add(found, _product(tracer, field, name, sentence, None))
+                if _PLACEBO_GIVEN.search(sentence) and not any(p["role"] == "placebo" for p in found):
+                    found.append(item(tracer, field, sentence, name="Placebo", role="placebo", doses=[],
+                                      route=next((r for r, pattern in ROUTES if pattern.search(sentence)), None),
+                                      frequency=_frequency(sentence)))
+
+
+def _complete(products: list[dict], fields: list[Field], abbreviations: Optional[dict[str, str]] = None) -> None:
     """Doses, route and frequency a product's own text leaves out, from the sentences of the
     dosing and administration fields that name the product ("Enzalutamide 160 mg will be
-    taken orally once daily"): more doses added, route and frequency where none was read."""
+    taken orally once daily"): more doses added, route and frequency where none was read. A
+    placebo takes route and frequency from sentences naming it, never a dose; what is still
+    missing comes from a sentence about the study intervention as a whole."""
     places = [f for f in find(fields, ADMINISTRATION_LABEL) if f.kind != "section" or not f.synopsis]
     for product in products:
-        head = _head(product["name"])
-        if not head or product["role"] == "placebo":
-            continue
-        text = "\n".join(s for f in places for s in f.value.split("\n") if head in re.findall(r"[a-z0-9-]+", s.lower()))
+        placebo = product["role"] == "placebo"
+        words = ["placebo"] if placebo else [_head(product["name"])] + aliases(
+            product["name"], abbreviations, "\n".join(f.value for f in places))
+        words = [w for w in dict.fromkeys(words) if w]
+        text = "\n".join(s for f in places for s in f.value.split("\n") if words and _says_any(s, words))
         if not text:
             continue
-        if product["route"] is None:
-            product["route"] = next((r for r, pattern in ROUTES if pattern.search(text)), None)
-        if product["frequency"] is None:
-            product["frequency"] = _frequency(text)
-        if not product["doses"]:
+        _fill(product, text)
+        if not product["doses"] and not placebo:
             product["doses"] = _doses(text)
+    general = _whole_intervention(fields)
+    for product in products:
+        _fill(product, general)
+
+
+def _fill(product: dict, text: str) -> None:
+    if product["route"] is None:
+        product["route"] = next((r for r, pattern in ROUTES if pattern.search(text)), None)
+    if product["frequency"] is None:
+        product["frequency"] = _frequency(text)
+
+
+# "Study intervention will be administered every 2 weeks", "The study drug is taken orally once daily"
+_WHOLE_INTERVENTION = re.compile(r"\b(?:study|investigational)\s+(?:intervention|drug|treatment|product|medication)s?\b"
+                                 r"[^.;]*\b(?:administered|given|taken|injected|infused|inhaled|dosed)\b[^.;]*", re.I)
+
+
+def _whole_intervention(fields: list[Field]) -> str:
+    """The sentences that give the study intervention as a whole a route or frequency: they hold
+    for every product the document names (a placebo is given as what it matches)."""
+    return "\n".join(m.group(0) for f in fields for m in _WHOLE_INTERVENTION.finditer(f.value)
+                     if FREQUENCY.search(m.group(0)) or any(p.search(m.group(0)) for _, p in ROUTES))
+
+
+def _says_any(line: str, words: list[str]) -> bool:
+    low = line.lower()
+    return any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", low) for w in words)
+
+
+_STRENGTH_VOLUME = re.compile(r"(?:mg|µg|μg|mcg|ug|g|IU|units?)\s*(?:in|/|per)\s*$")
 
 
 def _doses(text: str) -> list[dict]:
     doses: list[dict] = []
     for m in _DOSE.finditer(text):
+        if _STRENGTH_VOLUME.search(text[max(0, m.start() - 12):m.start()]):
+            continue  # "200 mg in 1.0 mL": the volume a dose comes in, not a dose
         value = float(m["value"].replace(",", "."))
         unit = re.sub(r"\s", "", m["unit"]).lower().replace("²", "2").replace("µ", "u").replace("μ", "u").replace("mcg", "ug")
         dose = {"value": int(value) if value.is_integer() else value, "unit": unit, "printed": m.group(0)}
@@ -158,7 +244,7 @@ def arms_in_title(title: Optional[dict], interventions: list[dict], tracer: Trac
     """The two arms a title compares ("A Versus B"), when no field or sentence names arms."""
     text = " ".join(((title or {}).get("text") or "").split())
     m = _VERSUS.search(text)
-    names = [_head(i["name"]) for i in interventions] + ["placebo"]
+    names = [w for i in interventions for w in [_head(i["name"])] + i.get("aliases", [])] + ["placebo"]
     if not m or not all(_names_any(p, names) for p in (m["a"], m["b"])):
         return []
     return [item(tracer, None, text, name=p.strip(), type=_arm_type(p, interventions), interventions=_given(p, interventions))
@@ -167,7 +253,11 @@ def arms_in_title(title: Optional[dict], interventions: list[dict], tracer: Trac
 
 # "randomly assigned to 1 of 3 treatment arms in a 1:1:1 ratio to receive A, B, or C",
 # "randomised 2:1 to receive either A or B", "Approximately 600 patients treated with A"
-_ASSIGNED = re.compile(r"\b(?:randomi[sz]ed|randomly\s+assigned|assigned|allocated)\b[^.]*?\bto\s+receive\s+(?:either\s+)?(?:one\s+of\s+)?(?P<list>(?:[^.;]|\.(?=\S))+)", re.I)
+# "randomly assigned in a 1:1 ratio to canagliflozin or matching placebo", "randomized at a 2:1
+# ratio to receive blinded treatment of either TCZ or a matching placebo"
+_ASSIGNED = re.compile(r"\b(?:randomi[sz]ed|randomly\s+assigned|assigned|allocated)\b[^.]*?\bto\s+(?:receive\s+)?"
+                       r"(?:(?:blinded|open-label)\s+)?(?:treatment\s+(?:of|with)\s+)?(?:either\s+)?(?:one\s+of\s+)?"
+                       r"(?P<list>(?:[^.;]|\.(?=\S))+)", re.I)
 _TREATED = re.compile(r"\b(?:treated|dosed)\s+with\s+(?P<list>(?:[^.;\n]|\.(?=\S))+)", re.I)
 _LIST_SPLIT = re.compile(r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+versus\s+|\s+vs\.?\s+|\s+and\s+(?=(?:matching\s+)?placebo\b)", re.I)
 _LIST_AND = re.compile(r"\s*[,;]\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+|\s+versus\s+|\s+vs\.?\s+", re.I)
@@ -177,31 +267,50 @@ _TAIL = re.compile(r"\s+(?:for|in\s+a|in\s+an|during|at|on|until|over|as|from|wi
 def _arms_in_prose(fields: list[Field], interventions: list[dict], tracer: Tracer) -> list[dict]:
     """Arms named in the sentence that assigns participants to them, when no field lists them:
     each item of the list received, if it names a product read or placebo."""
-    names = [_head(i["name"]) for i in interventions] + ["placebo"]
+    names = [w for i in interventions for w in [_head(i["name"])] + i.get("aliases", [])] + ["placebo"]
     for field in find(fields, ARM_LABEL, ("table", "paragraph")):  # "A and B", one line
         pieces = [p.strip(" .,:") for p in _LIST_AND.split(field.value.split("\n")[0])]
         pieces = [p for p in pieces if _names_any(p, names) and len(p) < 100]
         if len(pieces) >= 2:
             return [item(tracer, field, field.value.split("\n")[0], name=p, type=_arm_type(p, interventions),
                          interventions=_given(p, interventions)) for p in dict.fromkeys(pieces)]
+    active = [w for i in interventions if i["role"] != "placebo" for w in [_head(i["name"])] + i.get("aliases", [])]
+    def listed(match: re.Match, pattern: re.Pattern) -> list[str]:
+        text = _TAIL.sub("", match["list"]) if pattern is _ASSIGNED else match["list"]
+        return [p for p in map(_arm_words, _LIST_SPLIT.split(text))
+                if p and _names_any(p, names) and len(p) < 100 and not re.search(r"%|\bp\s?[=<]|\[", p)]
+
     for field in [f for f in fields if f.synopsis or DESIGN_LABEL.search(f.label)]:
         lines = field.value.split("\n")
-        for pattern in (_ASSIGNED, _TREATED):
-            pieces: list[tuple[str, str]] = []
-            for line in lines:
-                for m in pattern.finditer(line):
-                    listed = _TAIL.sub("", m["list"]) if pattern is _ASSIGNED else m["list"]
-                    pieces += [(p.strip(" .,:"), line) for p in _LIST_SPLIT.split(listed) if p.strip(" .,:")]
-            pieces = [(p, line) for p, line in pieces
-                      if _names_any(p, names) and len(p) < 100 and not re.search(r"%|\bp\s?[=<]|\[", p)]
-            if len(pieces) >= 2 or (pieces and pattern is _TREATED):
-                out: list[dict] = []
-                for name, line in pieces:
-                    if name.lower() not in {a["name"].lower() for a in out}:
-                        out.append(item(tracer, field, line, name=name, type=_arm_type(name, interventions),
-                                        interventions=_given(name, interventions)))
-                return out
+        # one assigning sentence lists the arms; it must name an active product read (a past
+        # study's "randomized to placebo" names none)
+        for line in lines:
+            for m in _ASSIGNED.finditer(line):
+                pieces = listed(m, _ASSIGNED)
+                if len(pieces) >= 2 and any(_names_any(p, active) for p in pieces):
+                    return [item(tracer, field, line, name=p, type=_arm_type(p, interventions),
+                                 interventions=_given(p, interventions)) for p in _unique(pieces)]
+        # "treated with A" in one sentence, "treated with B" in another: each an arm
+        treated = [(p, line) for line in lines for m in _TREATED.finditer(line) for p in listed(m, _TREATED)]
+        if any(_names_any(p, active) for p, _ in treated):
+            out: list[dict] = []
+            for name, line in treated:
+                if name.lower() not in {a["name"].lower() for a in out}:
+                    out.append(item(tracer, field, line, name=name, type=_arm_type(name, interventions),
+                                    interventions=_given(name, interventions)))
+            return out
     return []
+
+
+def _unique(names: list[str]) -> list[str]:
+    return list({n.lower(): n for n in reversed(names)}.values())[::-1]
+
+
+def _arm_words(piece: str) -> str:
+    """An arm as the assigning sentence names it, without its article and a closing "group" or
+    "arm" ("a matching placebo group" -> "matching placebo")."""
+    piece = re.sub(r"^(?:a|an|the)\s+", "", piece.strip(" .,:"), flags=re.I)
+    return re.sub(r"\s+(?:group|arm)s?$", "", piece.strip(" .,:"), flags=re.I).strip(" .,:")
 
 
 def _names_any(text: str, names: list[str]) -> bool:
@@ -212,7 +321,7 @@ def _names_any(text: str, names: list[str]) -> bool:
 def _arm_type(name: str, interventions: list[dict]) -> str:
     """Placebo comparator when the arm names placebo (or a sham) and no active product; active
     comparator when its active products are comparators; no intervention when it says so."""
-    given = [i for i in interventions if _mentions(name, i["name"])]
+    given = [i for i in interventions if _mentions(name, i)]
     active = [i for i in given if i["role"] in ("investigational", "comparator")]
     if re.search(r"\bsham\b", name, re.I) and not active:
         return "sham comparator"
@@ -226,11 +335,20 @@ def _arm_type(name: str, interventions: list[dict]) -> str:
 
 
 def _given(name: str, interventions: list[dict]) -> list[str]:
-    return [i["name"] for i in interventions if _mentions(name, i["name"])]
+    return [i["name"] for i in interventions if _mentions(name, i)]
 
 
-def _mentions(text: str, product: str) -> bool:
-    return _head(product) in re.findall(r"[a-z0-9-]+", text.lower())
+def _mentions(text: str, product: dict) -> bool:
+    """Whether an arm's text names the product: its head word or an abbreviation of it (the
+    products as ``with_aliases`` gives them)."""
+    words = re.findall(r"[a-z0-9-]+", text.lower())
+    return any(w in words for w in [_head(product["name"])] + product.get("aliases", []))
+
+
+def with_aliases(interventions: list[dict], abbreviations: Optional[dict[str, str]], fields: list[Field]) -> list[dict]:
+    """The products, each with the short forms it goes by ("aliases"), for reading arms."""
+    text = "\n".join(f.value for f in find(fields, ADMINISTRATION_LABEL) + find(fields, DESIGN_LABEL))
+    return [{**i, "aliases": aliases(i["name"], abbreviations, text)} for i in interventions]
 
 
 def _head(product: str) -> str:
@@ -253,8 +371,8 @@ def _add(found: list[dict], product: Optional[dict]) -> None:
 
 
 def _product(tracer: Tracer, where: Field, name: str, text: str, role: Optional[str]) -> Optional[dict]:
-    name = " ".join(name.split()).strip(" :;,.")
-    if not name or len(name) > 80 or not re.search(r"[A-Za-z]{2}", name):
+    name = re.sub(r"\s*\([^)]*$", "", " ".join(name.split())).strip(" :;,.")  # "KVD900 (" cut at a line's end
+    if not name or len(name) > 80 or not re.search(r"[A-Za-z]{2}", name) or not is_product_name(name):
         return None
     if role is None:
         role = next((r for r, pattern in ROLES if pattern.search(name)), None) or "investigational"

@@ -65,3 +65,77 @@ def test_what_a_products_field_leaves_out_comes_from_the_dosing_sentences_naming
     (product,) = read_interventions(fields, [], NO_TRACE)
     assert (product["name"], product["route"], product["frequency"]) == ("Drugamab", "oral", "once daily")
     assert [d["printed"] for d in product["doses"]] == ["160 mg"]  # the line naming another product is not read
+
+
+def test_products_the_title_names_when_no_table_or_field_does():
+    fields = [Field("Study Design", "Participants will be randomized 3:1 to receive Zelomab 5 mg or placebo three times a week.",
+                    "1.1", (3, 3), True, "table"),
+              Field("Dose and Administration", "Zelomab 5 mg is given intravenously three times a week (TIW).",
+                    "6.1", (30, 30), False, "section")]
+    title = {"text": "A Randomized, Placebo-controlled Study of Zelomab in Adults With Gout", "page": 1}
+    found = read_interventions(fields, [], NO_TRACE, title=title)
+    assert [(i["name"], i["role"]) for i in found] == [("Zelomab", "investigational"), ("Placebo", "placebo")]
+    assert (found[0]["route"], [d["printed"] for d in found[0]["doses"]]) == ("intravenous", ["5 mg"])
+
+
+def test_products_the_intervention_section_doses_in_sentences():
+    fields = [Field("Study Interventions Administered", "Zelomab 50 mg (tablets) will be taken orally once daily.\n"
+                    "Placebo tablets, identical in appearance to Zelomab, are taken orally once daily.",
+                    "6.1", (30, 30), False, "section"),
+              Field("Study Design", "Zelomab or placebo is given for 12 weeks.", "4.1", (20, 20), False, "section")]
+    found = read_interventions(fields, [], NO_TRACE)
+    assert [(i["name"], i["role"], i["route"]) for i in found] == [("Zelomab", "investigational", "oral"),
+                                                                   ("Placebo", "placebo", "oral")]
+
+
+def test_a_schedule_of_activities_is_no_intervention_table():
+    table = {"columns": ["Procedure", "Day 1", "Day 8"], "data": [["Study drug administration", "X", "X"],
+                                                                   ["Dose", "X", ""]], "schedule": {"main": True}}
+    assert read_interventions([], [(table, WHERE)], NO_TRACE) == []
+
+
+def test_arms_from_an_assigning_sentence_without_to_receive_and_by_abbreviation():
+    from clinparser.study.design.treatments import with_aliases
+    products = [{"name": "Zelomab", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
+    fields = [Field("Study Design", "Patients will be randomly assigned in a 2:1 ratio to blinded treatment of either "
+                    "ZLM or a matching placebo group, in addition to standard care.", "4.1", (20, 20), False, "section")]
+    arms = read_arms(fields, with_aliases(products, {"ZLM": "zelomab"}, fields), NO_TRACE)
+    assert [(a["name"], a["type"], a["interventions"]) for a in arms] == [
+        ("ZLM", "experimental", ["Zelomab"]), ("matching placebo", "placebo comparator", ["Placebo"])]
+
+
+def test_a_past_studys_placebo_group_is_no_arm():
+    products = [{"name": "Zelomab", "role": "investigational"}]
+    fields = [Field("Study Design", "In an earlier study, patients were randomized to placebo or to standard care; the "
+                    "placebo group was reported.", "4.1", (20, 20), False, "section")]
+    assert read_arms(fields, products, NO_TRACE) == []
+
+
+def test_a_placebo_named_before_its_sentence_takes_route_and_frequency_from_it_but_no_dose():
+    fields = [Field("Study Intervention", "Zelomab is supplied as 100 µg inhalation powder, inhaled once daily.\n"
+                    "Placebo powder that looks the same as Zelomab 100 µg is inhaled twice daily.",
+                    "6.1", (30, 30), False, "section")]
+    title = {"text": "A Placebo-controlled Study of Zelomab 100 µg in Adults With Asthma", "page": 1}
+    found = read_interventions(fields, [], NO_TRACE, title=title)
+    placebo = next(i for i in found if i["role"] == "placebo")
+    assert (placebo["route"], placebo["frequency"], placebo["doses"]) == ("inhalation", "twice daily", [])
+
+
+def test_a_sentence_about_the_study_intervention_as_a_whole_fills_every_product():
+    fields = [Field("Name of Study Drug", "Zelomab\nPlacebo", "1.1", (3, 3), True, "table"),
+              Field("Overview", "Study intervention will be administered subcutaneously every 2 weeks by site staff.",
+                    "1.1", (3, 3), True, "section")]
+    found = read_interventions(fields, [], NO_TRACE)
+    assert [(i["name"], i["route"], i["frequency"]) for i in found] == [
+        ("Zelomab", "subcutaneous", "every 2 weeks"), ("Placebo", "subcutaneous", "every 2 weeks")]
+    fields[1] = Field("Overview", "Study intervention is defined as any product given to a participant.",
+                      "1.1", (3, 3), True, "section")
+    assert {(i["route"], i["frequency"]) for i in read_interventions(fields, [], NO_TRACE)} == {(None, None)}
+
+
+def test_the_volume_a_dose_comes_in_is_no_dose():
+    fields = [Field("Name of Study Drug", "Zelomab", "1.1", (3, 3), True, "table"),
+              Field("Dosage and Administration", "Zelomab is supplied in a syringe containing 200 mg in 1.0 mL; "
+                    "Zelomab 200 mg/2 mL vials are also used.", "6.1", (30, 30), False, "section")]
+    (product,) = read_interventions(fields, [], NO_TRACE)
+    assert [d["printed"] for d in product["doses"]] == ["200 mg"]
