@@ -39,7 +39,9 @@ Families of variation (the truth's ``forms``; each name starts with its family's
    Product, Dose and Mode of Administration"; "Reference Therapy", "Comparator"; "Indication",
    "Condition/Disease"; "Treatment Groups", "Arms", "Intervention Groups"; "Study Duration",
    "Study Periods"; "Population", "Key Inclusion Criteria"); arms sometimes with "(N=80)";
-   sometimes an indication field, sometimes the number screened besides the number randomized.
+   sometimes an indication field, sometimes the number screened besides the number randomized;
+   sometimes no product fields at all (``synopsis.products.none``: the products are named only
+   in the title and the intervention section, as many protocols print them).
 5. ``prose.`` -- the design section: "The study consists of a screening period of up to 4
    weeks, a 12-week treatment period and ..." or "The study has three periods: ..."; the ratio
    "in a 2:1 ratio" or "randomized 2:1"; the number to be screened (not the enrollment).
@@ -80,6 +82,7 @@ import argparse
 import contextlib
 import datetime
 import sys
+import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -123,7 +126,7 @@ FORMS = (
     "amend.number.country",
     "amend.date.dmy", "amend.date.abbrev", "amend.date.iso", "amend.date.mdy",
     "synopsis.table", "synopsis.inline", "synopsis.leads",
-    "synopsis.counts", "synopsis.indication", "synopsis.screened",
+    "synopsis.counts", "synopsis.indication", "synopsis.screened", "synopsis.products.none",
     "prose.epochs.consists", "prose.epochs.periods",
     "prose.ratio.in_ratio", "prose.ratio.bare", "prose.screened",
     "schema.none", "schema.vector", "schema.picture",
@@ -920,10 +923,14 @@ def synopsis_fields(doc: DesignDoc, plan: Plan, title: str, sponsor: str, counts
                          f"{p.name} {doses} as {p.form_text} {how}",
                          f"{p.name}, {doses}, {how}"))
 
-    fields.append((doc.pick(SYNOPSIS_LABELS["intervention"]),
-                   lambda: "; ".join(given(p) for p in investigational)))
+    # Its own random stream, so that the layouts of every other seed stay as they were.
+    if random.Random(f"products-{doc.seed}").random() < 0.25:
+        doc.form("synopsis.products.none")
+    else:
+        fields.append((doc.pick(SYNOPSIS_LABELS["intervention"]),
+                       lambda: "; ".join(given(p) for p in investigational)))
     refs = [p for p in plan.products if p.role in ("comparator", "placebo")]
-    if refs:
+    if refs and "synopsis.products.none" not in doc.forms:
         drug = investigational[0]
 
         def reference():
