@@ -375,27 +375,53 @@ def unmerge_headers(headers: list[list[str]], columns: list[int], diagnostics: l
 def epochs(encounters: list[dict]) -> list[dict]:
     """Spanning header groups: the top name over a run of adjacent columns. When some name
     spans two or more columns, the top names of the row are epochs (a one-column epoch
-    included); the rest of a column's names name its visit."""
+    included); the rest of a column's names name its visit. Not epochs: a one-column top that
+    names a visit event ("End of Treatment", "EOS", "Unscheduled": in no epoch, as a lone
+    "ET" is), and one top over every column that names the visit axis, not a period
+    ("Study Visit (Day)", "Study Day"). A unit in brackets after an epoch ("[weeks]") is the
+    axis's, not the epoch's name."""
     tops = [e["_words"][0] if e["_words"] else None for e in encounters]
     spanning = any(a and a == b for a, b in zip(tops, tops[1:]))
+    if spanning and len(set(tops)) == 1 and is_axis_title(tops[0]):
+        spanning = False
     for i, enc in enumerate(encounters):
+        neighbours = (tops[i - 1] if i else None, tops[i + 1] if i + 1 < len(tops) else None)
         # A lone name over one column with no visit number names that visit ("ET", "UNS").
-        alone = enc["visit"] is None and len(enc["_words"]) == 1 and tops[i] not in (tops[i - 1] if i else None, tops[i + 1] if i + 1 < len(tops) else None)
-        if alone:
+        alone = enc["visit"] is None and len(enc["_words"]) == 1 and tops[i] not in neighbours
+        if alone or (tops[i] and tops[i] not in neighbours and _VISIT_EVENT.search(tops[i])):
             tops[i] = None
     out: list[dict] = []
     for i, enc in enumerate(encounters):
         words = enc.pop("_words")
-        if spanning and tops[i]:
-            enc["epoch"] = tops[i]
+        top = tops[i] if spanning else None
+        if top:
             words = words[1:]
-            if out and out[-1]["label"] == tops[i] and out[-1]["encounters"][-1] == i - 1:
+        if top:
+            label = _AXIS_UNIT.sub("", top) or top
+            enc["epoch"] = label
+            if out and out[-1]["label"] == label and out[-1]["encounters"][-1] == i - 1:
                 out[-1]["encounters"].append(i)
             else:
-                out.append({"label": tops[i], "encounters": [i]})
+                out.append({"label": label, "encounters": [i]})
         if enc["visit"] is None and words:
             enc["visit"] = words[-1]
     return out
+
+
+# A visit that happens once, not a period: it closes or interrupts the period it sits in.
+_VISIT_EVENT = re.compile(r"^\s*(?:end\s+of\b|EO[STP]\b|E?ET\b|early\s+(?:termination|withdrawal|discontinuation)|unscheduled|"
+                          r"randomi[sz]ation|premature|discontinuation|final\s+visit|withdrawal)", re.I)
+_AXIS_UNIT = re.compile(r"\s*[\[(](?:study\s+)?(?:days?|weeks?|months?|hours?|visits?)[\])]\s*$", re.I)
+_PERIOD_WORD = re.compile(r"\b(?:period|phase|epoch|stage|part|screening|run[- ]?in|wash[- ]?out|treatment|follow[- ]?up|"
+                          r"extension|maintenance|induction|titration|baseline|cycles?|intervention|observation)\b", re.I)
+_AXIS_WORD = re.compile(r"\b(?:days?|weeks?|months?|hours?|visits?|time\s*points?)\b", re.I)
+
+
+def is_axis_title(text: Optional[str]) -> bool:
+    """Whether a header over every visit column names the visit axis ("Study Visit (Day)",
+    "Study Day", "Assessments per Planned Study Day") rather than a period."""
+    text = _AXIS_UNIT.sub("", text or "")
+    return bool(_AXIS_WORD.search(text)) and not _PERIOD_WORD.search(text)
 
 
 _NOTES_START = re.compile(r"^(?:notes?|abbreviations?|key|legend|footnotes?|source|[xX✓•●]\s*=|\*)\b\s*[:.=-]?", re.I)

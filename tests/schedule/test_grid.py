@@ -42,6 +42,18 @@ def test_encounters_epochs_and_timings():
     assert [e["epoch"] for e in s["encounters"]] == ["Screening", "Treatment", "Treatment", "Follow-up"]
 
 
+def test_a_visit_event_over_one_column_and_the_axis_title_are_no_epochs():
+    rows = [["Informed consent", "X", "", "", "", ""], ["Vital signs", "X", "X", "X", "X", "X"]]
+    s = read(table(["Procedure / Visit", "Screening / V1", "Intervention period [weeks] / V2", "Intervention period [weeks] / V3",
+                    "End of Treatment / V4", "Follow-up / V5"], rows))
+    assert s["epochs"] == [{"label": "Screening", "encounters": [0]}, {"label": "Intervention period", "encounters": [1, 2]},
+                           {"label": "Follow-up", "encounters": [4]}]
+    assert [e["visit"] for e in s["encounters"]] == ["1", "2", "3", "4", "5"]
+    axis = read(table(["Procedure", "Study Visit (Day) / 1", "Study Visit (Day) / 8", "Study Visit (Day) / 15",
+                       "Study Visit (Day) / 22", "Study Visit (Day) / 29"], rows))
+    assert axis["epochs"] == [] and {e["epoch"] for e in axis["encounters"]} == {None}
+
+
 def test_groups_activities_and_marks_with_their_footnotes():
     s = read()
     assert [(g["label"], g["row"]) for g in s["groups"]] == [("Eligibility", 0), ("Safety", 3)]
