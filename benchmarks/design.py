@@ -24,8 +24,9 @@ Where the parses come from is ``benchmarks/study.py``'s choice, with its options
   scored as the batch wrote it (a result without one gets one from ``read_study``).
 - ``--outputs DIR --reread``: the design read again by the current reader only,
   ``clinparser.study.design.read_design(document, Tracer(blocks), criteria=..., title=...)``
-  on the saved files (the criteria and the official title are the saved study block's), the rest
-  of the study as saved: a change to the design reader is measured over the corpus in seconds,
+  on the saved files (the criteria and the official title are the saved study block's), after
+  the schedules are read again from the saved tables as ``benchmarks/schedule.py --reread`` does
+  (their epochs are the USDM design's too), the rest of the study as saved: a change to the design reader is measured over the corpus in seconds,
   without parsing again. The seconds it took are printed under the table.
 - ``--parsed DIR``: saved results (``DIR/NAME.json``), each scored on its own study block.
 - neither: each document is parsed here (``PDFParser(layout=--layout)``) into a temporary folder.
@@ -57,6 +58,7 @@ from loading import load_module  # noqa: E402
 from clinparser.export.usdm import to_usdm  # noqa: E402
 
 study_benchmark = load_module("study_benchmark", ROOT / "benchmarks" / "study.py")
+schedule_benchmark = load_module("schedule_benchmark", ROOT / "benchmarks" / "schedule.py")
 SHARED = ROOT.parent / "shared"
 SCORER = SHARED / "tools" / "design_score.py"
 PARTS = ("arms", "epochs", "interventions", "attrs", "population", "design", "indication", "amendments")
@@ -144,7 +146,8 @@ def main(argv=None) -> int:
             if blocks is not None:
                 if args.reread:
                     started = time.perf_counter()
-                    result["study"] = reread_design(document, blocks)
+                    result = schedule_benchmark.reread(result)  # the schedules' epochs are the design's too
+                    result["study"] = reread_design(result, blocks)
                     reread_seconds += time.perf_counter() - started
                 elif not document.get("study"):
                     result["study"] = study_benchmark.read_study(document, blocks)
