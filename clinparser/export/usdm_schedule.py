@@ -24,8 +24,10 @@ Decisions:
   DDF00010 asks. Labels stay as printed.
 - **Epochs**: one ``StudyEpoch`` per printed epoch of a schedule. A schedule that prints none
   gives none, and its instances have ``epochId`` null (the schema allows it): an epoch ClinParser
-  made up would be a claim the protocol does not print. Two schedules printing the same period
-  give two epochs: nothing here decides that two tables' headers name one period. The epochs of
+  made up would be a claim the protocol does not print. Schedules printing the same label (case,
+  spaces and punctuation aside: a side table repeating the main one's "Treatment Cycles") share
+  one epoch, as a study has each period once; differently printed labels stay apart (nothing
+  here decides that "Treatment" and "Double-blind Treatment" are one period). The epochs of
   all schedules form one ``previousId``/``nextId`` chain in document order (USDM wants one chain
   per design). The epoch
   ``type`` is CDISC's term where the label says it (screening, run-in, follow-up, treatment;
@@ -230,18 +232,25 @@ def _timings(encounters: list[dict], instance_ids: list[str], ids: Ids) -> dict[
 
 
 # --- the objects of one schedule -----------------------------------------------------------------
-def _epochs(schedule: dict, ids: Ids) -> tuple[list[dict], dict[int, str]]:
-    """The schedule's StudyEpochs and encounter index -> epoch id."""
+def _epochs(schedule: dict, ids: Ids, known: list[dict]) -> tuple[list[dict], dict[int, str]]:
+    """The schedule's new StudyEpochs and encounter index -> epoch id; an epoch labelled as one of
+    ``known`` (the epochs of the schedules before) is that epoch."""
     epochs, of_encounter = [], {}
     by_label: dict[str, list[str]] = defaultdict(list)
+    shared = {_epoch_key(e.get("label")): e["id"] for e in known if _epoch_key(e.get("label"))}
     for n, epoch in enumerate(schedule.get("epochs") or [], start=1):
         label = _text(epoch.get("label"))
-        term = next((t for pattern, t in EPOCH_TYPES if pattern.search(label)), OTHER_EPOCH)
-        eid = ids("StudyEpoch")
-        epochs.append({"id": eid, "name": label or f"Epoch {n}", "label": label or None, "description": None,
-                       "type": code(ids, term), "previousId": None, "nextId": None, "notes": [],
-                       "instanceType": "StudyEpoch"})
-        by_label[label].append(eid)
+        eid = shared.get(_epoch_key(label)) if label else None
+        if eid is None:
+            term = next((t for pattern, t in EPOCH_TYPES if pattern.search(label)), OTHER_EPOCH)
+            eid = ids("StudyEpoch")
+            epochs.append({"id": eid, "name": label or f"Epoch {n}", "label": label or None, "description": None,
+                           "type": code(ids, term), "previousId": None, "nextId": None, "notes": [],
+                           "instanceType": "StudyEpoch"})
+            if label:
+                shared[_epoch_key(label)] = eid
+        if eid not in by_label[label]:
+            by_label[label].append(eid)
         for index in epoch.get("encounters") or []:
             of_encounter.setdefault(index, eid)
     for i, encounter in enumerate(schedule.get("encounters") or []):
@@ -249,6 +258,11 @@ def _epochs(schedule: dict, ids: Ids) -> tuple[list[dict], dict[int, str]]:
         if i not in of_encounter and len(named) == 1:  # listed by label only
             of_encounter[i] = named[0]
     return epochs, of_encounter  # chained with the other schedules' in schedule_design
+
+
+def _epoch_key(label: object) -> str:
+    """"OL Long Term Follow- up" and "OL Long Term Follow-up" are one label."""
+    return re.sub(r"[^a-z0-9]+", "", _text(label).lower())
 
 
 def _encounter_description(encounter: dict) -> Optional[str]:
@@ -323,7 +337,7 @@ def _add_schedule(design: dict, schedule: dict, ids: Ids, n: int) -> None:
         footnotes.setdefault(str(f.get("marker")), _text(f.get("text")))
 
     timeline_id = ids("ScheduleTimeline")
-    epochs, epoch_of = _epochs(schedule, ids)
+    epochs, epoch_of = _epochs(schedule, ids, design["epochs"])
     activity_objects, activity_ids = _activities(schedule, footnotes, ids)
     encounter_ids = [ids("Encounter") for _ in encounters]
     instance_ids = [ids("ScheduledActivityInstance") for _ in encounters]

@@ -475,6 +475,15 @@ def test_encounters_and_epochs_form_one_chain_across_schedules_and_names_are_uni
     assert len(set(instance_names)) == len(instance_names) and len(set(timing_names)) == len(timing_names)
 
 
+def test_schedules_printing_the_same_epoch_share_it_and_other_labels_stay_apart():
+    side = dict(main_schedule(), name="Table 6: Biomarker Sampling", main=False,
+                epochs=[{"label": "treatment  period", "encounters": [1, 2]}, {"label": "Extension", "encounters": [3]}])
+    d = study_design(to_usdm(result_with([main_schedule(), side])))
+    assert [e["name"] for e in d["epochs"]] == ["Screening", "Treatment Period", "Extension"]
+    first, second = d["scheduleTimelines"][0]["instances"], d["scheduleTimelines"][1]["instances"]
+    assert [i["epochId"] for i in second[1:]] == [first[1]["epochId"], first[2]["epochId"], d["epochs"][2]["id"]]
+
+
 def test_contact_modes_and_settings_as_the_published_files_code_visits():
     schedule = dict(main_schedule(), encounters=[
         encounter("Visit 1 / Day -3", 1, None, "1", timing("day", -3)),
