@@ -17,21 +17,33 @@ from .items import item, sentences
 
 DESIGN_LABEL = re.compile(r"\bdesign\b|\bmethodology\b|\bduration\b|\bstudy\s+periods?\b|\bschema\b|\boverview\b", re.I)
 _NAME = r"(?:screening|run[- ]in|wash[- ]?out|lead[- ]in|baseline|treatment|double[- ]blind(?:\s+treatment)?|open[- ]label(?:\s+(?:treatment|extension))?|maintenance|induction|titration|extension|follow[- ]?up|safety\s+follow[- ]?up|post[- ]treatment(?:\s+follow[- ]?up)?|observation|dose[- ]escalation|dose[- ]expansion|core|main)"
-_PERIOD = re.compile(rf"\b(?P<name>{_NAME})\s+(?:\w+\s+){{0,2}}?(?:period|phase|epoch)s?\b"
+# a word between a period's name and "period" qualifies it ("treatment extension period"), unless
+# it starts another phrase ("extension beyond this period", "washout of the period")
+_BETWEEN = r"(?:(?!(?:beyond|this|that|the|of|for|to|in|at|between|after|before|during|each|per|a|an)\b)\w+\s+)"
+_PERIOD = re.compile(rf"\b(?P<name>(?:{_NAME}\s*/\s*)?{_NAME})\s+{_BETWEEN}{{0,2}}?(?:period|phase|epoch)s?\b"
                      rf"|\b(?:period|phase)\s+of\s+(?P<after>{_NAME})\b"
                      rf"|\b(?P<lead>{_NAME})(?:\s+period)?\s*[:\u2013\u2014-]\s*(?:up\s+to\s+)?\d", re.I)
 
 
 def read_epochs(fields: list[Field], schedules: list[dict], tracer: Tracer) -> list[dict]:
+    best: list[tuple[str, str]] = []
+    best_field = None
     for field in find(fields, DESIGN_LABEL):
         found: list[tuple[str, str]] = []
         for sentence in sentences(field.value):
+            if _NOT_A_STUDY_PERIOD.search(sentence):
+                continue
             for m in _PERIOD.finditer(sentence):
                 name = _name(m["name"] or m["after"] or m["lead"])
                 if name.lower() not in {n.lower() for n, _ in found}:
                     found.append((name, sentence))
-        if len(found) >= 2:
-            return [item(tracer, field, sentence, name=name) for name, sentence in found]
+        found = _most_specific(found)
+        # the field naming the most periods is the one that lays them all out (an overview);
+        # the others mention one or two in passing
+        if len(found) > len(best):
+            best, best_field = found, field
+    if len(best) >= 2:
+        return [item(tracer, best_field, sentence, name=name) for name, sentence in best]
     # no sentence names the periods: the main schedule's epoch row, less the visits it names
     main = next((s for s in schedules if s.get("main")), schedules[0] if schedules else None)
     names = [" ".join(e["label"].split()) for e in (main or {}).get("epochs") or [] if e.get("label")]
@@ -41,6 +53,28 @@ def read_epochs(fields: list[Field], schedules: list[dict], tracer: Tracer) -> l
 
 _EPOCH_WORD = re.compile(rf"\b(?:period|phase|epoch|stage|part)\b|^{_NAME}$", re.I)
 _VISIT_WORD = re.compile(r"\b(?:end\s+of|early\s+(?:termination|withdrawal)|unscheduled|randomi[sz]ation|visit|day|week)\b", re.I)
+
+
+# "a washout period for prior treatments", "a 48-hour washout period between each attack": a gap
+# the participant keeps before or between doses, not a period of the study
+_NOT_A_STUDY_PERIOD = re.compile(r"\bperiods?\s+(?:for|from|of)\s+(?:\w+\s+){0,2}(?:prior|previous)\b|\bperiods?\s+between\b", re.I)
+
+
+def _most_specific(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Names less one whose words all stand in another's ("Treatment" beside "Double-blind
+    treatment", "Follow-up" beside "Safety follow-up"): one period named twice, the longer
+    name kept where the shorter was first printed."""
+    def words(name: str) -> set[str]:
+        return set(re.findall(r"[a-z]+", name.lower().replace("-", " ")))
+    out: list[tuple[str, str]] = []
+    for name, sentence in found:
+        wider = [n for n, _ in found if n != name and words(name) < words(n)]
+        if wider:
+            if not any(n == wider[0] for n, _ in out):
+                out.append((wider[0], next(s for n, s in found if n == wider[0])))
+        elif not any(n == name for n, _ in out):
+            out.append((name, sentence))
+    return out
 
 
 def _name(text: str) -> str:

@@ -15,6 +15,17 @@ def test_periods_named_in_the_design_sentence_in_order():
     assert [e["name"] for e in read_epochs(fields, [], NO_TRACE)] == ["Screening", "Treatment", "Safety follow-up"]
 
 
+def test_the_field_naming_most_periods_wins_and_a_period_named_twice_is_one():
+    fields = [Field("Methodology", "Patients continue into a blinded extension period after the treatment period.",
+                    "1.2", (3, 3), True, "paragraph"),
+              Field("Overall Design", "The study has a screening/washout period of 14 days, a 6-week double-blind treatment "
+                    "period and a safety follow-up period. Treatment period visits are weekly. Extension beyond this "
+                    "period needs approval. See the washout period for prior therapies in Section 5.", "4.1", (20, 20),
+                    False, "section")]
+    assert [e["name"] for e in read_epochs(fields, [], NO_TRACE)] == ["Screening/washout", "Double-blind treatment",
+                                                                     "Safety follow-up"]
+
+
 def test_without_such_a_sentence_the_main_schedules_epochs_less_its_visit_names():
     schedule = {"main": True, "epochs": [{"label": "Screening"}, {"label": "Treatment Period"}, {"label": "End of Treatment"},
                                           {"label": "Follow-up"}]}
