@@ -5,7 +5,7 @@ Date", "Version Number | Version Date"; a summary column sometimes), or as lines
 page ("Amendment 2: 14 March 2021"). A row or line naming an amendment ("Amendment 3", "Amendment
 INT-1", "3475-063-02") is one; in a table of versions that names no amendment, each version after
 the first ("Version 2.0") is one. The original protocol, administrative changes and letters
-are not amendments; a country's re-issue of one ("Amendment 3 (JP 01)") is the same amendment.
+are not amendments (one "not implemented" is still one: it was numbered and issued); a country's re-issue of one ("Amendment 3 (JP 01)") is the same amendment.
 """
 
 from __future__ import annotations
@@ -23,31 +23,64 @@ _DATE_HEADER = re.compile(r"\bdate\b|\bissued?\b|\beffective\b|\bapproval\b|\bfi
 _AMENDMENT = re.compile(r"\bamendment\s*(?:no\.?|number|#)?\s*:?\s*(?P<number>(?:[A-Z]{2,4}-)?\d+(?:\.\d+)*)", re.I)
 _CODED = re.compile(r"^\s*(?:[A-Z]{0,4}-?\d{3,5}-\d{2,3}-)(?P<number>\d{2})\b")  # "3475-063-02"
 _VERSION = re.compile(r"\bversion\s*(?:no\.?|number)?\s*:?\s*(?P<number>\d+(?:\.\d+)*)|^\s*(?P<bare>\d+\.\d+)\s*$", re.I)
-_NOT_AMENDMENT = re.compile(r"\boriginal\b|\badministrative\b|\bletter\b|\bclarification\s+memo|\bnot\s+implemented\b", re.I)
+_NOT_AMENDMENT = re.compile(r"\boriginal\b|\badministrative\b|\bletter\b|\bclarification\s+memo", re.I)
 _COUNTRY = re.compile(r"\((?:[A-Z]{2}\s*\d+)\)|\b(?:JP|ES|FR|DE|UK|US|CN|KR)\s*\d{2}\b")
 _DATE = re.compile(r"\b\d{1,2}[\s-](?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[\s-]\d{4}\b"
                    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}\b"
-                   r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[A-Z][a-z]{2}\d{4}\b", re.I)
+                   r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[A-Z][a-z]{2}\d{4}\b"
+                   r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b", re.I)  # "July 2020": no day
 _MONTHS = {m: i for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
 
 
 def read_amendments(document: dict, tracer: Tracer) -> list[dict]:
+    """Every amendment the history tables, the front and back matter's lines and headings
+    ("Protocol amendment 2: (UK, 15 March 2018)", the title page's "Protocol Amendment 7": the
+    document's own, which its history table often leaves out) or a dated version list name, each
+    number once, the table's row first."""
     found: dict[str, dict] = {}
     for section, ancestors in _all_sections(document):
         for table in section.get("tables") or []:
-            for number, row_text in _table_amendments(table):
+            for number, row_text, dated in _table_amendments(table):
                 where = Field("history", row_text, section.get("number") or section.get("title"), section_pages(section), True, "table")
-                found.setdefault(number, item(tracer, where, row_text, number=number, date=iso_date(row_text), summary=None))
+                found.setdefault(number, item(tracer, where, row_text, number=number, date=iso_date(dated), summary=None))
+    lines = list(_matter_lines(document))
+    for section, line in lines:
+        m = _AMENDMENT.search(line)
+        if m and not _NOT_AMENDMENT.search(line) and len(line) < 200:
+            number = _plain(m["number"])
+            where = Field("title page", line, section.get("title"), section_pages(section), True, "paragraph")
+            found.setdefault(number, item(tracer, where, line, number=number, date=iso_date(line), summary=None))
     if not found:
-        for section, _ in _all_sections(document, outline=False):
-            # one line may hold several bold-labelled fields ("**Original Protocol:** ... **Amendment 1:** ...")
-            lines = [piece for line in (section.get("text") or "").split("\n") for piece in re.split(r"\*\*(?=[A-Z])", line)]
-            for line in lines:
-                m = _AMENDMENT.search(line)
-                if m and not _NOT_AMENDMENT.search(line) and len(line) < 200:
-                    where = Field("title page", line, section.get("title"), section_pages(section), True, "paragraph")
-                    found.setdefault(_plain(m["number"]), item(tracer, where, line, number=_plain(m["number"]), date=iso_date(line), summary=None))
+        for section, line, number in _version_list(lines):
+            where = Field("version list", line, section.get("title"), section_pages(section), True, "paragraph")
+            found.setdefault(number, item(tracer, where, line, number=number, date=iso_date(line), summary=None))
     return [found[k] for k in sorted(found, key=_order)]
+
+
+def _matter_lines(document: dict):
+    """(section, line) of the front and back matter: headings, and text lines cut where one
+    line holds several bold-labelled fields ("**Original Protocol:** ... **Amendment 1:** ...")."""
+    for section, _ in _all_sections(document, outline=False):
+        yield section, section.get("title") or ""
+        for line in (section.get("text") or "").split("\n"):
+            for piece in re.split(r"\*\*(?=[A-Z])", line):
+                yield section, piece
+
+
+# "11 October 2022 (US Only), Version 3.1", "Version 2.0, 10 February 2022"
+_DATED_VERSION = re.compile(r"\bversion\s*:?\s*(?P<number>\d+(?:\.\d+)*)\b", re.I)
+
+
+def _version_list(lines: list[tuple[dict, str]]) -> list[tuple[dict, str, str]]:
+    """A list of the protocol's dated versions, when nothing names an amendment: each version
+    after the original (1.0) is one. Two versions at least, each printed beside a date."""
+    out: list[tuple[dict, str, str]] = []
+    for section, line in lines:
+        if len(line) < 200 and _DATE.search(line):
+            out += [(section, line, m["number"]) for m in _DATED_VERSION.finditer(line)]
+    if len({n for _, _, n in out}) < 2:
+        return []
+    return [(s, line, n) for s, line, n in out if not (_order(n)[0] <= 1 and not any(_order(n)[1:]))]
 
 
 def _all_sections(document: dict, outline: bool = True):
@@ -60,7 +93,9 @@ def _all_sections(document: dict, outline: bool = True):
         yield from walk(document.get("toc") or [], [])
 
 
-def _table_amendments(table: dict) -> list[tuple[str, str]]:
+def _table_amendments(table: dict) -> list[tuple[str, str, str]]:
+    """(number, the row's text, its cells after the first: where its date is, since "Amendment 1"
+    before "December 2018" would read as 1 December)."""
     columns = [" ".join(str(c).split()) for c in table.get("columns") or []]
     rows = [[" ".join(str(c).replace("<br>", " ").split()) for c in r] for r in table.get("data") or []]
     if len(columns) < 2 or not (_HISTORY_TABLE.search(columns[0]) and any(_DATE_HEADER.search(c) for c in columns[1:])
@@ -88,7 +123,7 @@ def _table_amendments(table: dict) -> list[tuple[str, str]]:
         else:
             number = None
         if number and number != "0":  # "...-00": the original protocol
-            out.append((number, " ".join(c for c in row if c)))
+            out.append((number, " ".join(c for c in row if c), " ".join(row[1:])))
     return out
 
 

@@ -66,3 +66,23 @@ def test_bare_numbers_under_an_amendment_column_and_a_title_page_line_of_several
     cover = "**Protocol Number:** DL-1 **Original Protocol:** 12-May-2021 **Amendment 1:** 19-Aug-2021"
     document = {"non_toc": [{"title": "A Study of Drug X", "text": cover, "tables": [], "pages": [1, 1]}], "toc": []}
     assert [(a["number"], a["date"]) for a in read_amendments(document, NO_TRACE)] == [("1", "2021-08-19")]
+
+
+def test_a_history_table_with_month_year_dates_and_the_back_matters_amendment_headings():
+    table = {"columns": ["Document", "Date"], "data": [["Amendment 2 (not implemented)", "March 2020 (not implemented)"],
+                                                       ["Amendment 1", "December 2018"], ["Original Protocol", "July 2018"]]}
+    document = {"non_toc": [{"title": "Summary of Changes", "text": "", "tables": [table], "pages": [2, 2]},
+                            {"title": "Protocol amendment 3: (UK, 15 March 2021 version 1.0)", "text": "Changes.",
+                             "tables": [], "pages": [90, 91]}], "toc": []}
+    found = read_amendments(document, NO_TRACE)
+    assert [(a["number"], a["date"]) for a in found] == [("1", None), ("2", None), ("3", "2021-03-15")]
+
+
+def test_a_dated_version_list_on_the_title_page_counts_each_version_after_the_first():
+    text = "Date of Protocol: 04 May 2023, Version 4.1\n11 October 2022 (US Only), Version 3.1\n10 February 2022, Version 2.0 " \
+           "18 October 2021, Version 1.0"
+    document = {"non_toc": [{"title": "Title Page", "text": text, "tables": [], "pages": [1, 1]}], "toc": []}
+    assert [a["number"] for a in read_amendments(document, NO_TRACE)] == ["2.0", "3.1", "4.1"]
+    one = {"non_toc": [{"title": "Title Page", "text": "Protocol Version 2.0, 10 February 2022", "tables": [], "pages": [1, 1]}],
+           "toc": []}
+    assert read_amendments(one, NO_TRACE) == []  # one version is no list
