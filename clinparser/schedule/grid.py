@@ -125,9 +125,13 @@ def label_column(table: Table) -> int:
 
 
 def _worded(table: Table, k: int) -> bool:
-    """Most of the column's filled cells are words ("Laboratory", "ECG"), not marks."""
+    """Most of the column's filled cells are words ("Laboratory", "ECG", "BM"), not marks. Left of
+    the labels a two-capital code is a group's abbreviation, though in a visit column it may be
+    a mark."""
     cells = [r[k].strip() for r in table.data if r[k].strip()]
-    return bool(cells) and sum(bool(re.search(r"[A-Za-z]{2}", c)) and not is_mark(c) for c in cells) * 2 > len(cells)
+    worded = sum(bool(re.search(r"[A-Za-z]{2}", c)) and (not is_mark(c) or re.fullmatch(r"[A-Z]{2}", c) is not None)
+                 for c in cells)
+    return bool(cells) and worded * 2 > len(cells)
 
 
 def _split_columns(table: Table, label: int) -> tuple[list[str], list[int]]:

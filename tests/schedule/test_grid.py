@@ -219,3 +219,17 @@ def test_group_labels_left_of_an_empty_sliver_column_still_label_their_rows():
     assert [e["label"] for e in schedule["encounters"]] == ["Day 1", "Day 8", "Day 15"]
     assert [a["label"] for a in schedule["activities"]] == ["Vital signs", "ECG", "Adverse events", "Hematology"]
     assert [a["group"] for a in schedule["activities"]] == ["Safety", "Safety", None, "Laboratory"]
+
+
+def test_a_group_abbreviated_in_two_capitals_still_labels_its_rows():
+    # a continuation page: the group column holds "BM" and one label spanning both columns
+    t = table(["Visit Window", "", "Cycle 4 / Day 1", "EOT", "Follow-up"], [
+        ["", "Ophthalmologic Assessments", "", "X", ""],
+        ["", "BM Blood Sample", "X", "X", ""],
+        ["BM", "ADA Blood Sample", "X", "X", "X"],
+        ["Pharmacokinetics Sample", "", "", "X", ""],
+    ])
+    schedule = read(t, "")
+    assert [a["label"] for a in schedule["activities"]] == ["Ophthalmologic Assessments", "BM Blood Sample",
+                                                           "ADA Blood Sample", "Pharmacokinetics Sample"]
+    assert sum(m["activity"] == 3 for m in schedule["marks"]) == 1
