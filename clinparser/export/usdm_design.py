@@ -49,7 +49,7 @@ the reader does not give gets a neutral value, said in a note on the object it i
   Substance" (not read; noted). One ``Administration`` per dose: ``dose`` a ``Quantity`` (unit:
   C71620, decoded by its symbol, the CDISC submission value: "mg", "mg/kg", "IU"), ``route``
   (C66729: oral ``C38288``, intravenous ``C38276``, subcutaneous ``C38299``, intramuscular
-  ``C28161``, topical ``C38304``, inhalation ``C38216``), ``frequency`` (C71113, by the printed
+  ``C28161``, topical ``C38304``, inhalation ``C38216``, transdermal ``C38305``), ``frequency`` (C71113, by the printed
   words: "once daily" ``C25473`` "Daily", "BID" ``C64496`` "Twice Daily", "every 3 weeks"
   ``C64535`` "Every Three Weeks", "single dose" ``C64576`` "Once"; a frequency the codelist has
   no term for, or two terms ("QD for 7 days, then BID"), as printed in ClinParser's code system),
@@ -120,7 +120,8 @@ UNKNOWN_DOSE_FORM = ("C150001", "Unknown Dosage Form Category")
 ROUTES = {"oral": ("C38288", "Oral Route of Administration"), "intravenous": ("C38276", "Intravenous Route of Administration"),
           "subcutaneous": ("C38299", "Subcutaneous Route of Administration"),
           "intramuscular": ("C28161", "Intramuscular Route of Administration"),
-          "topical": ("C38304", "Topical Route of Administration"), "inhalation": ("C38216", "Inhalation Route of Administration")}
+          "topical": ("C38304", "Topical Route of Administration"), "inhalation": ("C38216", "Inhalation Route of Administration"),
+          "transdermal": ("C38305", "Transdermal Route of Administration")}
 # Dose units (C71620) by the contract's lower-case unit, decoded by their symbol (the submission value).
 UNITS = {"mg": ("C28253", "mg"), "mg/kg": ("C67401", "mg/kg"), "mg/m2": ("C67402", "mg/m2"), "ug": ("C48152", "ug"),
          "mcg": ("C48152", "ug"), "µg": ("C48152", "ug"), "μg": ("C48152", "ug"), "g": ("C48155", "g"),

@@ -52,7 +52,7 @@ _STRUCTURE = re.compile(r"\b(?:period|visit|phase|arm|cohort|sequence|criteria|c
                         r"hours?|weeks?|months?|patients?|subjects?|participants?|assigned|allowed|completion|service|courier|"
                         r"development|section|table|appendix|assessments?|window)\b", re.I)
 _NOT_A_START = re.compile(r"^(?:on|upon|at|in|for|to|from|during|after|before|with|if|when|each|all|any|per|up|\d)\b", re.I)
-_ROUTE_WORD = re.compile(r"^(?:the\s+)?(?:oral|intravenous|subcutaneous|topical|inhaled|intramuscular)\s+", re.I)
+_ROUTE_WORD = re.compile(r"^(?:the\s+)?(?:oral|intravenous|subcutaneous|topical|transdermal|inhaled|intramuscular)\s+", re.I)
 _PLACEBO = re.compile(r"\bplacebo\b", re.I)
 
 
@@ -78,7 +78,7 @@ def title_products(title: str, named_in: str) -> list[tuple[str, str]]:
             if k % 2:
                 joined = piece.lower()
                 continue
-            name = _ROUTE_WORD.sub("", piece).strip(" .")
+            name = re.sub(r"^(?:the|a|an)\s+", "", _ROUTE_WORD.sub("", piece).strip(" ."), flags=re.I)
             words = re.findall(r"[A-Za-z0-9-]+", name)
             if not words or len(words) > 6 or not is_product_name(name):
                 continue

@@ -10,7 +10,7 @@
    the field's first words before a dose, a comma or a bracket's end.
 
 Each product's text (its row, or its field) gives the doses ("10 mg", "1.5 mg/kg", "80 mg/m2"),
-the route (oral, intravenous, subcutaneous, intramuscular, topical, inhalation) and the
+the route (oral, intravenous, subcutaneous, intramuscular, topical, transdermal, inhalation) and the
 frequency ("once daily", "QD", "every 3 weeks"). The role comes from a "Use" or "Type" column,
 the field's label (a comparator, a reference therapy), or the name ("placebo", "matching").
 
@@ -49,6 +49,7 @@ ROUTES = [
     ("subcutaneous", re.compile(r"\bsub-?cutaneous(?:ly)?\b|\bSC\b|\bs\.c\.|\bSQ\b", re.I)),
     ("intramuscular", re.compile(r"\bintra-?muscular(?:ly)?\b|\bIM\b|\bi\.m\.", re.I)),
     ("inhalation", re.compile(r"\binhal(?:ation|ed|er)\b|\binhaled\b", re.I)),
+    ("transdermal", re.compile(r"\btransdermal(?:ly)?\b|\b(?:skin\s+)?patch(?:es)?\b", re.I)),
     ("topical", re.compile(r"\btopical(?:ly)?\b|\bcutaneous\b", re.I)),
     ("oral", re.compile(r"\boral(?:ly)?\b|\bp\.o\.|\bPO\b|\btablets?\b|\bcapsules?\b|\bby\s+mouth\b", re.I)),
 ]
@@ -161,6 +162,9 @@ def _complete(products: list[dict], fields: list[Field], abbreviations: Optional
     missing comes from a sentence about the study intervention as a whole."""
     places = [f for f in find(fields, ADMINISTRATION_LABEL) if f.kind != "section" or not f.synopsis]
     for product in products:
+        if product["route"] is None:  # "Xanomeline Transdermal Therapeutic System": its name says it
+            product["route"] = next((r for r, pattern in ROUTES  # a word, not "IV" ("Factor IV")
+                                     if (m := pattern.search(product["name"])) and len(m.group(0)) > 4), None)
         placebo = product["role"] == "placebo"
         words = ["placebo"] if placebo else [_head(product["name"])] + aliases(
             product["name"], abbreviations, "\n".join(f.value for f in places))
@@ -258,6 +262,9 @@ def arms_in_title(title: Optional[dict], interventions: list[dict], tracer: Trac
 _ASSIGNED = re.compile(r"\b(?:randomi[sz]ed|randomly\s+assigned|assigned|allocated)\b[^.]*?\bto\s+(?:receive\s+)?"
                        r"(?:(?:blinded|open-label)\s+)?(?:treatment\s+(?:of|with)\s+)?(?:either\s+)?(?:one\s+of\s+)?"
                        r"(?P<list>(?:[^.;]|\.(?=\S))+)", re.I)
+# "The treatment arms will include a placebo arm, a low-dose X arm (...), and a high-dose X arm"
+_ENUMERATED = re.compile(r"\b(?:treatment\s+|study\s+)?(?:arms|groups)\s+(?:will\s+)?(?:include|includes|are|consist\s+of|comprise)\s*:?\s+"
+                         r"(?P<list>(?:[^.;]|\.(?=\S))+)", re.I)
 _TREATED = re.compile(r"\b(?:treated|dosed)\s+with\s+(?P<list>(?:[^.;\n]|\.(?=\S))+)", re.I)
 _LIST_SPLIT = re.compile(r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+versus\s+|\s+vs\.?\s+|\s+and\s+(?=(?:matching\s+)?placebo\b)", re.I)
 _LIST_AND = re.compile(r"\s*[,;]\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+|\s+versus\s+|\s+vs\.?\s+", re.I)
@@ -276,7 +283,8 @@ def _arms_in_prose(fields: list[Field], interventions: list[dict], tracer: Trace
                          interventions=_given(p, interventions)) for p in dict.fromkeys(pieces)]
     active = [w for i in interventions if i["role"] != "placebo" for w in [_head(i["name"])] + i.get("aliases", [])]
     def listed(match: re.Match, pattern: re.Pattern) -> list[str]:
-        text = _TAIL.sub("", match["list"]) if pattern is _ASSIGNED else match["list"]
+        text = (_TAIL.sub("", match["list"]) if pattern is _ASSIGNED
+                else re.sub(r"\s*\([^()]*\)", "", match["list"]) if pattern is _ENUMERATED else match["list"])
         return [p for p in map(_arm_words, _LIST_SPLIT.split(text))
                 if p and _names_any(p, names) and len(p) < 100 and not re.search(r"%|\bp\s?[=<]|\[", p)]
 
@@ -285,8 +293,8 @@ def _arms_in_prose(fields: list[Field], interventions: list[dict], tracer: Trace
         # one assigning sentence lists the arms; it must name an active product read (a past
         # study's "randomized to placebo" names none)
         for line in lines:
-            for m in _ASSIGNED.finditer(line):
-                pieces = listed(m, _ASSIGNED)
+            for m in [*_ASSIGNED.finditer(line), *_ENUMERATED.finditer(line)]:
+                pieces = listed(m, m.re)
                 if len(pieces) >= 2 and any(_names_any(p, active) for p in pieces):
                     return [item(tracer, field, line, name=p, type=_arm_type(p, interventions),
                                  interventions=_given(p, interventions)) for p in _unique(pieces)]

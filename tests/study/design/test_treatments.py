@@ -139,3 +139,16 @@ def test_the_volume_a_dose_comes_in_is_no_dose():
                     "Zelomab 200 mg/2 mL vials are also used.", "6.1", (30, 30), False, "section")]
     (product,) = read_interventions(fields, [], NO_TRACE)
     assert [d["printed"] for d in product["doses"]] == ["200 mg"]
+
+
+def test_arms_enumerated_by_the_sentence_naming_the_treatment_arms():
+    title = {"text": "Safety and Efficacy of the Zelomab Transdermal System in Patients With Gout", "page": 1}
+    fields = [Field("Summary of Study Design", "Patients will be randomized to 1 of 3 treatment arms. The treatment arms will "
+                    "include a placebo arm, a low-dose zelomab arm (50 cm2 patch, 54 mg zelomab), and a high-dose zelomab "
+                    "arm (75 cm2 patch, 81 mg zelomab). Patients receiving zelomab wear one patch daily.",
+                    "3.1", (12, 12), False, "section")]
+    products = read_interventions(fields, [], NO_TRACE, title=title)
+    assert [(p["name"], p["route"]) for p in products] == [("Zelomab Transdermal System", "transdermal")]
+    arms = read_arms(fields, products, NO_TRACE)
+    assert [(a["name"], a["type"]) for a in arms] == [("placebo", "placebo comparator"), ("low-dose zelomab", "experimental"),
+                                                      ("high-dose zelomab", "experimental")]
