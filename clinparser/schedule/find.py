@@ -219,13 +219,17 @@ def _join_repeated_headers(candidates):
             caption = " ".join(table.title.split())
             own = not caption or caption == " ".join(head[1].title.split()) or re.search(r"\bcont(?:inued|'d|\.)", caption, re.I)
             near = table.page is not None and last.page is not None and 0 <= table.page - (last.pages[-1] or last.page) <= 1
-            if own and near and _headerless(head[1], table):
+            lifted = own and near and _headerless(head[1], table)
+            if lifted:
                 # The next page's rows printed with no header: the table stage lifted its first
-                # row into the header. That row goes back to the body, under the first part's header.
-                table.data = [list(table.columns)] + table.data
+                # row into the header (that row goes back to the body, under the first part's
+                # header), or left the header empty, as the first part's when its header band
+                # is in its rows.
+                if any(c.strip() for c in table.columns):
+                    table.data = [list(table.columns)] + table.data
                 table.columns = list(head[1].columns)
                 headerless.add(id(table))
-            if own and near and _same_header(head[1], table):
+            if lifted or own and near and _same_header(head[1], table):
                 head[4].append(table)
                 continue
         out.append((section, table, notes, named, []))

@@ -214,24 +214,43 @@ def without_repeated_columns(table: Table, columns: list[int], diagnostics: list
 def header_rows_in_data(table: Table, label: int, columns: list[int]) -> int:
     """Leading rows that are more header ("Visit day (window) | -28 to -1 | 1 | 15 +/- 3"): before
     the first marked row, none of their cells a mark, and most visit cells filled, or the row
-    named as a header row by its label, or with no label at all."""
+    named as a header row by its label, or with no label at all. A row its label names as a
+    header row ("Visit No. | Visit 1 | ... | ET | Unsch") may hold a few visit codes shaped like
+    marks ("ET")."""
     lead = 0
     for row in table.data:
         cells = [row[k].strip() for k in columns]
         if _time_row(cells):
             lead += 1
             continue
-        # a row the label column names as a header row ("Scheduling Window (Days)"), or one
-        # with no label whose few cells head the last columns ("30 days post discon"): header too
-        named = bool(row_kinds([" ".join(row[label].split())])) if row[label].strip() else any(cells)
-        if any(is_mark(c) for c in cells) or sum(bool(c) for c in cells) * 2 < len(cells) and not named:
+        # a row the label column names as a header row ("Scheduling Window (Days)", or "Period":
+        # the epoch row, whose names span several visits), or one with no label whose few cells
+        # head the last columns ("30 days post discon"): header too
+        text = " ".join(row[label].split())
+        named = _names_header_row(text) if text else any(cells)
+        if _marked(cells, named and bool(text)) or sum(bool(c) for c in cells) * 2 < len(cells) and not named:
             break
         if len(set(cells)) == 1 and len(cells[0]) > 40:
             break  # one line of prose across the grid (a note), not a header row
         lead += 1
     first_marked = next((i for i, r in enumerate(table.data)
-                         if any(is_mark(r[k].strip()) for k in columns) and not _time_row([r[k].strip() for k in columns])), 0)
+                         if _marked([r[k].strip() for k in columns], _names_header_row(" ".join(r[label].split())))
+                         and not _time_row([r[k].strip() for k in columns])), 0)
     return min(lead, first_marked)
+
+
+def _names_header_row(text: str) -> bool:
+    return bool(text) and bool(row_kinds([text]) or _EPOCH_ROW.match(text))
+
+
+def _marked(cells: list[str], named: bool) -> bool:
+    """Whether a row holds marks: any cell a mark, or, in a row named as a header row, as many
+    mark-shaped cells as others ("ET" among "Visit 1 ... Visit 5" is a visit's code)."""
+    marks = sum(is_mark(c) for c in cells)
+    return marks > 0 and (marks * 2 >= sum(bool(c) for c in cells) if named else True)
+
+
+_EPOCH_ROW = re.compile(r"^(?:study\s+)?(?:periods?|phases?|epochs?|stages?|parts?)\s*:?$", re.I)
 
 
 def _time_row(cells: list[str]) -> bool:

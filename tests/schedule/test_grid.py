@@ -233,3 +233,15 @@ def test_a_group_abbreviated_in_two_capitals_still_labels_its_rows():
     assert [a["label"] for a in schedule["activities"]] == ["Ophthalmologic Assessments", "BM Blood Sample",
                                                            "ADA Blood Sample", "Pharmacokinetics Sample"]
     assert sum(m["activity"] == 3 for m in schedule["marks"]) == 1
+
+
+def test_header_rows_in_the_body_a_visit_row_with_a_code_shaped_like_a_mark_and_an_empty_named_row():
+    t = table(["", "", "", "", ""], [
+        ["Visit Number", "1", "2", "3", "ET"],
+        ["Day of Week (Desirable)", "", "", "", ""],
+        ["Vital signs", "X", "X", "X", "X"],
+        ["ECG", "X", "", "", "X"],
+    ])
+    schedule = read(t, "")
+    assert [e["label"] for e in schedule["encounters"]] == ["1", "2", "3", "ET"]
+    assert [a["label"] for a in schedule["activities"]] == ["Vital signs", "ECG"] and schedule["groups"] == []

@@ -111,6 +111,25 @@ def test_a_page_printed_without_its_header_is_rows_of_the_schedule_before_it():
     assert any("prints no header" in d for d in head["diagnostics"])
 
 
+def test_a_headerless_page_after_a_schedule_whose_header_band_is_in_its_rows_is_more_of_its_rows():
+    # The first page's header row held the caption; its header band (period / visit / week) is
+    # in its rows, and the visit row holds "ET", a code shaped like a mark. The next page prints
+    # rows only: the table stage gave it no header at all.
+    blank = ["", "", "", "", ""]
+    first = table("", ["Schedule", "of", "Activities", "(SoA)", "(SoA)"], [
+        ["Period", "Screening", "Treatment", "", ""],
+        ["Visit No.", "Visit 1", "Visit 2", "Visit 3", "ET"],
+        ["Study Week", "Week -4 to -1", "Week 0", "Week 6", ""],
+        ["Consent", "X", "", "", ""], ["Vital signs", "X", "X", "X", "X"]], 10)
+    second = table("", blank, [["ECG", "X", "", "X", "X"], ["Weight", "", "X", "", ""]], 11)
+    head, part = read(first, second)
+    assert part is None
+    assert [e["label"] for e in head["encounters"]] == ["Screening / Visit 1 / Week -4 to -1", "Treatment / Visit 2 / Week 0",
+                                                        "Visit 3 / Week 6", "ET"]  # its epoch cell is empty
+    assert [a["label"] for a in head["activities"]] == ["Consent", "Vital signs", "ECG", "Weight"]
+    assert ("ECG", "ET") in cells(head) and ("Weight", "Treatment / Visit 2 / Week 0") in cells(head)
+
+
 def test_sideways_parts_the_table_stage_stacked_under_one_header_are_joined():
     # The second page's header ("Study Visit | Day 29 | ...") sits in the body of one table
     stacked = table("Table 1: Schedule of Activities", ["Study Visit", "Day 1", "Day 8", "Day 15"], [
