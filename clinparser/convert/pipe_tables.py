@@ -73,6 +73,8 @@ def join_cells(cells: list[str]) -> str:
 
 # A cell that only marks an activity as done at a visit: the body of a schedule, never its header.
 MARK = re.compile(r"^(\([xX✓✔√•●■☒]\)|[xX✓✔√•●■☒↔])[a-z0-9,*†‡§¶]{0,3}$")
+# An arrow typed across visits ("←——→", "<-- -->"): a mark, as a drawn arrow is
+TYPED_ARROW = re.compile(r"^[←<][-—–─=\s]+.*[-—–─=\s]*[→>]$", re.S)
 _NUMBER = re.compile(r"^[-+±–−]?\d+([.,]\d+)?%?$")
 MAX_HEADER_ROWS = 5
 MAX_HEADER_CELL = 60  # characters: a longer cell is body text
@@ -94,7 +96,7 @@ def header_like(row: list[str], named: bool = True) -> bool:
     cell names a header row ("Window", "Time point": a row that only some visits fill)."""
     cells = [c.strip() for c in row]
     filled = _filled(cells) * 2 >= len(cells) or named and bool(cells and ROW_NAME.match(cells[0]) and _filled(cells) >= 2)
-    return filled and not any(MARK.match(c) for c in cells) and all(len(c) <= MAX_HEADER_CELL for c in cells)
+    return filled and not any(MARK.match(c) or TYPED_ARROW.match(c) for c in cells) and all(len(c) <= MAX_HEADER_CELL for c in cells)
 
 
 def lift_header(columns: list[str], data: list[list[str]], named_rows: bool = True) -> tuple[list[str], list[list[str]]]:

@@ -50,7 +50,8 @@ A cell merged over several visit columns that opens with a mark ("X", or "Xk" ov
 weeks") marks each of them: its mark is written in every slot it spans (the rest of its text in
 the first), as an arrow's is. In a grid of marks, a short phrase merged across columns of its row
 ("Ongoing", "Report as they occur": at most ``SPANNED_WORDS`` words, not starting in the label
-column, where it is a group's heading across the row) is written in each slot too; longer text (a
+column, where it is a group's heading across the row) is written in each slot too, as is an arrow
+typed in a merged cell ("←——→": the merge shows how far it runs); longer text (a
 note across the grid) stays in its first slot, as does any merged text of a table with no marks.
 
 Header rows: the grid shows which top rows form a header, by their spans. A header cell that
@@ -76,7 +77,7 @@ import pymupdf
 
 from ..model import TABLE, TEXT, Block
 from .picture_words import text_rows
-from .pipe_tables import MARK, ROW_NAME, header_rows, lift_header, parse_pipe_table
+from .pipe_tables import MARK, ROW_NAME, TYPED_ARROW, header_rows, lift_header, parse_pipe_table
 from .table_chars import lean_table_chars
 
 MARGIN = 12.0  # points added around the block's box: its outer rules sit on or just outside it
@@ -502,12 +503,8 @@ def _label_only(grid: Grid, r: int) -> bool:
     return len(labels) < cols - 1 and bool(filled) and all(c in labels for c in filled)
 
 
-# An arrow typed across a merged cell ("←——— Continuous ———→", "<------>"): a mark spanning visits.
-_TYPED_ARROW = re.compile(r"^[←<][-—–─=\s]+.*[-—–─=\s]*[→>]$", re.S)
-
-
 def _marked(rows: list[list[str]]) -> bool:
-    return any(MARK.match(c.strip()) or _TYPED_ARROW.match(c.strip()) for row in rows for c in row)
+    return any(MARK.match(c.strip()) or TYPED_ARROW.match(c.strip()) for row in rows for c in row)
 
 
 def _plain(cell: str) -> str:
@@ -549,6 +546,8 @@ def _spanned_mark(cell: str, in_marked_row_span: bool) -> str:
     if MARK.match(first):
         return first
     text = " ".join(_plain(cell).split())
+    if in_marked_row_span and TYPED_ARROW.match(text):
+        return text  # "←——→" typed in a merged cell: the merge is its extent, each visit marked
     if _SPAN_NOT_MARK.search(text):
         return ""  # a window ("±3 days based on previous visit") or a text arrow, which the reader spans
     return text if in_marked_row_span and text and len(text.split()) <= SPANNED_WORDS else ""

@@ -244,9 +244,9 @@ def _names_header_row(text: str) -> bool:
 
 
 def _marked(cells: list[str], named: bool) -> bool:
-    """Whether a row holds marks: any cell a mark, or, in a row named as a header row, as many
-    mark-shaped cells as others ("ET" among "Visit 1 ... Visit 5" is a visit's code)."""
-    marks = sum(is_mark(c) for c in cells)
+    """Whether a row holds marks: any cell a mark or an arrow, or, in a row named as a header row,
+    as many mark-shaped cells as others ("ET" among "Visit 1 ... Visit 5" is a visit's code)."""
+    marks = sum(is_mark(c) or bool(_ARROW_SPAN.match(" ".join(c.split()))) for c in cells)  # "←——→" marks too
     return marks > 0 and (marks * 2 >= sum(bool(c) for c in cells) if named else True)
 
 
@@ -618,8 +618,9 @@ _ARROW_SPAN = re.compile(rf"^(?:[{_LEFT_ARROW}]|<[-=]+)(?P<text>.*?)(?:[{_RIGHT_
 
 def spanned_cells(row: list[str], cells: list[tuple[int, str]], r: int, diagnostics: list[str]) -> list[tuple[int, str]]:
     """A mark drawn as an arrow across columns ("<-- Optional -->", "\u2190 continuously \u2192") sits in
-    one cell of the text layer: it marks that column and the empty cells it spans. Rightwards it
-    runs over the empty cells up to the next filled cell or the grid's end; leftwards only when a
+    one cell of the text layer: it marks that column and the empty cells it spans. Written in each
+    slot of its merged cell, it runs over those slots; else rightwards it runs over the empty
+    cells up to the next filled cell or the grid's end; leftwards only when a
     filled cell bounds it (text centred on the arrow), since an arrow starting at the grid's left
     edge is printed from its first column."""
     out = dict(cells)
@@ -630,13 +631,17 @@ def spanned_cells(row: list[str], cells: list[tuple[int, str]], r: int, diagnost
         if e > 0 and " ".join(row[e - 1].split()) == " ".join(cell.split()):
             continue  # one arrow written in each slot of its merged cell: read with the run's first
         text = " ".join(m["text"].replace("=", " ").split()) or "\u2194"
-        right = e + 1
-        while right < len(row) and (not row[right] or " ".join(row[right].split()) == " ".join(cell.split())):
-            right += 1
-        left = e
-        while left > 0 and not row[left - 1]:
-            left -= 1
-        left = left if left > 0 else e
+        same = [" ".join(c.split()) == " ".join(cell.split()) for c in row]
+        right, left = e + 1, e
+        if right < len(row) and same[right]:  # written in each slot of its merged cell: that run
+            while right < len(row) and same[right]:
+                right += 1
+        else:
+            while right < len(row) and not row[right]:
+                right += 1
+            while left > 0 and not row[left - 1]:
+                left -= 1
+            left = left if left > 0 else e
         for k in range(left, right):
             out[k] = text
         diagnostics.append(f"row {r}: an arrow ({text!r}) read as marks in {right - left} visit column(s), from visit column {left} to {right - 1}")

@@ -148,6 +148,7 @@ def _merged_schedule(merged_text: str) -> pymupdf.Document:
     ("Ongoing", ["", "Ongoing", "Ongoing", "Ongoing"]),  # a short phrase in a grid of marks too
     ("Collected at each visit of the treatment period as described", ["", "Collected at each visit of the treatment "
                                                                        "period as described", "", ""]),  # a note
+    ("<------>", ["", "<------>", "<------>", "<------>"]),  # an arrow typed in it: the merge is how far it runs
 ])
 def test_a_mark_merged_over_visits_marks_each_visit_it_spans(merged, cells):
     model = "\n".join(["|Procedure|1|2|3|4|", "|---|---|---|---|---|", "|Consent|X||||", f"|Adverse events||{merged}|||",

@@ -245,3 +245,28 @@ def test_header_rows_in_the_body_a_visit_row_with_a_code_shaped_like_a_mark_and_
     schedule = read(t, "")
     assert [e["label"] for e in schedule["encounters"]] == ["1", "2", "3", "ET"]
     assert [a["label"] for a in schedule["activities"]] == ["Vital signs", "ECG"] and schedule["groups"] == []
+
+
+def test_an_arrow_written_in_each_slot_of_its_merged_cell_runs_over_those_slots_only():
+    arrow = "\u2190\u2014\u2014\u2192"
+    t = table(["Procedure", "Day 1", "Day 8", "Day 15", "Day 22", "Day 29"], [
+        ["Consent", "X", "", "", "", ""],
+        ["Diary", "X", "", arrow, arrow, ""],
+        ["Diet", "X", "", arrow, "", ""],
+    ])
+    schedule = read(t, "")
+    marked = lambda a: [schedule["encounters"][m["encounter"]]["label"] for m in schedule["marks"] if m["activity"] == a]
+    assert marked(1) == ["Day 1", "Day 15", "Day 22"]  # the merged run, not the empty cells around it
+    assert marked(2) == ["Day 1", "Day 8", "Day 15", "Day 22", "Day 29"]  # one cell: the empty cells it spans
+
+
+def test_a_first_row_of_arrows_written_in_each_slot_is_body_not_header():
+    arrow = "\u2190\u2014\u2014\u2192"
+    t = table(["Activity", "Screening", "Day 1", "Day 11", "End of Treatment"], [
+        ["Physical examination", arrow, arrow, arrow, ""],
+        ["12-lead ECG", "pre-dose", "", "", "pre-dose"],
+        ["Urinalysis", "X", "", "", "X"],
+    ])
+    schedule = read(t, "")
+    assert [e["label"] for e in schedule["encounters"]] == ["Screening", "Day 1", "Day 11", "End of Treatment"]
+    assert [a["label"] for a in schedule["activities"]] == ["Physical examination", "12-lead ECG", "Urinalysis"]
