@@ -247,7 +247,7 @@ def _marked(cells: list[str], named: bool) -> bool:
     """Whether a row holds marks: any cell a mark or an arrow, or, in a row named as a header row,
     as many mark-shaped cells as others ("ET" among "Visit 1 ... Visit 5" is a visit's code)."""
     marks = sum(is_mark(c) or bool(_ARROW_SPAN.match(" ".join(c.split()))) for c in cells)  # "←——→" marks too
-    return marks > 0 and (marks * 2 >= sum(bool(c) for c in cells) if named else True)
+    return marks > 0 and (not named or marks * 2 >= sum(bool(c) for c in cells))
 
 
 _EPOCH_ROW = re.compile(r"^(?:study\s+)?(?:periods?|phases?|epochs?|stages?|parts?)\s*:?$", re.I)
@@ -419,7 +419,6 @@ def epochs(encounters: list[dict]) -> list[dict]:
         top = tops[i] if spanning else None
         if top:
             words = words[1:]
-        if top:
             label = _AXIS_UNIT.sub("", top) or top
             enc["epoch"] = label
             if out and out[-1]["label"] == label and out[-1]["encounters"][-1] == i - 1:

@@ -150,7 +150,7 @@ def _add_prose_products(found: list[dict], fields: list[Field], abbreviations: O
                     _add(found, _product(tracer, field, name, sentence, None))
                 if _PLACEBO_GIVEN.search(sentence) and not any(p["role"] == "placebo" for p in found):
                     found.append(item(tracer, field, sentence, name="Placebo", role="placebo", doses=[],
-                                      route=next((r for r, pattern in ROUTES if pattern.search(sentence)), None),
+                                      route=_route_in(sentence),
                                       frequency=_frequency(sentence)))
 
 
@@ -163,8 +163,7 @@ def _complete(products: list[dict], fields: list[Field], abbreviations: Optional
     places = [f for f in find(fields, ADMINISTRATION_LABEL) if f.kind != "section" or not f.synopsis]
     for product in products:
         if product["route"] is None:  # "Xanomeline Transdermal Therapeutic System": its name says it
-            product["route"] = next((r for r, pattern in ROUTES  # a word, not "IV" ("Factor IV")
-                                     if (m := pattern.search(product["name"])) and len(m.group(0)) > 4), None)
+            product["route"] = _route_in(product["name"], words_only=True)
         placebo = product["role"] == "placebo"
         words = ["placebo"] if placebo else [_head(product["name"])] + aliases(
             product["name"], abbreviations, "\n".join(f.value for f in places))
@@ -180,9 +179,15 @@ def _complete(products: list[dict], fields: list[Field], abbreviations: Optional
         _fill(product, general)
 
 
+def _route_in(text: str, words_only: bool = False) -> Optional[str]:
+    """The first route ``text`` names; ``words_only``: by a word, not an abbreviation ("IV" in
+    "Factor IV" is no route)."""
+    return next((r for r, pattern in ROUTES if (m := pattern.search(text)) and (not words_only or len(m.group(0)) > 4)), None)
+
+
 def _fill(product: dict, text: str) -> None:
     if product["route"] is None:
-        product["route"] = next((r for r, pattern in ROUTES if pattern.search(text)), None)
+        product["route"] = _route_in(text)
     if product["frequency"] is None:
         product["frequency"] = _frequency(text)
 
@@ -196,7 +201,7 @@ def _whole_intervention(fields: list[Field]) -> str:
     """The sentences that give the study intervention as a whole a route or frequency: they hold
     for every product the document names (a placebo is given as what it matches)."""
     return "\n".join(m.group(0) for f in fields for m in _WHOLE_INTERVENTION.finditer(f.value)
-                     if FREQUENCY.search(m.group(0)) or any(p.search(m.group(0)) for _, p in ROUTES))
+                     if FREQUENCY.search(m.group(0)) or _route_in(m.group(0)))
 
 
 def _says_any(line: str, words: list[str]) -> bool:
@@ -248,7 +253,7 @@ def arms_in_title(title: Optional[dict], interventions: list[dict], tracer: Trac
     """The two arms a title compares ("A Versus B"), when no field or sentence names arms."""
     text = " ".join(((title or {}).get("text") or "").split())
     m = _VERSUS.search(text)
-    names = [w for i in interventions for w in [_head(i["name"])] + i.get("aliases", [])] + ["placebo"]
+    names = [w for i in interventions for w in _words_for(i)] + ["placebo"]
     if not m or not all(_names_any(p, names) for p in (m["a"], m["b"])):
         return []
     return [item(tracer, None, text, name=p.strip(), type=_arm_type(p, interventions), interventions=_given(p, interventions))
@@ -274,14 +279,14 @@ _TAIL = re.compile(r"\s+(?:for|in\s+a|in\s+an|during|at|on|until|over|as|from|wi
 def _arms_in_prose(fields: list[Field], interventions: list[dict], tracer: Tracer) -> list[dict]:
     """Arms named in the sentence that assigns participants to them, when no field lists them:
     each item of the list received, if it names a product read or placebo."""
-    names = [w for i in interventions for w in [_head(i["name"])] + i.get("aliases", [])] + ["placebo"]
+    names = [w for i in interventions for w in _words_for(i)] + ["placebo"]
     for field in find(fields, ARM_LABEL, ("table", "paragraph")):  # "A and B", one line
         pieces = [p.strip(" .,:") for p in _LIST_AND.split(field.value.split("\n")[0])]
         pieces = [p for p in pieces if _names_any(p, names) and len(p) < 100]
         if len(pieces) >= 2:
             return [item(tracer, field, field.value.split("\n")[0], name=p, type=_arm_type(p, interventions),
                          interventions=_given(p, interventions)) for p in dict.fromkeys(pieces)]
-    active = [w for i in interventions if i["role"] != "placebo" for w in [_head(i["name"])] + i.get("aliases", [])]
+    active = [w for i in interventions if i["role"] != "placebo" for w in _words_for(i)]
     def listed(match: re.Match, pattern: re.Pattern) -> list[str]:
         text = (_TAIL.sub("", match["list"]) if pattern is _ASSIGNED
                 else re.sub(r"\s*\([^()]*\)", "", match["list"]) if pattern is _ENUMERATED else match["list"])
@@ -350,7 +355,12 @@ def _mentions(text: str, product: dict) -> bool:
     """Whether an arm's text names the product: its head word or an abbreviation of it (the
     products as ``with_aliases`` gives them)."""
     words = re.findall(r"[a-z0-9-]+", text.lower())
-    return any(w in words for w in [_head(product["name"])] + product.get("aliases", []))
+    return any(w in words for w in _words_for(product))
+
+
+def _words_for(product: dict) -> list[str]:
+    """The words a product goes by: its head word and the aliases ``with_aliases`` gave it."""
+    return [_head(product["name"])] + product.get("aliases", [])
 
 
 def with_aliases(interventions: list[dict], abbreviations: Optional[dict[str, str]], fields: list[Field]) -> list[dict]:
@@ -385,7 +395,7 @@ def _product(tracer: Tracer, where: Field, name: str, text: str, role: Optional[
     if role is None:
         role = next((r for r, pattern in ROLES if pattern.search(name)), None) or "investigational"
     doses = _doses(text)
-    route = next((r for r, pattern in ROUTES if pattern.search(text)), None)
+    route = _route_in(text)
     return item(tracer, where, text.split("\n")[0], name=name, role=role, doses=doses, route=route,
                 frequency=_frequency(text))
 
