@@ -203,6 +203,7 @@ class Encounter:
         """Each part with the kind of the header row it stands in: ``kinds`` in order for the
         numbered parts of the header; from part ``below[0]`` on (header rows printed inside the
         grid), the kinds ``below[1]`` their own rows' labels name."""
+        kinds = _rows_filled(parts[: below[0]] if below else parts, kinds)
         for i, part in enumerate(parts):
             if below and i == below[0]:
                 kinds = list(below[1])
@@ -286,6 +287,21 @@ class Encounter:
         words = " ".join(words.split()).strip(" ,;:-")
         if re.search(r"[A-Za-z]", words):
             self.words.append(words)
+
+
+def _rows_filled(parts: list[str], kinds: list[Optional[str]]) -> list[Optional[str]]:
+    """The row kinds left for a column's numbered parts. A column headed by words above fewer
+    numbers than there are named rows ("Follow-up" over "134", "Cycle 2" over "1" under a
+    "Cycle / Day" header) has its words in the upper rows: its numbers stand in the lowest rows,
+    so they take the lowest rows' kinds, not the first ones."""
+    shown = [" ".join(p.split()) for p in parts if p.strip()]
+    # a dash or "N/A" stands in a row too (its number is not printed here); a window does where
+    # a row of windows is named
+    filling = ("window", "blank") if any((k or "").startswith("window") for k in kinds) else ("blank",)
+    numbered = sum(is_numbered(p) or _shown(p, None)[1] in filling for p in shown)
+    if shown and not is_numbered(shown[0]) and 0 < numbered < len(kinds):
+        return kinds[len(kinds) - numbered:]
+    return kinds
 
 
 def _dated(text: str) -> Optional[str]:

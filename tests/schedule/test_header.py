@@ -118,3 +118,17 @@ def test_a_lettered_number_under_a_named_visit_is_its_day_and_a_footnote():
     enc = read_encounter(["Visit 2", "1b"], [])
     assert enc.visit == "2" and enc.footnoted == ["1b"]
     assert [shown for shown, _ in enc.shown][-1] == "1"
+
+
+def test_words_above_fewer_numbers_than_named_rows_stand_in_the_upper_rows():
+    # "Cycle / Study Day" names two rows; "Follow-up" and "Cycle 2" fill the cycle row with
+    # words, so the one number under each is a day, not a cycle.
+    follow_up = read_encounter(["Follow-up", "134"], ["cycle", "day"])
+    assert follow_up.timing == {"unit": "day", "from": 134, "to": 134, "cycle": None}
+    assert follow_up.shown[-1] == ("Day 134", "timing")
+    cycle = read_encounter(["Cycle 2", "1b"], ["cycle", "day"])
+    assert cycle.timing == {"unit": "day", "from": 1, "to": 1, "cycle": 2} and cycle.footnoted == ["1b"]
+    # a number in every named row, or a dash standing for one, keeps the rows in order
+    assert read_encounter(["Treatment", "3", "8"], ["cycle", "day"]).timing["cycle"] == 3
+    dashed = read_encounter(["Screening", "1", "-28 to -1", "\u2014"], ["visit", "day", "window-day"])
+    assert (dashed.visit, dashed.timing["from"], dashed.timing["to"]) == ("1", -28, -1)
