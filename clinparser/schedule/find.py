@@ -195,13 +195,22 @@ def _headerless(head: Table, part: Table) -> bool:
     across the grid."""
     if len(part.columns) != len(head.columns) or part.title.strip():
         return False
-    if len({" ".join(c.split()) for c in part.columns}) == 1 and not names_a_visit(part.columns[0]):
-        return True  # a group row spanning the grid ("Efficacy Assessments"), copied into every column
+    same = {" ".join(c.split()) for c in part.columns}
+    if len(same) == 1 and (not names_a_visit(part.columns[0]) or not _heads_a_visit(head, part.columns[0])):
+        # a group row spanning the grid ("Efficacy Assessments", "TREATMENT": a word that may
+        # name a visit, but none of the head's), copied into every column
+        return True
     filled = [c for c in part.columns[1:] if c.strip()]
     marks = sum(is_mark(c) for c in filled)
     # marks in most header cells: no visit is named so, whatever the other cells say ("Day 1"
     # as a mark in words, a comment with a number in it)
     return marks * 2 > len(filled) or marks >= 1 and not any(names_a_visit(c) for c in filled if not is_mark(c))
+
+
+def _heads_a_visit(head: Table, text: str) -> bool:
+    """The text is a part of one of the head's visit headers."""
+    key = _key(text)
+    return any(key == _key(p) for c in head.columns[1:] for p in c.split(" / "))
 
 
 def _join_repeated_headers(candidates):

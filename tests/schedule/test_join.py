@@ -154,3 +154,15 @@ def test_a_headerless_page_opening_with_a_group_row_is_rows_of_the_schedule_befo
     assert [a["label"] for a in head["activities"]] == ["Consent", "Vital signs", "Disease score", "Diary review"]
     assert [a["group"] for a in head["activities"]][2:] == ["Efficacy", "Efficacy"]
     assert ("Disease score", "V3 / Day 15") in cells(head)
+
+
+def test_a_headerless_page_opening_with_a_group_row_named_like_a_visit_is_rows_too():
+    # "TREATMENT" could name a visit, but none of the head's: a group row spanning the grid,
+    # copied into every column (the label column's too).
+    first = table("Table 1: Schedule of Activities", ["Activity", "Screening", "Day 1", "Day 15", "EOT"], [
+        ["Consent", "X", "", "", ""], ["Vital signs", "X", "X", "X", "X"]], 4)
+    second = table("", ["TREATMENT"] * 5, [["Study drug administration", "", "X", "X", ""]], 5)
+    head, part = read(first, second)
+    assert part is None
+    assert [a["label"] for a in head["activities"]] == ["Consent", "Vital signs", "Study drug administration"]
+    assert [e["label"] for e in head["encounters"]] == ["Screening", "Day 1", "Day 15", "EOT"]
