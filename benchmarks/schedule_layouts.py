@@ -17,8 +17,9 @@ activities, encounters and activity x encounter cells F1.
 Printed (Markdown): the overall means and seconds per layout; one row per variation (the
 truth's ``forms``): how many layouts have it and their mean activities / encounters / cells
 F1, and how many of them score cells below 0.98; then every seed scoring cells below 0.98 (or
-failing) with its figures and variations, lowest first. Progress goes to stderr, a line per
-layout.
+failing) with its figures and variations, lowest first; and how many side-table columns the
+reader links to the main visit the truth places them at (``main_encounters``). Progress goes to
+stderr, a line per layout.
 
 ``--jobs N`` runs N worker processes (each parses with one worker of its own; the machine has 2
 cores). ``--keep DIR`` keeps each layout's PDF, truth, ``document.json`` and ``usdm.json`` under
@@ -84,7 +85,7 @@ def measure(seed: int, work: Path, verbose: bool = False) -> dict:
     name = f"layout_{seed:04d}"
     pdf = work / f"{name}.pdf"
     out = {"seed": seed, "forms": [], "figures": None, "error": "", "lines": [], "output": None,
-           "parse_seconds": 0.0, "truth": None}
+           "parse_seconds": 0.0, "truth": None, "links": (0, 0)}
     try:
         truth = generator.build_layout(seed, pdf)
         out["forms"], out["truth"] = truth["forms"], truth
@@ -99,10 +100,38 @@ def measure(seed: int, work: Path, verbose: bool = False) -> dict:
         usdm = work / f"{name}.usdm.json"
         usdm.write_text(json.dumps(to_usdm(result), ensure_ascii=False), encoding="utf-8")
         out["figures"], out["lines"] = score(usdm, grid, verbose)
+        out["links"] = side_links(result, truth)
     except Exception as exc:  # a layout that breaks the parser is a finding, not a stop
         out["error"] = f"{type(exc).__name__}: {exc}"
     out["seconds"] = time.perf_counter() - start
     return out
+
+
+def _schedules_in(node) -> list[dict]:
+    """Every table's ``schedule`` in a parse result, in document order."""
+    if isinstance(node, list):
+        return [s for item in node for s in _schedules_in(item)]
+    if not isinstance(node, dict):
+        return []
+    own = [node["schedule"]] if isinstance(node.get("schedule"), dict) else []
+    return own + [s for key in sorted(k for k in node if k != "schedule") for s in _schedules_in(node[key])]
+
+
+def side_links(result: dict, truth: dict) -> tuple[int, int]:
+    """(side-table columns whose ``main_encounter`` is the truth's main visit, columns the truth
+    places at a main visit), side tables paired with the truth's by caption and columns by
+    order; a side table read with another number of columns counts none right."""
+    ours = {" ".join((s.get("name") or "").split()): s for s in _schedules_in(result) if not s.get("main")}
+    right = known = 0
+    for timeline in truth["timelines"]:
+        want = timeline.get("main_encounters")
+        if not want:
+            continue
+        known += sum(w is not None for w in want)
+        have = [e.get("main_encounter") for e in (ours.get(" ".join(timeline["name"].split())) or {}).get("encounters", [])]
+        if len(have) == len(want):
+            right += sum(w is not None and w == h for w, h in zip(want, have))
+    return right, known
 
 
 def _job(task: tuple[int, str, str | None, bool]) -> dict:
@@ -141,6 +170,10 @@ def report(rows: list[dict], wall: float, jobs: int) -> list[str]:
                    f"| {per:.2f} | {cpu:.2f} ({parse:.2f}) |")
     else:
         out.append(f"| {n} | 0 | | | | {len(failed)} | {per:.2f} | {cpu:.2f} ({parse:.2f}) |")
+    right, known = (sum(r.get("links", (0, 0))[i] for r in rows) for i in (0, 1))
+    if known:
+        out.append(f"\nSide-table columns linked to the main visit they sample at (``main_encounter``): "
+                   f"{right} of {known} ({right / known:.3f})")
     out.append("\nMeans over the layouts that have each variation (a failed layout counts 0):\n")
     out.append("| variation | layouts | activities F1 | encounters F1 | cells F1 | cells < 0.98 |")
     out.append("|---|---|---|---|---|---|")

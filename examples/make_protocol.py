@@ -437,6 +437,9 @@ class GridVisit:
     short: str  # the column's short label
     epoch: str | None = None  # the top cell when it spans visits
     timepoint: str | None = None  # the lowest cell: a time point in the visit
+    # in a side grid, the main grid's encounter this column is (or is a time
+    # point within), by the protocol's meaning: "Day 8" is Cycle 1 Day 8
+    main_visit: int | None = None
 
 
 @dataclass
@@ -1867,12 +1870,13 @@ SOA_011_NOTES = (
 
 PK_011_VISITS = [
     GridVisit(("Day 1", "Predose"), None, ("day", 1, 1, None), None, "Day 1 / Predose",
-              timepoint="Predose"),
+              timepoint="Predose", main_visit=1),
     GridVisit(("Day 1", "EOI"), None, ("day", 1, 1, None), None, "Day 1 / EOI",
-              timepoint="EOI"),
-    GridVisit(("Day 1", "4 h"), None, ("day", 1, 1, None), None, "4 h", timepoint="4 h"),
+              timepoint="EOI", main_visit=1),
+    GridVisit(("Day 1", "4 h"), None, ("day", 1, 1, None), None, "4 h", timepoint="4 h",
+              main_visit=1),
     GridVisit(("Day 8", "Predose"), None, ("day", 8, 8, None), None, "Day 8 / Predose",
-              timepoint="Predose"),
+              timepoint="Predose", main_visit=2),
     GridVisit(("Day 22", "Predose"), None, ("day", 22, 22, None), None,
               "Day 22 / Predose", timepoint="Predose"),
     GridVisit(("Day 22", "EOI"), None, ("day", 22, 22, None), None, "Day 22 / EOI",
@@ -3191,7 +3195,7 @@ def schedule_truth(sch: Schedule) -> dict:
         encounters.append({"label": sch.column_label(v), "short_label": short,
                            "column": 1 + k, "epoch": v.epoch, "visit": v.visit,
                            "timing": timing, "window": window,
-                           "timepoints": []})
+                           "timepoints": [], "main_encounter": None})
     activities, groups, marks = [], [], []
     group = None
     for r, row in enumerate(sch.rows):
@@ -3379,7 +3383,8 @@ def soagrid_encounters(g: SoaGrid) -> tuple[list[dict], dict[int, int]]:
         out.append({"label": " / ".join(c for c in cells if c),
                     "short_label": v.short, "column": 1 + k, "epoch": v.epoch,
                     "visit": v.visit, "timing": timing, "window": window,
-                    "timepoints": [point] if point else []})
+                    "timepoints": [point] if point else [],
+                    "main_encounter": v.main_visit})
     return out, of_column
 
 

@@ -54,7 +54,9 @@ name of :data:`FORMS` is reachable, see the tests):
 
 Truth (the reference-grid format of ``../shared/corpus/soa``, one entry per table):
 ``{"seed", "forms", "pages", "timelines": [{"name", "pages", "main", "encounters",
-"activities", "marks"}]}``.  ``name`` is the caption as printed (without "(continued)");
+"activities", "marks"}]}``, a side table's also ``main_encounters``: per visit column, the
+main table's visit column (0-based) it samples at, or null where the generator did not place it
+at a main visit.  ``name`` is the caption as printed (without "(continued)");
 ``pages`` the 1-based PDF pages the table's grid is printed on; ``encounters`` one per visit
 column, left to right: the column's header cells top to bottom (a cell spanning several
 columns counts for each, a cell spanning rows once), each cell's lines joined by a space,
@@ -272,6 +274,9 @@ class SoaTable:
     continued: str = ""  # caption of the later parts/pages ("" none)
     page: str = "portrait"
     header_fill: bool = True
+    # a side table: per visit column, the main table's visit column it samples at (None: not
+    # one the generator placed there)
+    main_visits: list = field(default_factory=list)
 
     @property
     def n_visits(self) -> int:
@@ -984,6 +989,8 @@ def pk_table(rng: random.Random, visits: list[V], main_title: str) -> SoaTable:
             chosen_points.pop()
     top: list = []
     low: list = []
+    hosts = [visits.index(v) for v in dosing] if len(dosing) >= 2 else [None] * len(names)
+    main_visits = [host for host, pts in zip(hosts, chosen_points) for _ in pts]
     for name, pts in zip(names, chosen_points):
         top.append(HCell(name, colspan=len(pts)))
         top += [None] * (len(pts) - 1)
@@ -1003,7 +1010,7 @@ def pk_table(rng: random.Random, visits: list[V], main_title: str) -> SoaTable:
         rows.append(row)
     t = SoaTable(rng.choice([c for c in PK_CAPTIONS if c.split(":")[0] != main_title.split(":")[0]]),
                  False, header, labels, rows, (rng.choice([110, 120, 130]),), {},
-                 font_size=7, parts=[list(range(n))])
+                 font_size=7, parts=[list(range(n))], main_visits=main_visits)
     t.legend_lines.append("EOI = end of infusion; h = hours after the start of dosing.")
     return t
 
@@ -1701,6 +1708,8 @@ def grid_truth(seed: int, comp: Composition, lay: Layout) -> dict:
             "activities": [r.label for r in t.activities()],
             "marks": t.marks(),
         })
+        if t.main_visits:
+            timelines[-1]["main_encounters"] = list(t.main_visits)
     return {"seed": seed, "forms": comp.forms, "pages": lay.page_count, "timelines": timelines}
 
 

@@ -46,8 +46,9 @@ Decisions:
   are the rows under it, in order. All are in row order (parent before its children), chained by
   ``previousId``/``nextId``. A label's footnotes become its ``notes`` (``CommentAnnotation``).
 - **Instances**: one ``ScheduledActivityInstance`` per encounter, in column order, with the
-  activities marked in that column (row order), ``encounterId``, ``epochId``, ``timelineId`` null
-  (it names a sub-timeline the instance runs; none is read), ``defaultConditionId`` the next
+  activities marked in that column (row order), ``encounterId``, ``epochId``, ``timelineId`` (the
+  sub-timeline the instance runs: the first side timeline, PK sampling say, whose columns are this
+  visit or time points within it, by their ``main_encounter``; else null), ``defaultConditionId`` the next
   instance; the last one has none and leads to the timeline's one ``ScheduleTimelineExit``.
   An instance has no ``notes`` in USDM v4, so a mark's footnotes, and a mark that is more than a
   tick, go to its ``description`` ("Vital signs: X — a: Within 42 days …").
@@ -413,10 +414,33 @@ def schedule_design(schedules: Iterable[dict], first_code: int = 2) -> dict:
             used.append(schedule)
     if not used:
         return {}
-    design["scheduleTimelines"][_main_index(used)]["mainTimeline"] = True
+    main = _main_index(used)
+    design["scheduleTimelines"][main]["mainTimeline"] = True
+    _link_side_timelines(design["scheduleTimelines"], used, main, design["encounters"])
     _chain(design["epochs"])  # one chain each per design (USDM rules DDF00087/DDF00088)
     _chain(design["encounters"])
     return design
+
+
+def _link_side_timelines(timelines: list[dict], schedules: list[dict], main: int, encounters: list[dict]) -> None:
+    """A side timeline whose columns are visits of the main one (``main_encounter``) runs within
+    them: each such main instance names the first side timeline as its sub-timeline
+    (``timelineId``), and the side encounter's description names the main visit."""
+    by_id = {e["id"]: e for e in encounters}
+    main_instances = timelines[main]["instances"]
+    for timeline, schedule in zip(timelines, schedules):
+        if timeline is timelines[main]:
+            continue
+        for instance, encounter in zip(timeline["instances"], schedule.get("encounters") or []):
+            m = encounter.get("main_encounter")
+            if not isinstance(m, int) or not 0 <= m < len(main_instances):
+                continue
+            host = main_instances[m]
+            if host["timelineId"] is None:
+                host["timelineId"] = timeline["id"]
+            side = by_id[instance["encounterId"]]
+            visit = f"within the main timeline's visit {host['label'] or host['name']!r}"
+            side["description"] = f"{side['description']}; {visit}" if side["description"] else visit
 
 
 def design_errors(design: dict, validate) -> list[str]:

@@ -25,6 +25,7 @@ from .band import take_caption_from_header
 from .header import names_a_visit
 from .join import Part, join_parts, restated_headers, split_at
 from .kinds import caption_kind
+from .visits import link_side_schedules
 
 SCHEDULE_TITLE = re.compile(
     r"\bschedules?\s+of\s+(?:\w+\s+){0,4}?(?:activities|events|assessments|procedures|visits|evaluations|study\s+procedures|sampling|observations)\b"
@@ -102,6 +103,7 @@ def attach_schedules(tree: Tree, ocr: bool = True) -> list[str]:
         found.append((head.table, *where[id(head.table)]))
     unread = [(section, ocr) for section in sections if _pictured(section)]
     _choose_main(found)
+    link_side_schedules([t.schedule for t, _, _ in found])
     return [
         f"schedule {t.schedule['name']!r} (page {t.page}): {len(t.schedule['diagnostics'])} reading problem(s), see its diagnostics"
         for t, _, _ in found

@@ -497,3 +497,23 @@ def test_contact_modes_and_settings_as_the_published_files_code_visits():
     assert got == [(["In Person"], ["Clinic"]), (["Telephone Call"], []), (["Telephone Call"], []),
                    (["Audio-Videoconferencing"], []), (["In Person"], ["Home"])]
     assert d["encounters"][0]["contactModes"][0]["code"] == "C175574" and d["encounters"][0]["environmentalSettings"][0]["code"] == "C211570"
+
+
+def test_a_side_timeline_runs_within_the_main_visits_it_names():
+    """The PK table's columns are time points within Visit 2 (main_encounter 1): Visit 2's
+    instance runs the PK timeline, and the PK encounters say whose visit they are."""
+    pk = pk_schedule()
+    for e in pk["encounters"]:
+        e["main_encounter"] = 1
+    d = study_design(to_usdm(result_with([main_schedule(), pk])))
+    main, side = timeline(d, "Table 2: Schedule of Activities"), timeline(d, "Table 3: Pharmacokinetic Sampling")
+    assert [i["timelineId"] for i in main["instances"]] == [None, side["id"], None, None]
+    assert all(i["timelineId"] is None for i in side["instances"])
+    pk_encounters = [e for e in d["encounters"] if e["label"] in ("0 h", "2 h")]
+    assert [e["description"].endswith("within the main timeline's visit 'Visit 2 / Day 1'") for e in pk_encounters] \
+        == [True, True]
+
+
+def test_a_side_timeline_naming_no_main_visit_runs_nowhere():
+    d = design()  # the sample's PK columns carry no main_encounter
+    assert all(i["timelineId"] is None for t in d["scheduleTimelines"] for i in t["instances"])
