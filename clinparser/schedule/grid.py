@@ -58,7 +58,11 @@ def read_schedule(table: Table, notes: str, vocabulary: set[str], *, name: str, 
     lead = header_rows_in_data(table, label, visit_columns)
     # a label cell of two lines names two header rows ("Day\nTime window (days)")
     lead_kinds = [row_kinds([" ".join(line.split()) for line in r[label].split("\n") if line.strip()]) for r in table.data[:lead]]
-    encounters = _encounters(table, visit_columns, row_kinds(names), markers, vocabulary, diagnostics, lead, lead_kinds)
+    kinds = row_kinds(names)
+    # every header row named by a kind ("Cycle / Study Day"): a word in a column's header then
+    # stands in one of those rows (header.Encounter)
+    kinds_of_all = bool(kinds) and len(kinds) == len(names)
+    encounters = _encounters(table, visit_columns, kinds, markers, vocabulary, diagnostics, lead, lead_kinds, kinds_of_all)
     unglue_day_markers(encounters, markers, diagnostics)
     groups, activities, marks, notes_rows = _rows(table, label, visit_columns, markers, vocabulary, diagnostics, lead, extra)
     least = 1 if part else MIN_ENCOUNTERS, 1 if part else MIN_MARKS
@@ -299,7 +303,8 @@ def header_part(text: str, markers: set[str], vocabulary: set[str]) -> str:
     return " ".join(text.split())
 
 
-def _encounters(table, columns, kinds, markers, vocabulary, diagnostics, lead=0, lead_kinds=()) -> list[dict]:
+def _encounters(table, columns, kinds, markers, vocabulary, diagnostics, lead=0, lead_kinds=(),
+                kinds_of_all=False) -> list[dict]:
     """The visit columns' encounters. The header rows' kinds (``kinds``, named by the label
     column's header) go to the numbered parts of the header, in order; the parts from header
     rows inside the data (``lead``) take the kinds their own row's label names (``lead_kinds``),
@@ -315,7 +320,7 @@ def _encounters(table, columns, kinds, markers, vocabulary, diagnostics, lead=0,
     headers = [t + [q for q, _ in b] for t, b in zip(tops, below)]
     for k, parts, low in zip(columns, unmerge_headers(headers, columns, diagnostics), below):
         below_kinds = [x for q, row_kind in low if is_numbered(q) for x in row_kind or [None]]
-        enc = read_encounter(parts, kinds, (len(parts) - len(low), below_kinds) if low else None)
+        enc = read_encounter(parts, kinds, (len(parts) - len(low), below_kinds) if low else None, kinds_of_all)
         words = [split_markers(w, markers, vocabulary)[0] for w in enc.words]
         for part in enc.footnoted:
             diagnostics.append(f"column {k} ({' '.join(table.columns[k].split())!r}): {part!r} read as {part[:-1]} with footnote {part[-1]}")

@@ -182,7 +182,8 @@ def _timing(unit: str, start: str, end: Optional[str], cycle: Optional[int] = No
 class Encounter:
     """What one visit column's header says (see the module docstring)."""
 
-    def __init__(self, parts: list[str], kinds: list[str], below: Optional[tuple[int, list]] = None):
+    def __init__(self, parts: list[str], kinds: list[str], below: Optional[tuple[int, list]] = None,
+                 kinds_of_all: bool = False):
         self.visit: Optional[str] = None
         self.timing: Optional[dict] = None
         self.window: Optional[dict] = None
@@ -197,13 +198,15 @@ class Encounter:
         # Each part as a label shows it, and what it was read as ("visit", "timing", "window",
         # "cycle", "name"): a bare number takes its row's name ("15" under "Day" -> "Day 15").
         self.shown: list[tuple[str, str]] = []
-        self._read(parts, list(kinds), below)
+        self._read(parts, list(kinds), below, kinds_of_all)
 
-    def _read(self, parts: list[str], kinds: list[Optional[str]], below: Optional[tuple[int, list]]) -> None:
+    def _read(self, parts: list[str], kinds: list[Optional[str]], below: Optional[tuple[int, list]],
+              kinds_of_all: bool = False) -> None:
         """Each part with the kind of the header row it stands in: ``kinds`` in order for the
         numbered parts of the header; from part ``below[0]`` on (header rows printed inside the
         grid), the kinds ``below[1]`` their own rows' labels name."""
-        kinds = _rows_filled(parts[: below[0]] if below else parts, kinds)
+        if kinds_of_all:
+            kinds = _rows_filled(parts[: below[0]] if below else parts, kinds)
         for i, part in enumerate(parts):
             if below and i == below[0]:
                 kinds = list(below[1])
@@ -215,9 +218,10 @@ class Encounter:
                 # "Treatment Period (Study Days)" over "-1", "1", "2": the numbers below are days
                 kinds = (_bracketed_unit(text) or kinds[:1]) + kinds[1:]
             kind = kinds.pop(0) if kinds and numbered else None
-            if kind in ("cycle", "visit") and kinds and _counts_nothing(text):
+            if kind in ("cycle", "visit") and kinds and (_counts_nothing(text) or kind == "cycle" and _dated(text)):
                 # "-28 to -1" under a Cycle row and a Day row (screening has no cycle): a range or
-                # a negative number counts no cycle or visit, so the next row's kind is its own
+                # a negative number counts no cycle or visit, so the next row's kind is its own;
+                # nor is "43 (+7 days)" a cycle: a window in days times a day
                 kind = kinds.pop(0)
             self._read_part(text, kind)
 
@@ -290,8 +294,10 @@ class Encounter:
 
 
 def _rows_filled(parts: list[str], kinds: list[Optional[str]]) -> list[Optional[str]]:
-    """The row kinds left for a column's numbered parts. A column headed by words above fewer
-    numbers than there are named rows ("Follow-up" over "134", "Cycle 2" over "1" under a
+    """The row kinds left for a column's numbered parts, where every header row is named by a
+    kind (else a word on top may stand in an unnamed epoch row: "Treatment" over "2" / "1" under
+    "Phase / Visit / Day / Window"). A column headed by words above fewer numbers than there are
+    named rows ("Follow-up" over "134", "Cycle 2" over "1" under a
     "Cycle / Day" header) has its words in the upper rows: its numbers stand in the lowest rows,
     so they take the lowest rows' kinds, not the first ones."""
     shown = [" ".join(p.split()) for p in parts if p.strip()]
@@ -358,8 +364,11 @@ def _without_window(text: str) -> str:
     return WINDOW.sub(" ", text).strip(" ,;()")
 
 
-def read_encounter(parts: list[str], kinds: list[str], below: Optional[tuple[int, list]] = None) -> Encounter:
-    enc = Encounter(parts, kinds, below)
+def read_encounter(parts: list[str], kinds: list[str], below: Optional[tuple[int, list]] = None,
+                   kinds_of_all: bool = False) -> Encounter:
+    """What a visit column's header says; ``kinds_of_all``: every header row is one the label
+    column names by a kind (no unnamed epoch row above them)."""
+    enc = Encounter(parts, kinds, below, kinds_of_all)
     printed = WINDOW.search(enc.window["text"]) if enc.window else None
     if enc.window and not (printed and printed.group("unit")):
         # A window row named in days ("Visit Window (Days)") or a bare "±3": the row's or the timing's unit.

@@ -123,12 +123,23 @@ def test_a_lettered_number_under_a_named_visit_is_its_day_and_a_footnote():
 def test_words_above_fewer_numbers_than_named_rows_stand_in_the_upper_rows():
     # "Cycle / Study Day" names two rows; "Follow-up" and "Cycle 2" fill the cycle row with
     # words, so the one number under each is a day, not a cycle.
-    follow_up = read_encounter(["Follow-up", "134"], ["cycle", "day"])
+    follow_up = read_encounter(["Follow-up", "134"], ["cycle", "day"], kinds_of_all=True)
     assert follow_up.timing == {"unit": "day", "from": 134, "to": 134, "cycle": None}
     assert follow_up.shown[-1] == ("Day 134", "timing")
-    cycle = read_encounter(["Cycle 2", "1b"], ["cycle", "day"])
+    cycle = read_encounter(["Cycle 2", "1b"], ["cycle", "day"], kinds_of_all=True)
     assert cycle.timing == {"unit": "day", "from": 1, "to": 1, "cycle": 2} and cycle.footnoted == ["1b"]
     # a number in every named row, or a dash standing for one, keeps the rows in order
-    assert read_encounter(["Treatment", "3", "8"], ["cycle", "day"]).timing["cycle"] == 3
-    dashed = read_encounter(["Screening", "1", "-28 to -1", "\u2014"], ["visit", "day", "window-day"])
+    assert read_encounter(["Treatment", "3", "8"], ["cycle", "day"], kinds_of_all=True).timing["cycle"] == 3
+    dashed = read_encounter(["Screening", "1", "-28 to -1", "\u2014"], ["visit", "day", "window-day"], kinds_of_all=True)
     assert (dashed.visit, dashed.timing["from"], dashed.timing["to"]) == ("1", -28, -1)
+    # an unnamed row above the named ones ("Phase / Visit No. / Study Day / Window"): the word is
+    # in it, and a window left blank takes no row from the numbers
+    phase = read_encounter(["Treatment", "2", "1"], ["visit", "day", "window-day"])
+    assert (phase.visit, phase.timing["from"]) == ("2", 1)
+
+
+def test_a_number_with_a_window_in_days_under_a_cycle_row_is_a_day():
+    # "Follow-up" in the unnamed period row, its cycle cell blank: "43 (+7 days)" is Day 43.
+    enc = read_encounter(["Follow-up", "43 (+7 days)"], ["cycle", "day"])
+    assert enc.timing == {"unit": "day", "from": 43, "to": 43, "cycle": None}
+    assert read_encounter(["Treatment", "2", "15 (±1 days)"], ["cycle", "day"]).timing["cycle"] == 2
