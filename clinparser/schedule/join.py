@@ -270,14 +270,15 @@ def _add_groups(ours: dict, theirs: dict, offset: int) -> None:
 
 def restated_headers(table: Table) -> list[int]:
     """Body rows that print the header again for other visits: the label column's header
-    restated ("Study Visit") and visits named in most other cells, none a mark. The table stage
-    stacked a schedule's sideways parts (the next page's visits) under one header."""
+    restated ("Study Visit"; perhaps with a header row the first page printed in its body, "Study
+    Visit / Window") and visits named in most other cells, none a mark. The table stage stacked a
+    schedule's sideways parts (the next page's visits) under one header."""
     label = label_column(table)
     head = _key(table.columns[label])
     rows = []
     for r, row in enumerate(table.data):
         others = [c.strip() for k, c in enumerate(row) if k > label and c.strip()]
-        if r and head and _key(row[label]) == head and len(others) >= 2 \
+        if r and head and _key(row[label]).startswith(head) and len(others) >= 2 \
                 and not any(is_mark(c) for c in others) and sum(names_a_visit(c) for c in others) * 2 > len(others):
             rows.append(r)
     return rows

@@ -166,3 +166,15 @@ def test_a_headerless_page_opening_with_a_group_row_named_like_a_visit_is_rows_t
     assert part is None
     assert [a["label"] for a in head["activities"]] == ["Consent", "Vital signs", "Study drug administration"]
     assert [e["label"] for e in head["encounters"]] == ["Screening", "Day 1", "Day 15", "EOT"]
+
+
+def test_a_restated_header_with_a_row_the_first_page_printed_in_its_body_is_still_one():
+    # Page one prints its window row in the body; page two prints it in the restated header.
+    stacked = table("Table 1: Schedule of Activities", ["Study Visit", "Day 1", "Day 8", "Day 15"], [
+        ["Window", "", "±1", "±1"], ["Vital signs", "X", "X", "X"], ["ECG", "X", "", "X"],
+        ["Study Visit / Window", "Day 29 / ±3", "Day 57 / ±3", "EOS"],
+        ["Vital signs", "X", "", "X"], ["ECG", "", "X", "X"]], 10)
+    (head,) = read(stacked)
+    assert [e["short_label"] for e in head["encounters"]] == ["Day 1", "Day 8", "Day 15", "Day 29", "Day 57", "EOS"]
+    assert [a["label"] for a in head["activities"]] == ["Vital signs", "ECG"]
+    assert ("ECG", "Day 57 / ±3") in cells(head)
