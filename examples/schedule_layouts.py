@@ -989,7 +989,9 @@ def pk_table(rng: random.Random, visits: list[V], main_title: str) -> SoaTable:
             chosen_points.pop()
     top: list = []
     low: list = []
-    hosts = [visits.index(v) for v in dosing] if len(dosing) >= 2 else [None] * len(names)
+    # the fallback "Day N" samples at the main visit named "Day N" (none in a scheme of weeks)
+    hosts = [visits.index(v) for v in dosing] if len(dosing) >= 2 else \
+        [next((k for k, v in enumerate(visits) if name in v.names), None) for name in names]
     main_visits = [host for host, pts in zip(hosts, chosen_points) for _ in pts]
     for name, pts in zip(names, chosen_points):
         top.append(HCell(name, colspan=len(pts)))

@@ -12,7 +12,10 @@ A side encounter is the main visit that is the only one with
 * the same timing (unit, numbers and cycle; a day printed with no cycle is the first cycle's:
   "Day 8" = "D8" = "Cycle 1 / Day 8"), or else
 * the same visit number ("Visit 4", "V4"), or else
-* the same label once the time point is set aside (equal but for markers, spaces and case).
+* the same label once the time point is set aside (equal but for markers, spaces and case), or
+  else
+* for a "Baseline" column, the main visit named so, else the one at the start of treatment (Day 1
+  or Week 0).
 """
 
 from __future__ import annotations
@@ -51,14 +54,19 @@ def _main_visit(encounter: dict, mains: list[dict]) -> Optional[int]:
             return same[0]
         if same:
             return None  # the same timing or number twice in the main timeline: which one is not said
+    if _baseline_key(encounter) == "baseline":
+        for wanted in ("baseline", "start"):
+            same = [i for i, m in enumerate(mains) if _baseline_key(m) == wanted]
+            if same:
+                return same[0] if len(same) == 1 else None
     return None
 
 
 def _same(theirs: object, mine: object) -> bool:
     """Equal keys; a day printed with no cycle ("Day 8") is also the first cycle's day: the
-    study's Day 8 is Cycle 1 Day 8."""
-    if isinstance(theirs, tuple) and isinstance(mine, tuple) and mine[3] is None:
-        return theirs[:3] == mine[:3] and theirs[3] in (None, 1)
+    study's Day 8 is Cycle 1 Day 8, whichever of the two prints the cycle."""
+    if isinstance(theirs, tuple) and isinstance(mine, tuple) and None in (theirs[3], mine[3]):
+        return theirs[:3] == mine[:3] and {theirs[3], mine[3]} <= {None, 1}
     return theirs == mine
 
 
@@ -72,6 +80,17 @@ def _timing_key(encounter: dict) -> Optional[tuple]:
 def _visit_key(encounter: dict) -> Optional[str]:
     visit = re.sub(r"^(?:visit|v)\s*", "", str(encounter.get("visit") or "").strip(), flags=re.I)
     return visit.lower() or None
+
+
+def _baseline_key(encounter: dict) -> Optional[str]:
+    """"Baseline" for the baseline visit as a side table names it, and for the main visit named
+    so or, where none is, at the start of treatment (Day 1, Week 0)."""
+    label = encounter.get("label") or ""
+    if re.search(r"\bbaseline\b", label, re.I):
+        return "baseline"
+    timing = encounter.get("timing") or {}
+    start = (timing.get("unit"), timing.get("from"), timing.get("to")) in (("day", 1, 1), ("week", 0, 0))
+    return "start" if start and timing.get("cycle") in (None, 1) else None
 
 
 def _label_key(encounter: dict) -> Optional[str]:

@@ -49,3 +49,21 @@ def test_no_main_schedule_links_nothing():
     side = {"name": "PK", "main": False, "encounters": [enc("Day 1", timing=day(1))], "diagnostics": []}
     link_side_schedules([side])
     assert side["encounters"][0]["main_encounter"] is None
+
+
+def test_baseline_is_the_main_visit_named_so_else_the_one_at_the_start_of_treatment():
+    _, side = schedules([enc("Screening / W-4 to -1", timing=day(-4, unit="week")), enc("2 / W0", visit="2", timing=day(0, unit="week")),
+                         enc("3 / W2", visit="3", timing=day(2, unit="week"))],
+                        [enc("Baseline / Pre-dose", timepoints=["Pre-dose"]), enc("Week 2 / Pre-dose", timing=day(2, unit="week"),
+                                                                                 timepoints=["Pre-dose"])])
+    assert [e["main_encounter"] for e in side["encounters"]] == [1, 2]
+    _, named = schedules([enc("Day -1"), enc("Baseline / Day 1", timing=day(1)), enc("Day 8", timing=day(8))],
+                         [enc("Baseline / 2 h", timepoints=["2 h"])])
+    assert named["encounters"][0]["main_encounter"] == 1
+
+
+def test_the_first_cycle_printed_on_either_side_is_the_day_printed_without_one():
+    _, side = schedules([enc("V2 / 1", timing=day(1)), enc("V3 / 8", timing=day(8))],
+                        [enc("Cycle 1 Day 1 / Pre-dose", timing=day(1, 1), timepoints=["Pre-dose"]),
+                         enc("Cycle 2 Day 1", timing=day(1, 2))])
+    assert [e["main_encounter"] for e in side["encounters"]] == [0, None]
