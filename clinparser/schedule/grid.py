@@ -22,7 +22,8 @@ from typing import Optional
 
 from ..markup import PICTURE_TEXT
 from ..model import Table
-from .header import is_numbered, read_encounter, reads_as_time, row_kinds
+from .body_rows import lift_body_row
+from .header import is_numbered, names_a_visit, read_encounter, reads_as_time, row_kinds
 from .kinds import timeline_kind
 from .labels import merge_time_points, short_labels, time_point
 
@@ -47,8 +48,12 @@ def read_schedule(table: Table, notes: str, vocabulary: set[str], *, name: str, 
     ``part``: the table may be a later page's part of a schedule (a row or two), so it needs no
     more than one visit column and one mark; whether it is one, ``join`` decides."""
     label = label_column(table)
-    names, visit_columns = _split_columns(table, label)
     diagnostics: list[str] = []
+    lifted = lift_body_row(table, label)
+    if lifted:
+        diagnostics.append(f"the lowest header row ({lifted!r}, the same words under every visit) is a body row: "
+                           "put back as the first row")
+    names, visit_columns = _split_columns(table, label)
     visit_columns, extra = text_columns(table, label, visit_columns, diagnostics)
     visit_columns = without_repeated_columns(table, visit_columns, diagnostics)
     if not visit_columns:
@@ -236,6 +241,8 @@ def header_rows_in_data(table: Table, label: int, columns: list[int]) -> int:
             break
         if len(set(cells)) == 1 and len(cells[0]) > 40:
             break  # one line of prose across the grid (a note), not a header row
+        if text and not named and len(set(cells)) == 1 and cells[0] and not names_a_visit(cells[0]):
+            break  # an activity done at every visit, in words ("Concomitant medications | Continuous | ...")
         lead += 1
     first_marked = next((i for i, r in enumerate(table.data)
                          if _marked([r[k].strip() for k in columns], _names_header_row(" ".join(r[label].split())))
