@@ -278,8 +278,11 @@ def restated_headers(table: Table) -> list[int]:
     rows = []
     for r, row in enumerate(table.data):
         others = [c.strip() for k, c in enumerate(row) if k > label and c.strip()]
+        # a visit code shaped like a mark ("ET") may stand among them, not a mark that names none
+        shaped = [c for c in others if is_mark(c)]
         if r and head and _key(row[label]).startswith(head) and len(others) >= 2 \
-                and not any(is_mark(c) for c in others) and sum(names_a_visit(c) for c in others) * 2 > len(others):
+                and all(names_a_visit(c) for c in shaped) and len(shaped) * 2 < len(others) \
+                and sum(names_a_visit(c) for c in others) * 2 > len(others):
             rows.append(r)
     return rows
 

@@ -178,3 +178,14 @@ def test_a_restated_header_with_a_row_the_first_page_printed_in_its_body_is_stil
     assert [e["short_label"] for e in head["encounters"]] == ["Day 1", "Day 8", "Day 15", "Day 29", "Day 57", "EOS"]
     assert [a["label"] for a in head["activities"]] == ["Vital signs", "ECG"]
     assert ("ECG", "Day 57 / ±3") in cells(head)
+
+
+def test_a_restated_header_may_hold_a_visit_code_shaped_like_a_mark():
+    # "ET" could be a letter mark, but it names a visit, beside visits that are no marks
+    stacked = table("Table 1: Schedule of Activities", ["Visit No.", "Visit 1", "Visit 2", "Visit 3"], [
+        ["Vital signs", "X", "X", "X"], ["ECG", "X", "", "X"],
+        ["Visit No.", "Visit 4", "Visit 5", "ET"],
+        ["Vital signs", "X", "", "X"], ["ECG", "", "X", "X"]], 10)
+    (head,) = read(stacked)
+    assert [e["label"] for e in head["encounters"]] == ["Visit 1", "Visit 2", "Visit 3", "Visit 4", "Visit 5", "ET"]
+    assert ("ECG", "ET") in cells(head) and ("Vital signs", "Visit 5") not in cells(head)
