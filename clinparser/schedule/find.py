@@ -20,7 +20,7 @@ from typing import Iterable, Optional
 
 from ..content.assemble import Tree
 from ..model import Section, Table
-from .grid import is_mark, label_column, read_schedule, vocabulary_of
+from .grid import is_mark, label_column, names_notes_column, read_schedule, vocabulary_of
 from .band import take_caption_from_header
 from .header import names_a_visit
 from .join import Part, join_parts, restated_headers, split_at
@@ -191,18 +191,39 @@ def _upper_and_lowest(header: str) -> tuple[str, str]:
     return _key("".join(parts[:-1])), _key(parts[-1])
 
 
-def _headerless(head: Table, part: Table) -> bool:
-    """A part whose header row is a row of the body: as many columns as the head, and marks
-    where the visits' headers stand ("Disease activity score | • | • | •"), or one group label
-    across the grid."""
+def _header_as_rows(head: Table, part: Table) -> Optional[list[list[str]]]:
+    """The body rows a part's header holds when the part was printed with no header, else None.
+    The part has as many columns as the head and no caption, and its header is
+    * marks where the visits' headers stand ("Disease activity score | • | • | •"), the head's
+      notes column aside;
+    * a label with every visit cell empty (an activity marked only further down, a group row);
+    * one group label across the grid, copied into every column; or
+    * that group label over a marked row (the table stage took both rows for the header)."""
     if len(part.columns) != len(head.columns) or part.title.strip():
-        return False
-    same = {" ".join(c.split()) for c in part.columns}
-    if len(same) == 1 and (not names_a_visit(part.columns[0]) or not _heads_a_visit(head, part.columns[0])):
+        return None
+    columns = [" ".join(c.split()) for c in part.columns]
+    if len(set(columns)) == 1 and (not names_a_visit(columns[0]) or not _heads_a_visit(head, columns[0])):
         # a group row spanning the grid ("Efficacy Assessments", "TREATMENT": a word that may
         # name a visit, but none of the head's), copied into every column
-        return True
-    filled = [c for c in part.columns[1:] if c.strip()]
+        return [list(part.columns)]
+    if _marked_row(head, part.columns):
+        return [list(part.columns)]
+    tops = {c.split(" / ")[0] for c in columns}
+    if len(tops) == 1 and " / " in columns[0]:  # a group row over the first row
+        group = next(iter(tops))
+        low = [c.split(" / ", 1)[1] if " / " in c else "" for c in columns]
+        if _marked_row(head, low):
+            return [[group] + [""] * (len(columns) - 1), low]
+    return None
+
+
+def _marked_row(head: Table, cells: list[str]) -> bool:
+    """A header row that reads as a body row: marks in most of its visit cells, or marks and no
+    visit named, or a label and no visit cell filled (the head's notes column aside)."""
+    visits = [c for k, c in enumerate(cells[1:], start=1) if not names_notes_column(head.columns[k])]
+    filled = [c for c in visits if c.strip()]
+    if not filled:
+        return bool(cells[0].strip()) and len(visits) >= 2
     marks = sum(is_mark(c) for c in filled)
     # marks in most header cells: no visit is named so, whatever the other cells say ("Day 1"
     # as a mark in words, a comment with a number in it)
@@ -230,14 +251,15 @@ def _join_repeated_headers(candidates):
             caption = " ".join(table.title.split())
             own = not caption or caption == " ".join(head[1].title.split()) or re.search(r"\bcont(?:inued|'d|\.)", caption, re.I)
             near = table.page is not None and last.page is not None and 0 <= table.page - (last.pages[-1] or last.page) <= 1
-            lifted = own and near and _headerless(head[1], table)
+            rows = _header_as_rows(head[1], table) if own and near else None
+            lifted = rows is not None
             if lifted:
                 # The next page's rows printed with no header: the table stage lifted its first
-                # row into the header (that row goes back to the body, under the first part's
+                # row (or two) into the header (they go back to the body, under the first part's
                 # header), or left the header empty, as the first part's when its header band
                 # is in its rows.
                 if any(c.strip() for c in table.columns):
-                    table.data = [list(table.columns)] + table.data
+                    table.data = rows + table.data
                 table.columns = list(head[1].columns)
                 headerless.add(id(table))
             if lifted or own and near and _same_header(head[1], table):

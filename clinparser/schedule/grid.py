@@ -166,6 +166,11 @@ _LABEL_HEADER = re.compile(r"^(?:assessments?|procedures?|activit(?:y|ies)|tests
 _NOTES_HEADER = re.compile(r"^(?:comments?|notes?|remarks?|details?|notes?\s*/\s*comments?|comments?\s*/\s*notes?|description)$", re.I)
 
 
+def names_notes_column(header: str) -> bool:
+    """A column headed as comments or notes ("Comments", "Notes", "Remarks", ...)."""
+    return any(_NOTES_HEADER.match(" ".join(p.split())) for p in header.split(" / "))
+
+
 def text_columns(table: Table, label: int, visits: list[int], diagnostics: list[str]) -> tuple[list[int], list[int]]:
     """Columns among the visit columns that hold words, not marks: a second label column right of
     the label column ("Time | Assessment": "Pre HD / PK"), kept as part of the activity label; a

@@ -189,3 +189,28 @@ def test_a_restated_header_may_hold_a_visit_code_shaped_like_a_mark():
     (head,) = read(stacked)
     assert [e["label"] for e in head["encounters"]] == ["Visit 1", "Visit 2", "Visit 3", "Visit 4", "Visit 5", "ET"]
     assert ("ECG", "ET") in cells(head) and ("Vital signs", "Visit 5") not in cells(head)
+
+
+def test_headerless_pages_whose_header_is_an_unmarked_row_or_a_group_over_a_marked_row():
+    head_columns = ["Procedure", "Screening", "Day 1", "Day 8", "Day 15", "Notes"]
+    first = table("Table 1: Schedule of Activities", head_columns, [
+        ["Consent", "X", "", "", "", ""], ["Vital signs", "X", "X", "X", "X", "Seated"]], 4)
+    # a row marked only at the first visit, beside a note that names a day: still a body row
+    notes = table("", ["Viral serology", "X", "", "", "", "Before dosing on dosing days."], [["ECG", "X", "", "X", "", ""]], 5)
+    head, part = read(first, notes)
+    assert part is None and [a["label"] for a in head["activities"]] == ["Consent", "Vital signs", "Viral serology", "ECG"]
+    # a row with no mark on this page (its label alone)
+    first = table("Table 1: Schedule of Activities", head_columns, [["Consent", "X", "", "", "", ""]], 4)
+    empty = table("", ["Study drug administration", "", "", "", "", ""], [["Dispense study drug", "", "X", "X", "X", ""]], 5)
+    head, part = read(first, empty)
+    assert part is None and [a["label"] for a in head["activities"]] == ["Consent", "Dispense study drug"]
+    # a group row over the first marked row, both taken for the header
+    first = table("Table 1: Schedule of Activities", head_columns, [["Consent", "X", "", "", "", ""]], 4)
+    grouped = table("", ["Study Intervention / Study drug administration", "Study Intervention", "Study Intervention / C",
+                         "Study Intervention / C", "Study Intervention / R", "Study Intervention"],
+                    [["Dispense study drug", "", "C", "C", "C", ""]], 5)
+    head, part = read(first, grouped)
+    assert part is None
+    assert [a["label"] for a in head["activities"]] == ["Consent", "Study drug administration", "Dispense study drug"]
+    assert [a["group"] for a in head["activities"]][1:] == ["Study Intervention", "Study Intervention"]
+    assert ("Study drug administration", "Day 15") in cells(head) and ("Study drug administration", "Screening") not in cells(head)
