@@ -312,6 +312,14 @@ def header_part(text: str, markers: set[str], vocabulary: set[str]) -> str:
     # a lone marker (list) after a word, a number or a bracket, at the end or before a bracket
     text = re.sub(r"(?<=[\w)\]])\s+([a-z](?:\s?,\s?[a-z])*)(?=\s*(?:$|\())", lambda m: "" if known(m.group(1), letters) else m.group(0), text)
     text = re.sub(r"^(\S+)\s+(\d{1,2}(?:\s?,\s?\d{1,2})+)$", lambda m: m.group(1) if known(m.group(2), numbers) else m.group(0), text)
+    # a marker letter glued to a window ("±7b", "+7a", "±3da": after its unit) or to a timed
+    # number ("Week 0b", "D1b"); a unit letter is no marker ("±7d"), a bare "12a" a visit code
+    def drop(m: re.Match) -> str:
+        return m.group(1) if m.group(2) in letters else m.group(0)
+
+    text = re.sub(r"([±+]\s?\d+\s?(?:days?|d|weeks?|wk|w|hours?|h))([a-rt-z])\b", drop, text)
+    text = re.sub(r"([±+]\s?\d+)([abcefgijklnopqrstuvxz])\b", drop, text)
+    text = re.sub(r"\b((?:Week|Wk|W|Day|D|Month)\s?-?\d+)([abcefgijklnopqrstuvxz])\b", drop, text)
     return " ".join(text.split())
 
 

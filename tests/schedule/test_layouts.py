@@ -26,6 +26,14 @@ def test_footnote_markers_come_off_visit_headers():
     assert header_part("V3", MARKERS, VOCAB) == "V3"
     assert header_part("EOT12", MARKERS, VOCAB) == "EOT12"
     assert header_part("Week 4 d", MARKERS, VOCAB) == "Week 4 d"
+    # a marker glued to a window (after its unit) or to a timed number; a unit letter stays
+    assert header_part("W26 ±7b", MARKERS, VOCAB) == "W26 ±7"
+    assert header_part("EOT ±3da", MARKERS, VOCAB) == "EOT ±3d"
+    assert header_part("W52 +7a", MARKERS, VOCAB) == "W52 +7"
+    assert header_part("Week 0b", MARKERS, VOCAB) == "Week 0"
+    assert header_part("±7d", MARKERS | {"d"}, VOCAB) == "±7d"
+    assert header_part("±3 days", MARKERS | {"s"}, VOCAB) == "±3 days"
+    assert header_part("Week 2e", MARKERS, VOCAB) == "Week 2e"  # "e" is no footnote here
     # before a window, a letter after the visit's number is a marker even when undefined; a unit stays
     assert header_part("35 a (±3 days)", set(), VOCAB) == "35 (±3 days)"
     assert header_part("24 h (±4 h)", set(), VOCAB) == "24 h (±4 h)"
