@@ -124,12 +124,14 @@ def _read_stacked(table: Table, notes: str, vocabulary: set[str], name: str) -> 
         schedule = read_schedule(piece, notes, vocabulary, name=name)
         if schedule is None:
             return None
-        parts.append(Part(piece, schedule, len(piece.data) + (k < len(pieces) - 1), table.page))
+        # the piece's rows, then the restated header rows after it
+        parts.append(Part(piece, schedule, len(piece.data) + (rows[k][1] if k < len(rows) else 0), table.page))
     heads = join_parts(parts, vocabulary)
     if len(heads) != 1 or len(heads[0].joined) != len(pieces) - 1:
         return None
     head = heads[0].schedule
-    head["diagnostics"].append(f"rows {', '.join(map(str, rows))} print the header again for other visits: "
+    printed = ", ".join(str(r) if size == 1 else f"{r}-{r + size - 1}" for r, size in rows)
+    head["diagnostics"].append(f"rows {printed} print the header again for other visits: "
                                f"the table is {len(pieces)} parts printed side by side, joined by their activities")
     return head
 

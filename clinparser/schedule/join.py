@@ -268,33 +268,53 @@ def _add_groups(ours: dict, theirs: dict, offset: int) -> None:
 
 # --- one table holding parts printed side by side ------------------------------------------------
 
-def restated_headers(table: Table) -> list[int]:
-    """Body rows that print the header again for other visits: the label column's header
-    restated ("Study Visit"; perhaps with a header row the first page printed in its body, "Study
-    Visit / Window") and visits named in most other cells, none a mark. The table stage stacked a
-    schedule's sideways parts (the next page's visits) under one header."""
+def restated_headers(table: Table) -> list[tuple[int, int]]:
+    """Body rows that print the header again for other visits, as (first row, rows): the label
+    column's header restated ("Study Visit"; perhaps with a header row the first page printed in
+    its body, "Study Visit / Window"; or over two rows, "Visit" then "Study Day" under a "Visit /
+    Study Day" header) and visits named in most other cells, none a mark. The table stage stacked
+    a schedule's sideways parts (the next page's visits) under one header."""
     label = label_column(table)
     head = _key(table.columns[label])
-    rows = []
-    for r, row in enumerate(table.data):
-        others = [c.strip() for k, c in enumerate(row) if k > label and c.strip()]
-        # a visit code shaped like a mark ("ET") may stand among them, not a mark that names none
-        shaped = [c for c in others if is_mark(c)]
-        if r and head and _key(row[label]).startswith(head) and len(others) >= 2 \
-                and all(names_a_visit(c) for c in shaped) and len(shaped) * 2 < len(others) \
-                and sum(names_a_visit(c) for c in others) * 2 > len(others):
-            rows.append(r)
-    return rows
+    found: list[tuple[int, int]] = []
+    r = 1
+    while head and r < len(table.data):
+        size = 1
+        row = table.data[r]
+        key = _key(row[label])
+        while key and head.startswith(key) and key != head and r + size < len(table.data) and size < 3:
+            row = _stacked(row, table.data[r + size])  # the header restated over more rows
+            key, size = _key(row[label]), size + 1
+        if _restates(row, label, key, head):
+            found.append((r, size))
+            r += size
+        else:
+            r += 1
+    return found
 
 
-def split_at(table: Table, rows: list[int]) -> list[Table]:
+def _stacked(upper: list[str], lower: list[str]) -> list[str]:
+    return [" / ".join(c for c in (a.strip(), b.strip()) if c) for a, b in zip(upper, lower)]
+
+
+def _restates(row: list[str], label: int, key: str, head: str) -> bool:
+    others = [c.strip() for k, c in enumerate(row) if k > label and c.strip()]
+    # a visit code shaped like a mark ("ET") may stand among them, not a mark that names none
+    shaped = [c for c in others if is_mark(c)]
+    return key.startswith(head) and len(others) >= 2 and all(names_a_visit(c) for c in shaped) \
+        and len(shaped) * 2 < len(others) and sum(names_a_visit(c) for c in others) * 2 > len(others)
+
+
+def split_at(table: Table, rows: list[tuple[int, int]]) -> list[Table]:
     """The table's pieces, each under its own header: the first under the table's, the others
-    under the restated header row that starts them (``restated_headers``)."""
+    under the restated header rows that start them (``restated_headers``)."""
     pieces, start, columns = [], 0, table.columns
-    for r in rows + [len(table.data)]:
+    for r, size in rows + [(len(table.data), 0)]:
         pieces.append(Table(title=table.title if not pieces else "", page=table.page, pages=table.pages,
                             columns=list(columns), data=table.data[start:r], path=table.path))
         if r < len(table.data):
-            columns, start = table.data[r], r + 1
+            columns = table.data[r]
+            for lower in table.data[r + 1:r + size]:
+                columns = _stacked(columns, lower)
+            start = r + size
     return pieces
-

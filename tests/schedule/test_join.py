@@ -214,3 +214,16 @@ def test_headerless_pages_whose_header_is_an_unmarked_row_or_a_group_over_a_mark
     assert [a["label"] for a in head["activities"]] == ["Consent", "Study drug administration", "Dispense study drug"]
     assert [a["group"] for a in head["activities"]][1:] == ["Study Intervention", "Study Intervention"]
     assert ("Study drug administration", "Day 15") in cells(head) and ("Study drug administration", "Screening") not in cells(head)
+
+
+def test_a_header_restated_over_two_rows_starts_a_sideways_part():
+    # "Visit / Study Day" over two header rows; the stacked part restates them as two body rows
+    stacked = table("Table 1: Schedule of Activities", ["Visit / Study Day", "1 / -28 to -1", "2 / 1", "3 / 8"], [
+        ["Vital signs", "X", "X", "X"], ["ECG", "X", "", "X"],
+        ["Visit", "4", "5", "6"], ["Study Day", "15", "22", "29"],
+        ["Vital signs", "X", "", "X"], ["ECG", "", "X", "X"]], 10)
+    (head,) = read(stacked)
+    assert [e["label"] for e in head["encounters"]] == ["1 / -28 to -1", "2 / 1", "3 / 8", "4 / 15", "5 / 22", "6 / 29"]
+    assert [a["label"] for a in head["activities"]] == ["Vital signs", "ECG"]
+    assert ("ECG", "5 / 22") in cells(head) and ("Vital signs", "5 / 22") not in cells(head)
+    assert any("rows 2-3 print the header again" in d for d in head["diagnostics"])
