@@ -1023,6 +1023,10 @@ def header_fits(t: SoaTable) -> bool:
         for r, row in enumerate(t.header):
             for k in part:
                 c = row[k]
+                if c is None and k == part[0]:
+                    # a cell spanning in from the part before: its page prints it over the rest
+                    r0, k0 = t.owner(r, k)
+                    c, k = t.header[r0][k0], k0
                 if c is None:
                     continue
                 span = [j for j in range(k, k + c.colspan) if j in part]
