@@ -425,9 +425,9 @@ def epochs(encounters: list[dict]) -> list[dict]:
     spans two or more columns, the top names of the row are epochs (a one-column epoch
     included); the rest of a column's names name its visit. Not epochs: a one-column top that
     names a visit event ("End of Treatment", "EOS", "Unscheduled": in no epoch, as a lone
-    "ET" is), and one top over every column that names the visit axis, not a period
-    ("Study Visit (Day)", "Study Day"). A unit in brackets after an epoch ("[weeks]") is the
-    axis's, not the epoch's name."""
+    "ET" is), and a top that names the visit axis, not a period ("Study Visit (Day)", "Study
+    Day", "Day 3 to 28"). A unit in brackets after an epoch ("[weeks]") is the axis's, not the
+    epoch's name; nor are the period's timing in brackets or footnote markers (``_epoch_name``)."""
     tops = [e["_words"][0] if e["_words"] else None for e in encounters]
     spanning = any(a and a == b for a, b in zip(tops, tops[1:]))
     if spanning and len(set(tops)) == 1 and is_axis_title(tops[0]):
@@ -438,13 +438,15 @@ def epochs(encounters: list[dict]) -> list[dict]:
         alone = enc["visit"] is None and len(enc["_words"]) == 1 and tops[i] not in neighbours
         if alone or (tops[i] and tops[i] not in neighbours and _VISIT_EVENT.search(tops[i])):
             tops[i] = None
+        elif tops[i] and is_axis_title(tops[i]):
+            tops[i] = None  # a time axis over some of the columns ("Study Day", "Day 3 to 28"): no period
     out: list[dict] = []
     for i, enc in enumerate(encounters):
         words = enc.pop("_words")
         top = tops[i] if spanning else None
         if top:
             words = words[1:]
-            label = _AXIS_UNIT.sub("", top) or top
+            label = _epoch_name(top)
             enc["epoch"] = label
             if out and out[-1]["label"] == label and out[-1]["encounters"][-1] == i - 1:
                 out[-1]["encounters"].append(i)
@@ -462,6 +464,15 @@ _AXIS_UNIT = re.compile(r"\s*[\[(](?:study\s+)?(?:days?|weeks?|months?|hours?|vi
 _PERIOD_WORD = re.compile(r"\b(?:period|phase|epoch|stage|part|screening|run[- ]?in|wash[- ]?out|treatment|follow[- ]?up|"
                           r"extension|maintenance|induction|titration|baseline|cycles?|intervention|observation)\b", re.I)
 _AXIS_WORD = re.compile(r"\b(?:days?|weeks?|months?|hours?|visits?|time\s*points?)\b", re.I)
+
+
+def _epoch_name(top: str) -> str:
+    """An epoch as a name: without the axis's unit ("[weeks]"), the period's own timing in
+    brackets ("Screening (-42 to -1)") or footnote markers after a comma ("Follow-up,b")."""
+    name = _AXIS_UNIT.sub("", top) or top
+    name = re.sub(r",\s?[a-z](?:\s?,\s?[a-z])*$", "", name)
+    name = re.sub(r"\s*\([^()]*\d[^()]*\)$", "", name)
+    return name.strip() or top
 
 
 def is_axis_title(text: Optional[str]) -> bool:

@@ -54,6 +54,14 @@ def test_a_visit_event_over_one_column_and_the_axis_title_are_no_epochs():
     assert axis["epochs"] == [] and {e["epoch"] for e in axis["encounters"]} == {None}
 
 
+def test_a_time_axis_over_some_columns_is_no_epoch_and_names_lose_timings_and_markers():
+    rows = [["Informed consent", "X", "", "", "", ""], ["Vital signs", "X", "X", "X", "X", "X"]]
+    s = read(table(["Procedure", "Screening (-42 to -1) / Scr", "Screening (-42 to -1) / D-1", "Day 3 to 28 / 3",
+                    "Day 3 to 28 / 4", "Follow-up,b / FU"], rows))
+    assert [e["label"] for e in s["epochs"]] == ["Screening", "Follow-up"]
+    assert [e["epoch"] for e in s["encounters"]] == ["Screening", "Screening", None, None, "Follow-up"]
+
+
 def test_groups_activities_and_marks_with_their_footnotes():
     s = read()
     assert [(g["label"], g["row"]) for g in s["groups"]] == [("Eligibility", 0), ("Safety", 3)]
