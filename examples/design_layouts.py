@@ -31,7 +31,10 @@ Families of variation (the truth's ``forms``; each name starts with its family's
    2021"); columns Document | Date [| Summary of Changes]; numbers "Amendment 1", a bare "1"
    under an "Amendment" column, "Amendment 02", "Version 3.0" (the original is Version 1.0) or a
    country-specific "Amendment 2.01 (Country-specific)"; dates "14 March 2021", "14-Mar-2021",
-   "2021-03-14" or "March 14, 2021".
+   "2021-03-14" or "March 14, 2021"; or one labelled box per amendment in an appendix ("Number of
+   global amendment | 2", "Date of CTP revision | ..."); or no history at all, only the title
+   page's own version ("Version Number: 3"), perhaps with a rationale page naming the version
+   before it ("Version 2 of the protocol ...").
 4. ``synopsis.`` -- a two-column table of labelled fields, bold-labelled paragraphs ("**Study
    Design:** ...") or bold lead lines with the value below; labels vary ("Study Design",
    "Methodology", "Overall Design"; "Number of Participants", "Planned Sample Size", "Number of
@@ -53,7 +56,9 @@ Families of variation (the truth's ``forms``; each name starts with its family's
    therapy and rescue medication sometimes; the drug's route.
 8. ``pop.`` -- the age criterion ("aged 18 to 75 years, inclusive", "at least 18 years of age",
    "\u2265 12 years of age", "18 years of age or older"), sex ("Male or female", "Women",
-   "Men"), healthy-volunteer studies ("Healthy male and female participants"), adolescents.
+   "Men", "Males and postmenopausal females", or neither named and a contraception rule for each:
+   "For women of childbearing potential: ...", "For men: ..."), healthy-volunteer studies
+   ("Healthy male and female participants"), adolescents.
 
 Truth conventions (those of the reference files): arms named as printed in the synopsis,
 without "(N=..)", each with the interventions it receives (``interventions``, an addition of
@@ -81,8 +86,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime
-import sys
 import random
+import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -120,7 +126,8 @@ FORMS = (
     "design.escalation.single_dose", "design.escalation.multiple_dose",
     "design.cohorts.table",
     "title.full", "title.partial", "title.purpose",
-    "amend.none", "amend.table.front", "amend.table.appendix", "amend.cover",
+    "amend.none", "amend.table.front", "amend.table.appendix", "amend.cover", "amend.boxes",
+    "amend.version", "amend.version.rationale",
     "amend.columns.summary", "amend.columns.two",
     "amend.number.plain", "amend.number.bare", "amend.number.padded", "amend.number.version",
     "amend.number.country",
@@ -136,7 +143,8 @@ FORMS = (
     "interv.route.oral", "interv.route.subcutaneous", "interv.route.intravenous",
     "interv.route.intramuscular", "interv.route.inhalation",
     "pop.age.range", "pop.age.at_least", "pop.age.geq", "pop.age.or_older",
-    "pop.sex.both", "pop.sex.female", "pop.sex.male", "pop.healthy", "pop.adolescents",
+    "pop.sex.both", "pop.sex.female", "pop.sex.male", "pop.sex.qualified", "pop.sex.rules",
+    "pop.healthy", "pop.adolescents",
 )
 KINDS = ("single_group", "parallel", "crossover", "escalation", "factorial")
 SYNOPSIS_FORMS = ("table", "inline", "leads")
@@ -796,8 +804,36 @@ def population_phrase(doc: DesignDoc, plan: Plan) -> str:
     return f"{who} with {doc.disease.name}"
 
 
+def sex_form(doc: DesignDoc, plan: Plan) -> str:
+    """How a patient study of both sexes says so, chosen once: naming both ("Male or female
+    patients"), naming both with a qualifier between ("Males and postmenopausal females"), or
+    naming neither and setting a rule for each ("For women of childbearing potential: ...",
+    "For men: ...")."""
+    if getattr(doc, "sex_wording", None) is None:
+        doc.sex_wording = "named"
+        if plan.sex == "both" and not plan.healthy:
+            doc.sex_wording = doc.pick(("named", "named", "qualified", "rules"))
+            if doc.sex_wording != "named":
+                doc.form(f"pop.sex.{doc.sex_wording}")
+    return doc.sex_wording
+
+
+SEX_RULES = (
+    "For women of childbearing potential: agreement to remain abstinent or to use a highly "
+    "effective method of contraception during the treatment period and for 30 days after the "
+    "final dose.",
+    "For men: agreement to remain abstinent or to use a condom, and to refrain from donating "
+    "sperm, during the treatment period and for 90 days after the final dose.",
+)
+
+
 def who_words(doc: DesignDoc, plan: Plan) -> str:
     persons = doc.persons
+    form = sex_form(doc, plan)
+    if form == "qualified":
+        return "Males and postmenopausal females"
+    if form == "rules":
+        return cap(persons)
     if plan.healthy:
         return {"both": doc.pick(("Healthy male and female participants",
                                   f"Healthy male or female {persons}")),
@@ -978,7 +1014,11 @@ def synopsis_blocks(doc: DesignDoc, fields, form: str, plan_spans: tuple = ()) -
                 blocks.append(Lead(label))
             blocks.append(Listing([E(DOT, v) for v in value]))
         elif form == "inline":
-            text = doc.say(value, lambda t: labelled_ok(label, t))
+            try:
+                text = doc.say(value, lambda t: labelled_ok(label, t))
+            except AssertionError:  # no wording wraps beside the label without a line that
+                blocks += [Lead(label), P(doc.say(value))]  # reads as a number: a lead instead
+                continue
             blocks.append(Labelled(f"{label} {text}", label=label, value=text))
         else:
             blocks += [Lead(label), P(doc.say(value))]
@@ -1212,8 +1252,12 @@ def criteria_lists(doc: DesignDoc, plan: Plan) -> tuple[list[mp.Entry], list[mp.
     else:
         inc_texts += [(doc.fill(t), []) for t in doc.disease.inclusion]
     inc_texts = [x for x in inc_texts if printable(x[0]) and all(printable(s) for s in x[1])]
+    if sex_form(doc, plan) == "rules":  # the sexes are named only by the rules each keeps
+        inc_texts = [x for x in inc_texts if not re.match(r"(?:Fem|M)ales?\b", x[0])]
     chosen = doc.rng.sample(inc_texts, min(len(inc_texts), doc.rng.randint(3, 5)))
     chosen.insert(doc.pick((0, 1)), (age, []))
+    if sex_form(doc, plan) == "rules":
+        chosen += [(rule, []) for rule in SEX_RULES]
     exc_pool = sl.HEALTHY_EXCLUSION if plan.healthy else sl.EXCLUSION
     exc_texts = []
     for _, text, subs, _ in exc_pool:
@@ -1240,14 +1284,17 @@ def criteria_lists(doc: DesignDoc, plan: Plan) -> tuple[list[mp.Entry], list[mp.
 def history(doc: DesignDoc, plan_date: datetime.date) -> tuple[dict, list[dict]]:
     """The amendment history: how it is printed ({"form", "rows", "columns", ...}) and the
     truth's amendments."""
-    where = doc.pick(("none", "none", "front", "appendix", "cover", "front", "appendix"))
+    where = doc.pick(("none", "none", "front", "appendix", "cover", "front", "appendix", "boxes",
+                      "version"))
     if where == "none":
         doc.form("amend.none")
         return {"form": "none", "date": plan_date}, []
-    doc.form(f"amend.{'cover' if where == 'cover' else 'table.' + where}")
+    if where == "version":
+        return version_only(doc, plan_date)
+    doc.form(f"amend.{where if where in ('cover', 'boxes') else 'table.' + where}")
     count = doc.rng.randint(1, 4)
-    styles = ("plain", "padded") if where == "cover" else ("plain", "bare", "padded", "version",
-                                                           "country")
+    styles = ("plain", "padded") if where in ("cover", "boxes") else ("plain", "bare", "padded",
+                                                                      "version", "country")
     style = doc.pick(styles)
     if style == "country" and count < 2:
         count = 2
@@ -1295,6 +1342,53 @@ def history(doc: DesignDoc, plan_date: datetime.date) -> tuple[dict, list[dict]]
     return {"form": where, "rows": rows, "columns": columns, "date": dates[len(numbers)],
             "current": numbers[-1][0] if style != "bare" else f"Amendment {numbers[-1][0]}",
             "show": show, "dates": dates, "numbers": numbers, "original": original}, truth
+
+
+BOX_NUMBER = ("Global amendment number", "Amendment number", "Amendment No.")
+BOX_DATE = ("Date of revision", "Date of amendment", "Amendment date")
+BOX_SECTIONS = ("Synopsis; eligibility", "Schedule of activities", "Safety reporting",
+                "Statistical methods", "Study procedures")
+BOX_REASONS = ("Requested by a health authority.", "Feedback from the investigators.",
+               "New safety information became available.", "To reduce the burden on participants.",
+               "To align with the statistical analysis plan.")
+
+
+def amendment_boxes(doc: DesignDoc, info: dict) -> list[Grid]:
+    """One labelled two-column box per amendment ("Number of global amendment | 2",
+    "Date of CTP revision | 9 January 2015", the sections changed, the change and its reason):
+    the number is a field's value, not a row of a history table."""
+    number_label, date_label = doc.pick(BOX_NUMBER), doc.pick(BOX_DATE)
+    rows = info["rows"][1:]
+    sections, reasons = doc.rng.sample(BOX_SECTIONS, len(rows)), doc.rng.sample(BOX_REASONS, len(rows))
+    summaries = doc.rng.sample(SUMMARIES, len(rows))
+    boxes = []
+    for row, where, why, summary in zip(rows, sections, reasons, summaries):
+        boxes.append(Grid("", [number_label, row[0].split()[-1]], [180, mp.CONTENT_W - 180],
+                          [[date_label, row[1]], ["Sections changed", where],
+                           ["Description of change", row[2] if len(row) > 2 else summary],
+                           ["Rationale for change", why]]))
+    return boxes
+
+
+def version_only(doc: DesignDoc, plan_date: datetime.date) -> tuple[dict, list[dict]]:
+    """No history: the title page prints the document's own version ("Version Number: 3"), and
+    perhaps a rationale page names the version before it ("Version 2 of the protocol was ..."),
+    which is an amendment too unless it is version 1, the original."""
+    doc.form("amend.version")
+    n = doc.rng.randint(2, 5)
+    date = plan_date + datetime.timedelta(days=doc.rng.randint(200, 900))
+    printed = doc.pick((str(n), f"{n}.0"))
+    truth = [{"number": printed, "date": date.isoformat()}]
+    rationale = None
+    if doc.chance(0.5):
+        doc.form("amend.version.rationale")
+        rationale = (f"PROTOCOL AMENDMENT, VERSION {n}: RATIONALE",
+                     P(f"Version {n - 1} of the protocol was updated to extend the screening window "
+                       f"and to clarify the visit schedule; the changes are summarised below."))
+        if n - 1 >= 2:
+            truth.insert(0, {"number": str(n - 1), "date": None})
+    return {"form": "version", "date": date, "printed": printed, "rationale": rationale,
+            "label": doc.pick(("Version Number:", "Protocol Version:", "Version:"))}, truth
 
 
 def history_grid(doc: DesignDoc, info: dict) -> Grid:
@@ -1590,12 +1684,21 @@ def _compose(seed: int) -> Composition:
                                          "Each version of the protocol is listed below with the "
                                          "date it was issued."])), grid))
 
+    if amend["form"] == "boxes":
+        outline.append(S("7", doc.chapter_title("Description of Global Amendments"),
+                         P(doc.sentence(["Each amendment of this protocol is described below.",
+                                         "The changes made by each global amendment follow."])),
+                         *amendment_boxes(doc, amend)))
+
     # Title page
     show = amend.get("show")
     date = amend["date"]
     date_text = show(date) if show else f"{date.day} {MONTHS[date.month - 1]} {date.year}"
     cover = [("Protocol Number:", number), ("Phase:", f"Phase {plan.phase}"), ("Sponsor:", sponsor)]
-    if amend["form"] == "cover":
+    if amend["form"] == "version":
+        cover.append((amend["label"], amend["printed"]))
+        cover.append(("Date:", date_text))
+    elif amend["form"] == "cover":
         cover.append((f"{amend['original']}:", show(amend["dates"][0])))
         for (cell, _), d in zip(amend["numbers"], amend["dates"][1:]):
             cover.append((f"{cell}:", show(d)))
@@ -1603,9 +1706,13 @@ def _compose(seed: int) -> Composition:
         cover.append(("Date:", date_text))
     if amend["form"] == "none":
         right = doc.pick(("Final", "Original Protocol", "Final Protocol"))
+    elif amend["form"] == "version":
+        right = f"Version {amend['printed']}"
     else:
         right = amend["current"]
     front = ()
+    if amend.get("rationale"):
+        front = amend["rationale"]
     if amend["form"] == "front":
         front = (doc.pick(("DOCUMENT HISTORY", "PROTOCOL AMENDMENT HISTORY", "Document History")),
                  history_grid(doc, amend))
@@ -1709,13 +1816,17 @@ def layout_body(spec: Protocol, first_page: int, pictures: dict) -> tuple[list[l
 
 
 def front_ops(front: tuple) -> list:
-    """The document history page: its heading and table."""
-    heading, grid = front
+    """The document history page: its heading and table (or an amendment's rationale: its
+    heading and paragraph)."""
+    heading, block = front
     flow = mp.Flow(2)
     flow.text(mp.LEFT, flow.y, heading, mp.BOLD_FONT, 14, 18)
     flow.y += 30
-    info = mp.Placed()
-    mp.place_grid(flow, grid, mp.grid_row_height(grid, grid.columns, True), info, 0)
+    if isinstance(block, mp.Para):
+        mp.place_para(flow, block, 0)
+    else:
+        info = mp.Placed()
+        mp.place_grid(flow, block, mp.grid_row_height(block, block.columns, True), info, 0)
     assert len(flow.pages) == 1, "the document history must fit its page"
     return flow.pages[0]
 
