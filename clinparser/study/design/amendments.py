@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from ...markup import strip_markup
 from ..trace import Tracer
 from ..criteria import section_pages
 from .fields import Field
@@ -38,23 +39,99 @@ def read_amendments(document: dict, tracer: Tracer) -> list[dict]:
     document's own, which its history table often leaves out) or a dated version list name, each
     number once, the table's row first."""
     found: dict[str, dict] = {}
+    named = False  # some place names amendments ("Amendment 2"), not only versions
+
+    def add(number: str, label: str, text: str, section: dict, kind: str, date: Optional[str]) -> None:
+        where = Field(label, text, section.get("number") or section.get("title"), section_pages(section), True, kind)
+        found.setdefault(_key(number), item(tracer, where, text, number=number, date=date, summary=None))
+
     for section, ancestors in _all_sections(document):
         for table in section.get("tables") or []:
-            for number, row_text, dated in _table_amendments(table):
-                where = Field("history", row_text, section.get("number") or section.get("title"), section_pages(section), True, "table")
-                found.setdefault(number, item(tracer, where, row_text, number=number, date=iso_date(dated), summary=None))
+            rows, by_name = _table_amendments(table)
+            named |= by_name
+            for number, row_text, dated in rows:
+                add(number, "history", row_text, section, "table", iso_date(dated))
+            for number, text, date in _box_amendments(table):
+                named = True
+                add(number, "amendment box", text, section, "table", iso_date(date))
     lines = list(_matter_lines(document))
     for section, line in lines:
         m = _AMENDMENT.search(line)
         if m and not _NOT_AMENDMENT.search(line) and len(line) < 200:
-            number = _plain(m["number"])
-            where = Field("title page", line, section.get("title"), section_pages(section), True, "paragraph")
-            found.setdefault(number, item(tracer, where, line, number=number, date=iso_date(line), summary=None))
+            named = True
+            add(_plain(m["number"]), "title page", line, section, "paragraph", iso_date(line))
     if not found:
         for section, line, number in _version_list(lines):
-            where = Field("version list", line, section.get("title"), section_pages(section), True, "paragraph")
-            found.setdefault(number, item(tracer, where, line, number=number, date=iso_date(line), summary=None))
+            add(number, "version list", line, section, "paragraph", iso_date(line))
+    if not named:
+        for section, line, number in _own_versions(document, lines):
+            add(number, "title page", line, section, "paragraph", iso_date(line))
     return [found[k] for k in sorted(found, key=_order)]
+
+
+def _key(number: str) -> str:
+    """One amendment however its number is printed: "3", "03", "3.0" and "Version 3" alike."""
+    m = re.search(r"\d+(?:\.\d+)*", number)
+    if not m:
+        return number.strip().lower()
+    return re.sub(r"(?:\.0+)+$", "", m.group(0)).lstrip("0") or "0"
+
+
+# A labelled box per amendment: "Number of global amendment | 2", "Amendment No. | 3"
+_BOX_NUMBER = re.compile(r"^(?:number\s+of\s+(?:(?:global|local|protocol)\s+)?amendment|(?:(?:global|local|protocol)\s+)?amendment\s+(?:number|no\.?|#))\s*:?$", re.I)
+
+
+def _box_amendments(table: dict) -> list[tuple[str, str, str]]:
+    """(number, the box's number and date text, its date text) of each amendment described by
+    a table of labelled rows where the number is a field's value ("Number of global amendment |
+    2", then "Date of CTP revision | 9 January 2015"); boxes printed one after another may
+    have been joined into one table, so every number row starts a box."""
+    rows = [table.get("columns") or []] + (table.get("data") or [])
+    boxes: list[list] = []
+    for row in rows:
+        cells = [" ".join(str(c).split()) for c in row if str(c).strip()]
+        if len(cells) < 2:
+            continue
+        label, value = cells[0].strip(" *_:"), cells[-1]
+        if _BOX_NUMBER.match(label) and re.fullmatch(r"\d+(?:\.\d+)*", value):
+            boxes.append([value, ""])
+        elif boxes and not boxes[-1][1] and re.search(r"\bdate\b", label, re.I) and _DATE.search(value):
+            boxes[-1][1] = value
+    return [(_plain(number), f"Amendment {number} {date}".strip(), date) for number, date in boxes]
+
+
+# The title page's own version ("Version Number: 3", "Version: 3.0, 08 March 2022") at a line's start
+_OWN_VERSION = re.compile(r"^\W*(?:protocol\s+)?version(?:\s+(?:number|no\.?))?\W*?\s*:?\s*\**\s*(?P<number>\d+(?:\.\d+)*)\b", re.I)
+# an earlier version named in prose ("... was included in Version 2 of the protocol")
+_EARLIER_VERSION = re.compile(r"\bversion\s+(?P<number>\d+(?:\.\d+)*)\s+of\s+the\s+protocol\b", re.I)
+
+
+def _own_versions(document: dict, lines: list[tuple[dict, str]]) -> list[tuple[dict, str, str]]:
+    """When nothing names an amendment, the document's own version as its title page prints it
+    is the amendment the document is (the original is version 1), and a version before it that
+    the front or back matter names in prose is one too."""
+    title_page = (document.get("non_toc") or [None])[0]
+    own = None
+    rows = [(title_page, " ".join(str(c) for c in row)) for table in (title_page or {}).get("tables") or []
+            for row in [table.get("columns") or []] + (table.get("data") or [])]  # a title page set as a table
+    for section, line in [(s, x) for s, x in lines if s is title_page] + rows:
+        line = strip_markup(line)
+        m = _OWN_VERSION.match(line)
+        if m and len(line) < 80 and not re.match(r"\s+of\b", line[m.end():]):  # a label, not "Version 2 of the protocol was ..."
+            own = (section, line, m["number"])
+            break
+    if not own or _is_original(own[2]):
+        return []
+    out = [own]
+    for section, line in lines:
+        for m in _EARLIER_VERSION.finditer(line):
+            if not _is_original(m["number"]) and _order(m["number"]) < _order(own[2]):
+                out.append((section, m.group(0), m["number"]))
+    return out
+
+
+def _is_original(number: str) -> bool:
+    return _order(number)[0] <= 1 and not any(_order(number)[1:])
 
 
 def _matter_lines(document: dict):
@@ -80,7 +157,7 @@ def _version_list(lines: list[tuple[dict, str]]) -> list[tuple[dict, str, str]]:
             out += [(section, line, m["number"]) for m in _DATED_VERSION.finditer(line)]
     if len({n for _, _, n in out}) < 2:
         return []
-    return [(s, line, n) for s, line, n in out if not (_order(n)[0] <= 1 and not any(_order(n)[1:]))]
+    return [(s, line, n) for s, line, n in out if not _is_original(n)]
 
 
 def _all_sections(document: dict, outline: bool = True):
@@ -93,15 +170,16 @@ def _all_sections(document: dict, outline: bool = True):
         yield from walk(document.get("toc") or [], [])
 
 
-def _table_amendments(table: dict) -> list[tuple[str, str, str]]:
+def _table_amendments(table: dict) -> tuple[list[tuple[str, str, str]], bool]:
     """(number, the row's text, its cells after the first: where its date is, since "Amendment 1"
-    before "December 2018" would read as 1 December)."""
+    before "December 2018" would read as 1 December) of each amendment of a history table, and
+    whether the table names amendments (rather than listing versions)."""
     columns = [" ".join(str(c).split()) for c in table.get("columns") or []]
     rows = [[" ".join(str(c).replace("<br>", " ").split()) for c in r] for r in table.get("data") or []]
     if len(columns) < 2 or not (_HISTORY_TABLE.search(columns[0]) and any(_DATE_HEADER.search(c) for c in columns[1:])
                                 or any(_DATE.search(c) for r in rows[:3] for c in r[1:2])
                                 and any(_AMENDMENT.search(r[0]) or _VERSION.search(r[0]) for r in rows[:4] if r)):
-        return []
+        return [], False
     everything = [columns] + rows  # a history continued on a later page has a row for its header
     named = any(_AMENDMENT.search(r[0]) or _CODED.match(r[0]) for r in everything if r) or bool(re.search(r"\bamendment", columns[0], re.I))
     out = []
@@ -117,14 +195,16 @@ def _table_amendments(table: dict) -> list[tuple[str, str, str]]:
             number = _plain(bare.group(1))
         elif not named:
             v = _VERSION.search(first)
-            number = _plain(v["number"] or v["bare"]) if v else None
-            if number is not None and _order(number)[0] <= 1 and not any(_order(number)[1:]):
+            # under a "Version" column header a bare "2" is a version too
+            v_bare = re.fullmatch(r"\s*(\d+(?:\.\d+)*)\s*", first) if re.search(r"\bversion", columns[0], re.I) else None
+            number = _plain(v["number"] or v["bare"]) if v else _plain(v_bare.group(1)) if v_bare else None
+            if number is not None and _is_original(number):
                 continue  # version 1.0: the original protocol
         else:
             number = None
         if number and number != "0":  # "...-00": the original protocol
             out.append((number, " ".join(c for c in row if c), " ".join(row[1:])))
-    return out
+    return out, named
 
 
 def _plain(number: str) -> str:

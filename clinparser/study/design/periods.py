@@ -4,7 +4,8 @@ The main schedule of activities names them over its visits when it prints an epo
 (``schedule["epochs"]``): those are the periods, in order. Without one, the design fields'
 sentences name them: "a screening period of up to 28 days, a 12-week treatment period and a
 4-week follow-up period", "Screening period – up to 4 weeks" as lines: each "<name> period"
-(or phase), in the order printed, once.
+(or phase), in the order printed, once; a period numbered as a sequence ("Treatment Period 1",
+"Washout Period 1", "Treatment Period 2") is one period per number.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ _NAME = r"(?:screening|run[- ]in|wash[- ]?out|lead[- ]in|baseline|treatment|doub
 # a word between a period's name and "period" qualifies it ("treatment extension period"), unless
 # it starts another phrase ("extension beyond this period", "washout of the period")
 _BETWEEN = r"(?:(?!(?:beyond|this|that|the|of|for|to|in|at|between|after|before|during|each|per|a|an)\b)\w+\s+)"
-_PERIOD = re.compile(rf"\b(?P<name>(?:{_NAME}\s*/\s*)?{_NAME})\s+{_BETWEEN}{{0,2}}?(?:period|phase|epoch)s?\b"
+# a period's number stays with it ("Treatment Period 2", "Washout Period 1"), unless it is a length
+_ORDINAL = r"(?:\s+(?P<number>[1-9]|[IVX]{1,4})\b(?!\s*[-\u2013]?\s*(?:weeks?|days?|months?|years?|hours?)\b))"
+_PERIOD = re.compile(rf"\b(?P<name>(?:{_NAME}\s*/\s*)?{_NAME})\s+{_BETWEEN}{{0,2}}?(?:period|phase|epoch)(?:s\b|\b{_ORDINAL}?)"
                      rf"|\b(?:period|phase)\s+of\s+(?P<after>{_NAME})\b"
                      rf"|\b(?P<lead>{_NAME})(?:\s+period)?\s*[:\u2013\u2014-]\s*(?:up\s+to\s+)?\d", re.I)
 
@@ -30,13 +33,17 @@ def read_epochs(fields: list[Field], schedules: list[dict], tracer: Tracer) -> l
     best_field = None
     for field in find(fields, DESIGN_LABEL):
         found: list[tuple[str, str]] = []
-        for sentence in sentences(field.value):
-            if _NOT_A_STUDY_PERIOD.search(sentence):
-                continue
-            for m in _PERIOD.finditer(sentence):
-                name = _name(m["name"] or m["after"] or m["lead"])
-                if name.lower() not in {n.lower() for n, _ in found}:
-                    found.append((name, sentence))
+        matches = [(m, sentence) for sentence in sentences(field.value) if not _NOT_A_STUDY_PERIOD.search(sentence)
+                   for m in _PERIOD.finditer(sentence)]
+        # a period keeps its number where the field numbers it as a sequence (two numbers at least)
+        numbered = {k for k in {_name(m["name"]).lower() for m, _ in matches if m["number"]}
+                    if len({m["number"] for m, _ in matches if m["number"] and _name(m["name"]).lower() == k}) >= 2}
+        for m, sentence in matches:
+            name = _name(m["name"] or m["after"] or m["lead"])
+            if m["number"] and name.lower() in numbered:
+                name = f"{name} period {m['number']}"
+            if name.lower() not in {n.lower() for n, _ in found}:
+                found.append((name, sentence))
         found = _most_specific(found)
         # the field naming the most periods is the one that lays them all out (an overview);
         # the others mention one or two in passing

@@ -8,8 +8,10 @@
 - **Ages** from the inclusion criteria (the reader of eligibility has cut them): "18 to 75
   years", "between 18 and 65", "at least 18 years", "≥ 18 years" (a "≥" some text layers
   lose, "Age  18 years"), "18 years of age or older"; no upper bound printed is null.
-- **Sex** from the criteria too: "male or female", "men and women" is both; only "women"
-  (or "female participants") female; only "men" male. Not printed: null.
+- **Sex** from the criteria too: "male or female", "men and women", "males and postmenopausal
+  females" is both, and so are criteria setting a rule for women and another for men ("For
+  women of childbearing potential: ...", "For men: ..."); only "women" (or "female
+  participants") female; only "men" male. Not printed: null.
 - **Healthy volunteers**: true where the title, design or criteria say healthy participants
   (volunteers, subjects); false where the criteria or the title name a condition participants
   have ("patients with", "participants with", "diagnosis of"); else null.
@@ -33,9 +35,12 @@ DESIGN_LABEL = re.compile(r"\bdesign\b|\bmethodology\b|\bsample\s+size\b|\bnumbe
 _PEOPLE = r"(?:participants|subjects|patients|volunteers|men|women|individuals|adults|children|infants|people)"
 _NUMBER = r"(\d{1,3}(?:,\d{3})+|\d+)"
 _COUNT = re.compile(rf"{_NUMBER}\s+(?:\w+[\s-]+){{0,4}}?{_PEOPLE}\b", re.I)
-_RANDOMIZED = re.compile(rf"{_NUMBER}\s+(?:[\w()-]+\s+){{0,6}}?(?:(?:will|are|to)\s+)?(?:be\s+)?(?:randomi[sz]ed|randomly)", re.I)
+# the words between a count and its verb hold no other count and no "screened" ("600 patients
+# screened and 400 randomized": 400 is the randomized one)
+_BETWEEN_WORD = r"(?:(?!\d|screen)[\w()-]+\s+)"
+_RANDOMIZED = re.compile(rf"{_NUMBER}\s+{_BETWEEN_WORD}{{0,6}}?(?:(?:will|are|to)\s+)?(?:be\s+)?(?:randomi[sz]ed|randomly)", re.I)
 _TO_RANDOMIZE = re.compile(rf"\b(?:randomi[sz]e|achieve)\s+(?:approximately\s+|about\s+|up\s+to\s+)?{_NUMBER}\b", re.I)
-_ENROLLED = re.compile(rf"{_NUMBER}\s+(?:[\w()-]+\s+){{0,6}}?(?:will\s+)?(?:be\s+)?(?:enrol?led|treated|included|dosed)", re.I)
+_ENROLLED = re.compile(rf"{_NUMBER}\s+{_BETWEEN_WORD}{{0,6}}?(?:will\s+)?(?:be\s+)?(?:enrol?led|treated|included|dosed)", re.I)
 _BARE = re.compile(rf"^\s*(?:approximately|approx\.?|about|up\s+to|a\s+total\s+of|total:?)?\s*{_NUMBER}\b", re.I)
 
 _RANGE = re.compile(r"(\d{1,3})\s*(?:to|through|-|–|and)\s*(\d{1,3})\s*(?:years|yrs)", re.I)
@@ -48,10 +53,14 @@ _AT_LEAST = re.compile(
 )
 _AT_MOST = re.compile(r"(?:≤|<=|\u2264|no\s+older\s+than|up\s+to|maximum(?:\s+age)?(?:\s+of)?)\s*(\d{1,3})\s*(?:years|yrs)", re.I)
 _AGE_WORDS = re.compile(r"\byears?\b|\bage\b|\baged\b", re.I)
-_NOT_STUDY_AGE = re.compile(r"post-?menopausal|menopaus|\bchild-?bearing|\bsince\b|\bwithin\b|\bprior\b|\bago\b|\bhistory\b", re.I)
+# an age that defines something else: menopause ("postmenopausal, defined as > 45 years of age
+# with amenorrhea"), childbearing, a history; "males and postmenopausal females at least 50
+# years of age" is the study's age
+_NOT_STUDY_AGE = re.compile(r"\bamenorrh|\bdefined\s+as\b|\bmenopause\b|\bchild-?bearing|\bsince\b|\bwithin\b|\bprior\b|\bago\b|\bhistory\b", re.I)
 
-_BOTH = re.compile(r"\bmales?\s+(?:and|or|&)\s+(?:non-?pregnant\s+)?females?\b|\bfemales?\s+(?:and|or)\s+males?\b"
-                   r"|\bmen\s+(?:and|or)\s+(?:non-?pregnant\s+)?women\b|\bwomen\s+(?:and|or)\s+men\b|\bboth\s+sexes\b|\bof\s+either\s+sex\b"
+# "males and postmenopausal females": a qualifier of one word may stand between
+_BOTH = re.compile(r"\bmales?\s+(?:and|or|&)\s+(?:[\w-]+\s+)?females?\b|\bfemales?\s+(?:and|or)\s+males?\b"
+                   r"|\bmen\s+(?:and|or)\s+(?:[\w-]+\s+)?women\b|\bwomen\s+(?:and|or)\s+men\b|\bboth\s+sexes\b|\bof\s+either\s+sex\b"
                    r"|\bman\s+or\s+woman\b|\bwoman\s+or\s+man\b|\bmale\s+or\s+female\b", re.I)
 _FEMALE = re.compile(r"\b(?:women|female\s+(?:participants|subjects|patients))\b|^\s*(?:females?|women)\b", re.I)
 _MALE = re.compile(r"\b(?:men|male\s+(?:participants|subjects|patients))\b|^\s*(?:males?|men)\b", re.I)
@@ -123,6 +132,12 @@ def _sex(inclusion: list[dict], title: Optional[dict], tracer: Tracer) -> Option
         for sentence in sentences(text):
             if _BOTH.search(sentence):
                 return _criterion_item(criterion, sentence, tracer, value="both")
+    # no criterion names both, but one sets a rule for women and another one for men ("For women
+    # of childbearing potential: ...", "For men: agreement to ..."): both take part
+    female = next(((c, s) for c in inclusion for s in sentences(c.get("text") or "") if _FEMALE.search(s) and not _MALE.search(s)), None)
+    male = next(((c, s) for c in inclusion for s in sentences(c.get("text") or "") if _MALE.search(s) and not _FEMALE.search(s)), None)
+    if female and male:
+        return _criterion_item(male[0], male[1], tracer, value="both")
     for criterion in inclusion[:4]:  # the first criteria say who takes part
         for sentence in sentences(criterion.get("text") or ""):
             female, male = _FEMALE.search(sentence), _MALE.search(sentence)

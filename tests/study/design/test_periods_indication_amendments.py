@@ -85,4 +85,60 @@ def test_a_dated_version_list_on_the_title_page_counts_each_version_after_the_fi
     assert [a["number"] for a in read_amendments(document, NO_TRACE)] == ["2.0", "3.1", "4.1"]
     one = {"non_toc": [{"title": "Title Page", "text": "Protocol Version 2.0, 10 February 2022", "tables": [], "pages": [1, 1]}],
            "toc": []}
-    assert read_amendments(one, NO_TRACE) == []  # one version is no list
+    # one version is no list, but the title page's own version after the first is the amendment
+    # the document is
+    assert [a["number"] for a in read_amendments(one, NO_TRACE)] == ["2.0"]
+    first = {"non_toc": [{"title": "Title Page", "text": "Protocol Version 1.0, 10 February 2022", "tables": [], "pages": [1, 1]}],
+             "toc": []}
+    assert read_amendments(first, NO_TRACE) == []  # the original protocol
+
+
+def test_a_numbered_sequence_of_periods_is_one_period_per_number():
+    fields = [Field("Study Design", "The study consists of a screening period of up to 28 days, Treatment Period 1 "
+                    "(4 weeks), Washout Period 1 (at least 7 days), Treatment Period 2 (4 weeks) and a follow-up period.",
+                    "3.1", (5, 5), False, "section")]
+    assert [e["name"] for e in read_epochs(fields, [], NO_TRACE)] == [
+        "Screening", "Treatment period 1", "Washout", "Treatment period 2", "Follow-up"]
+    # one number alone is no sequence, and a number of days is a length
+    once = [Field("Study Design", "A screening period, Treatment Period 1 and a treatment period 12 days long, then follow-up period.",
+                  "3.1", (5, 5), False, "section")]
+    assert [e["name"] for e in read_epochs(once, [], NO_TRACE)] == ["Screening", "Treatment", "Follow-up"]
+
+
+def _history(*tables, text=""):
+    return {"non_toc": [{"title": "Title Page", "text": text, "tables": [], "pages": [1, 1]}],
+            "toc": [{"number": "11", "title": "Description of Global Amendments", "text": "", "pages": [58, 60],
+                     "tables": list(tables)}]}
+
+
+def test_one_labelled_box_per_amendment_even_when_the_boxes_were_joined():
+    box1 = {"columns": ["Number of global amendment", "", "1"],
+            "data": [["Date of CTP revision", "", "15 October 2012"], ["Section to be changed", "", "Flow chart"],
+                     ["Rationale for change", "", "Clarity."]]}
+    joined = {"columns": ["Amendment No.", "2"],
+              "data": [["Date of amendment", "09 January 2015"], ["Description of change", "Visits added."],
+                       ["Amendment No.", "3"], ["Date of amendment", "28 March 2017"]]}
+    found = read_amendments(_history(box1, joined), NO_TRACE)
+    assert [(a["number"], a["date"]) for a in found] == [("1", "2012-10-15"), ("2", "2015-01-09"), ("3", "2017-03-28")]
+    # a labelled table whose number row is no amendment's is not a box
+    other = {"columns": ["Number of participants", "120"], "data": [["Date of first visit", "1 May 2020"]]}
+    assert read_amendments(_history(other), NO_TRACE) == []
+
+
+def test_the_title_pages_own_version_and_the_earlier_version_its_rationale_names():
+    title_table = {"columns": ["Protocol Number:", "AB-123"], "data": [["Version Number:", "3"], ["Date:", "5 April 2024"]]}
+    document = {"non_toc": [{"title": "A Study of X", "tables": [title_table], "pages": [1, 1],
+                             "text": "## **PROTOCOL AMENDMENT, VERSION 3: RATIONALE**\n\nVersion 2 of the protocol was updated "
+                                     "to extend the screening window.\n\nVersion 1 of the protocol was the original."}],
+                "toc": []}
+    assert [a["number"] for a in read_amendments(document, NO_TRACE)] == ["2", "3"]
+    # where amendments are named, a version number is another numbering and is not added
+    named = {"non_toc": [{"title": "Title", "text": "Version: 4.0, 1 May 2021\n\nAmendment 2: 14 March 2021", "tables": [],
+                          "pages": [1, 1]}], "toc": []}
+    assert [a["number"] for a in read_amendments(named, NO_TRACE)] == ["2"]
+
+
+def test_a_bare_number_under_a_version_column_is_a_version():
+    table = {"columns": ["Version", "Protocol / Date Final"], "data": [["2", "14 April 2020"], ["1", "18 March 2020"]]}
+    document = {"non_toc": [{"title": "Protocol History", "text": "", "tables": [table], "pages": [2, 2]}], "toc": []}
+    assert [(a["number"], a["date"]) for a in read_amendments(document, NO_TRACE)] == [("2", "2020-04-14")]

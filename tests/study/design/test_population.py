@@ -50,3 +50,24 @@ def test_sex_and_healthy_volunteers():
     healthy = read(criteria=[crit("Healthy adult volunteers.")])
     assert healthy["healthy_volunteers"] == {"value": True}
     assert read()["sex"] is None and read()["healthy_volunteers"] is None  # nothing printed: null
+
+
+def test_the_number_randomized_not_the_number_screened_before_it():
+    fields = [Field("Number of Subjects to be Randomized", "Approximately 600 patients screened and 400 randomized",
+                    "1.1", (3, 3), True, "table")]
+    assert read(fields)["planned_enrollment"] == {"value": 400}
+
+
+@pytest.mark.parametrize("texts, sex", [
+    (["Males and postmenopausal females at least 50 years of age."], "both"),
+    (["Adults aged 18 years or older.", "For women of childbearing potential: agreement to use contraception.",
+      "For men: agreement to use a condom and to refrain from donating sperm."], "both"),
+    # women's rules alone, and a male partner, say nothing of men taking part
+    (["Adults aged 18 years or older.", "Women of childbearing potential must use contraception; a male partner "
+      "may use a condom."], None),
+])
+def test_sex_from_a_qualified_pair_or_a_rule_for_each_sex(texts, sex):
+    out = read(criteria=[crit(t) for t in texts])
+    assert (out["sex"] or {}).get("value") == sex
+    if texts[0].startswith("Males"):
+        assert out["age"] == {"min": 50, "max": None, "unit": "years"}  # "postmenopausal" is no age of menopause here
