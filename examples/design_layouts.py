@@ -46,7 +46,9 @@ Families of variation (the truth's ``forms``; each name starts with its family's
    sometimes no product fields at all (``synopsis.products.none``: the products are named only
    in the title and the intervention section, as many protocols print them).
 5. ``prose.`` -- the design section: "The study consists of a screening period of up to 4
-   weeks, a 12-week treatment period and ..." or "The study has three periods: ..."; the ratio
+   weeks, a 12-week treatment period and ..." or "The study has three periods: ...", or no
+   sentence and the synopsis naming none: a section per period, titled with its name ("3.3.1
+   Screening Period", "3.3.2 Treatment Period 1"); the ratio
    "in a 2:1 ratio" or "randomized 2:1"; the number to be screened (not the enrollment).
 6. ``schema.`` -- no schema, a vector schema (boxes of epochs and arms, the words in the text
    layer) or the same drawn as a picture (the words are pixels; a reader needs OCR), in the
@@ -134,7 +136,7 @@ FORMS = (
     "amend.date.dmy", "amend.date.abbrev", "amend.date.iso", "amend.date.mdy",
     "synopsis.table", "synopsis.inline", "synopsis.leads",
     "synopsis.counts", "synopsis.indication", "synopsis.screened", "synopsis.products.none",
-    "prose.epochs.consists", "prose.epochs.periods",
+    "prose.epochs.consists", "prose.epochs.periods", "prose.epochs.headings",
     "prose.ratio.in_ratio", "prose.ratio.bare", "prose.screened",
     "schema.none", "schema.vector", "schema.picture",
     "schema.place.summary", "schema.place.design",
@@ -982,8 +984,13 @@ def synopsis_fields(doc: DesignDoc, plan: Plan, title: str, sponsor: str, counts
             return "; ".join(texts)
 
         fields.append((doc.pick(SYNOPSIS_LABELS["reference"]), reference))
-    fields.append((doc.pick(SYNOPSIS_LABELS["duration"]),
-                   [f"{e.name}: {e.span}" for e in plan.epochs]))
+    if doc.epochs_form == "headings":
+        fields.append((doc.pick(SYNOPSIS_LABELS["duration"]), lambda: doc.pick((
+            "The periods of the study and their visits are described in Section 3.3.",
+            "Section 3.3 describes each period of the study."))))
+    else:
+        fields.append((doc.pick(SYNOPSIS_LABELS["duration"]),
+                       [f"{e.name}: {e.span}" for e in plan.epochs]))
     return fields
 
 
@@ -1097,10 +1104,12 @@ def design_prose(doc: DesignDoc, plan: Plan) -> list:
         def s2():
             return f"{about()} {n} {persons} {will()} randomized {ratio} to receive {options}{tail}."
 
-    form = doc.pick(("consists", "consists", "periods"))
+    form = doc.epochs_form
     doc.form(f"prose.epochs.{form}")
 
     def s3():
+        if form == "headings":
+            return ""
         if form == "consists":
             return doc.pick(("The study consists of ", "Each participant goes through ",
                              "The study comprises ", f"{doc.words['Persons']} pass through ")) \
@@ -1585,6 +1594,9 @@ def _compose(seed: int) -> Composition:
     counts = doc.chance(0.3) and plan.kind != "escalation"
     if counts:
         doc.form("synopsis.counts")
+    # how the design prose names the periods; "headings": no sentence names them, a section per
+    # period does
+    doc.epochs_form = doc.pick(("consists", "consists", "periods", "headings"))
     syn_form = doc.pick(SYNOPSIS_FORMS)
     outline: list[Section] = []
 
@@ -1631,6 +1643,15 @@ def _compose(seed: int) -> Composition:
                                "of {drug}.",
                                "The length of treatment is long enough to show a stable effect."],
                               (1, 2))))
+
+    if doc.epochs_form == "headings":  # a section per period, titled with its name
+        outline.append(S("3.3", doc.pick(("Study Periods", "Study Procedures by Period")),
+                         P(doc.sentence(["Each period of the study is described below.",
+                                         "The study visits are grouped by period below."]))))
+        for k, e in enumerate(plan.epochs, 1):
+            outline.append(S(f"3.3.{k}", e.name, P(
+                f"The {e.prose} lasts {e.span}; {doc.persons} attend the visits the schedule of "
+                f"activities lists for it.")))
 
     # 4 Population
     inc, exc = criteria_lists(doc, plan)

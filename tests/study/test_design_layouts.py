@@ -40,13 +40,14 @@ SCORER = ROOT.parent / "shared" / "tools" / "design_score.py"
 # front or in an appendix, title-page lines, one labelled box per amendment, only the title
 # page's own version with a rationale naming the one before), "Version" and country-specific
 # amendment numbers, a healthy-volunteer study, the "\u2265" age criterion, and both sexes said
-# by a qualifier ("Males and postmenopausal females") or by a rule for each.
-SAMPLE = (2, 11, 35, 46, 88, 173)
+# by a qualifier ("Males and postmenopausal females") or by a rule for each, periods named only
+# by the titles of their sections, and background therapy given in prose.
+SAMPLE = (5, 10, 15, 30, 54, 61, 183)
 SAMPLE_FORMS = {"schema.vector", "schema.picture", "interv.table.rows", "interv.table.columns",
                 "interv.prose", "amend.table.front", "amend.table.appendix", "amend.cover",
                 "amend.boxes", "amend.version", "amend.version.rationale", "amend.number.version",
                 "amend.number.country", "pop.healthy", "pop.age.geq", "pop.sex.rules",
-                "pop.sex.qualified"}
+                "pop.sex.qualified", "prose.epochs.headings", "interv.background"}
 REACH = range(60)
 PART_FLOOR = 0.8
 # Misses of the reader as it stands, each a kind of layout it does not read yet (issue 47 stays

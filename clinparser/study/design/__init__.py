@@ -46,7 +46,7 @@ def read_design(document: dict, tracer: Tracer, criteria: Optional[list[dict]] =
                           "detail": f"a single-group study names no arm: its one arm is named for its treatment ({arms[0]['name']!r})"})
     design = {
         "arms": arms,
-        "epochs": read_epochs(fields, schedules, tracer),
+        "epochs": read_epochs(fields, schedules, tracer, document),
         "interventions": interventions,
         "population": read_population(fields, criteria or [], title, tracer),
         **kind,

@@ -39,7 +39,7 @@ MODEL = [
     ("crossover", re.compile(r"\bcross[- ]?over\s+(?:design|study|trial|fashion|manner|period)|\b(?:\d|two|three|four)[- ](?:way|period|sequence)\s+cross[- ]?over\b"
                              r"|\b(?:a|randomi[sz]ed|double-blind|placebo-controlled),?\s+cross[- ]?over\b|\bcross[- ]?over,", re.I)),
     ("factorial", re.compile(r"\bfactorial\b", re.I)),
-    ("single group", re.compile(r"\bsingle[- ](?:arm|group)\b|\bone[- ]arm\b|\buncontrolled\b", re.I)),
+    ("single group", re.compile(r"\bsingle[- ](?:arm|group)\b|\bone[- ]arm\b|\buncontrolled,?\s+(?:open-label\s+)?(?:study|trial|design)\b", re.I)),  # not "uncontrolled hypertension"
     ("sequential", re.compile(r"\b(?:group[- ])?sequential\s+(?:design|cohorts?|study)\b|\bdose[- ]escalation\b|\bascending[- ]dose\b", re.I)),
     ("parallel", re.compile(r"\bparallel\b", re.I)),
 ]

@@ -4,20 +4,25 @@ The main schedule of activities names them over its visits when it prints an epo
 (``schedule["epochs"]``): those are the periods, in order. Without one, the design fields'
 sentences name them: "a screening period of up to 28 days, a 12-week treatment period and a
 4-week follow-up period", "Screening period – up to 4 weeks" as lines: each "<name> period"
-(or phase), in the order printed, once; a period numbered as a sequence ("Treatment Period 1",
+(or phase), in the order printed, once; or the titles of sibling sections, when a procedures
+chapter gives each period its own ("6.2.1 Screening", "6.2.2 Treatment period") and they name
+more periods than any sentence; a period numbered as a sequence ("Treatment Period 1",
 "Washout Period 1", "Treatment Period 2") is one period per number.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Optional
 
+from ...markup import strip_markup
+from ..criteria import section_pages
 from ..trace import Tracer
 from .fields import Field, find
 from .items import item, sentences
 
 DESIGN_LABEL = re.compile(r"\bdesign\b|\bmethodology\b|\bduration\b|\bstudy\s+periods?\b|\bschema\b|\boverview\b", re.I)
-_NAME = r"(?:screening|run[- ]in|wash[- ]?out|lead[- ]in|baseline|treatment|double[- ]blind(?:\s+treatment)?|open[- ]label(?:\s+(?:treatment|extension))?|maintenance|induction|titration|extension|follow[- ]?up|safety\s+follow[- ]?up|post[- ]treatment(?:\s+follow[- ]?up)?|observation|dose[- ]escalation|dose[- ]expansion|core|main)"
+_NAME = r"(?:screening|run[- ]in|wash[- ]?out|lead[- ]in|baseline|treatment|double[- ]blind(?:\s+treatment)?|open[- ]label(?:\s+(?:treatment|extension))?|maintenance|induction|titration|extension|follow[- ]?up|safety\s+follow[- ]?up|post[- ]treatment(?:\s+follow[- ]?up)?|observation|dosing|dose[- ]escalation|dose[- ]expansion|core|main)"
 # a word between a period's name and "period" qualifies it ("treatment extension period"), unless
 # it starts another phrase ("extension beyond this period", "washout of the period")
 _BETWEEN = r"(?:(?!(?:beyond|this|that|the|of|for|to|in|at|between|after|before|during|each|per|a|an)\b)\w+\s+)"
@@ -28,7 +33,7 @@ _PERIOD = re.compile(rf"\b(?P<name>(?:{_NAME}\s*/\s*)?{_NAME})\s+{_BETWEEN}{{0,2
                      rf"|\b(?P<lead>{_NAME})(?:\s+period)?\s*[:\u2013\u2014-]\s*(?:up\s+to\s+)?\d", re.I)
 
 
-def read_epochs(fields: list[Field], schedules: list[dict], tracer: Tracer) -> list[dict]:
+def read_epochs(fields: list[Field], schedules: list[dict], tracer: Tracer, document: Optional[dict] = None) -> list[dict]:
     best: list[tuple[str, str]] = []
     best_field = None
     for field in find(fields, DESIGN_LABEL):
@@ -49,6 +54,9 @@ def read_epochs(fields: list[Field], schedules: list[dict], tracer: Tracer) -> l
         # the others mention one or two in passing
         if len(found) > len(best):
             best, best_field = found, field
+    headed = _headed_periods(document or {})
+    if len(headed) > max(len(best), 1):
+        return [item(tracer, field, field.label, name=name) for name, field in headed]
     if len(best) >= 2:
         return [item(tracer, best_field, sentence, name=name) for name, sentence in best]
     # no sentence names the periods: the main schedule's epoch row, less the visits it names
@@ -56,6 +64,41 @@ def read_epochs(fields: list[Field], schedules: list[dict], tracer: Tracer) -> l
     names = [" ".join(e["label"].split()) for e in (main or {}).get("epochs") or [] if e.get("label")]
     names = [n for n in dict.fromkeys(names) if _EPOCH_WORD.search(n) and not _VISIT_WORD.search(n)]
     return [item(tracer, None, n, name=n) for n in names] if len(names) >= 2 else []
+
+
+# A section title that names a period: "Screening", "Treatment Period", "Post-Treatment
+# Follow-up", "Screening/Baseline Assessments", "Treatment (Day 1-27) and Follow up Periods",
+# "Period after the database lock for the final analysis"
+_HEAD_NAME = rf"(?:{_NAME}|pre-?screening|pre-?treatment|post-?treatment(?:\s+follow[- ]?up)?|check[- ]?in|admission|end\s+of\s+(?:trial|study|treatment)\s+and\s+follow[- ]?up)"
+_HEADED = re.compile(rf"^(?P<names>{_HEAD_NAME}(?:\s*(?:/|\band\b|\bor\b)\s*{_HEAD_NAME})*)"
+                     rf"(?:\s+(?:period|phase|epoch|stage)s?(?:\s+[1-9])?)?(?:\s+(?:assessments?|procedures?|visits?))?$"
+                     rf"|^(?:period|phase)\s+(?:after|before|following)\b", re.I)
+
+
+def _headed_periods(document: dict) -> list[tuple[str, Field]]:
+    """Periods named by the titles of sibling sections ("6.2.1 Screening", "6.2.2 Treatment
+    period", "6.2.3 End of trial and follow-up period"): where a procedures chapter gives each
+    period its own section. Two siblings at least, below the top level, in their order; a title
+    naming two periods joined by "and" is both."""
+    runs: list[list[tuple[str, Field]]] = []
+
+    def walk(nodes: list[dict], depth: int) -> None:
+        run: list[tuple[str, Field]] = []
+        for node in nodes:
+            title = " ".join(re.sub(r"\s*\([^()]*\)", "", strip_markup(node.get("title") or "")).split())  # "(Day 1-27)"
+            m = _HEADED.match(title) if depth else None
+            if m:
+                where = Field(title, "", node.get("number"), section_pages(node), False, "section")
+                if m["names"] and re.search(r"\band\b", m["names"], re.I) and not re.match(r"end\s+of", m["names"], re.I):
+                    run += [(_name(n), where) for n in re.split(r"\s+and\s+", m["names"], flags=re.I)]
+                else:
+                    run.append((title, where))
+            walk(node.get("subsections") or [], depth + 1)
+        if len({f.section for _, f in run}) >= 2:
+            runs.append(list({n.lower(): (n, f) for n, f in reversed(run)}.values())[::-1])
+
+    walk(document.get("toc") or [], 0)
+    return max(runs, key=len, default=[])
 
 
 _EPOCH_WORD = re.compile(rf"\b(?:period|phase|epoch|stage|part)\b|^{_NAME}$", re.I)

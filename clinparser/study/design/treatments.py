@@ -38,7 +38,7 @@ PRODUCT_LABEL = re.compile(
     r"|\breference\s+(?:therapy|products?|drugs?)\b|\bstudy\s+intervention\b|\bIMPs?\b|\bprimary\s+study\s+intervention",
     re.I,
 )
-ARM_LABEL = re.compile(r"\b(?:treatment|intervention|study|trial)\s+(?:groups?|arms?)\b|^arms?$|\btreatment\s+sequences?\b|^cohorts?$"
+ARM_LABEL = re.compile(r"\b(?:treatment|intervention|study|trial)\s+(?:groups?|arms?)\b|^arms?$|\btreatment\s+sequences?\b|^(?:dose\s+|dosing\s+|treatment\s+)?cohorts?$"
                        r"|\bgroups?\s+and\s+duration\b|\barms?\s+and\s+duration\b", re.I)
 DESIGN_LABEL = re.compile(r"\bdesign\b|\bmethodology\b|\bschema\b", re.I)
 _ARM_LINE = re.compile(r"^\s*(?:[-*\u2022]\s*)?(?P<name>(?:treatment\s+)?(?:arm|group|cohort|sequence|regimen|part)\s+[A-Z0-9]{1,4}\b\s*[:.\u2013-]?\s*.*)$", re.I)
@@ -56,7 +56,7 @@ ROUTES = [
 FREQUENCY = re.compile(
     r"\b(?:once|twice|three\s+times|four\s+times)\s+(?:a\s+|per\s+)?(?:daily|day|week|weekly|month|monthly)\b|\b(?:once|twice)\s+daily\b"
     r"|\bevery\s+(?:\d+|two|three|four|other)\s+(?:days?|weeks?|months?)\b|\bevery\s+(?:day|week|month)\b|\bdaily\b|\bweekly\b|\bmonthly\b"
-    r"|\bsingle\s+(?:loading\s+)?dose\b|\bas\s+needed\b|\b(?:QD|BID|TID|QID|QW|Q[1-9]W|QOD|TIW|PRN|OD)\b",
+    r"|\bsingle\s+(?:loading\s+)?dose\b|\bas\s+needed\b|\bas\s+prescribed\b|\b(?:QD|BID|TID|QID|QW|Q[1-9]W|QOD|TIW|PRN|OD)\b",
     re.I,
 )
 ROLES = [
@@ -126,6 +126,14 @@ ADMINISTRATION_LABEL = re.compile(r"\bdos(?:e|age|ing)\b|\bregimen\b|\broute\b|\
 _DOSED_NAME = re.compile(r"(?:^|(?<=[.;:]\s)|\b(?:receive|receives|with|of|either|or|and)\s+)"
                          r"(?P<name>[A-Z][a-z]{3,}[a-z-]*(?:\s+[A-Z][a-z]+)?|[A-Z]{2,}[- ]?\d{2,}[A-Za-z0-9-]*|[A-Za-z]+\d+[A-Za-z0-9-]*)"
                          r"\s+(?:\([^()]{1,30}\)\s+)?(?:is\s+supplied\s+as\s+)?\d+(?:[.,]\d+)?\s?(?:mg|µg|μg|mcg|ug|g|mL|IU)\b")
+# A product the participants keep taking beside the study's: "continue their background therapy
+# with X", "keep taking oral X as prescribed ... as background therapy", "on a stable background
+# of X"
+_PRODUCT_WORD = r"[A-Z][A-Za-z]{2,}[A-Za-z0-9-]*"
+_BACKGROUND_GIVEN = re.compile(
+    rf"\bbackground\s+(?:therapy|treatment|medication)\s+(?:with|of)\s+(?:oral\s+)?(?P<a>{_PRODUCT_WORD})"
+    rf"|\b(?:tak(?:e|es|ing)|receiv(?:e|es|ing))\s+(?:their\s+)?(?:oral\s+|stable\s+)*(?P<b>{_PRODUCT_WORD})\b[^.;]{{0,60}}\bas\s+background\b"
+    rf"|\bon\s+a\s+(?:stable\s+)?background\s+of\s+(?:oral\s+)?(?P<c>{_PRODUCT_WORD})")
 _PLACEBO_GIVEN = re.compile(r"^(?:matching\s+)?placebo\b[^.]*\b(?:identical|look\s+the\s+same|match(?:es|ing)?|administered|given|taken)\b", re.I)
 
 
@@ -134,7 +142,8 @@ def _add_prose_products(found: list[dict], fields: list[Field], abbreviations: O
     """Products the study-intervention sections give in sentences ("Drugname 50 mg (tablets) will
     be taken orally once daily"; "Placebo tablets, identical in appearance to ..."), when no table
     or field listed them: a name printed right before its dose, at least twice in those sections
-    or once with the dose and once more anywhere in the design text."""
+    or once with the dose and once more anywhere in the design text; a product they keep
+    taking as background therapy ("continue their background therapy with X")."""
     places = [f for f in find(fields, ADMINISTRATION_LABEL) if f.kind == "section"]
     text = "\n".join(f.value for f in places)
     everything = "\n".join(f.value for f in fields)
@@ -148,6 +157,10 @@ def _add_prose_products(found: list[dict], fields: list[Field], abbreviations: O
                     if any(same_product(name, p["name"], text, abbreviations) for p in found):
                         continue
                     _add(found, _product(tracer, field, name, sentence, None))
+                m = _BACKGROUND_GIVEN.search(sentence)
+                name = m and (m["a"] or m["b"] or m["c"])
+                if name and is_product_name(name) and not any(same_product(name, p["name"], text, abbreviations) for p in found):
+                    _add(found, _product(tracer, field, name, sentence, "background"))
                 if _PLACEBO_GIVEN.search(sentence) and not any(p["role"] == "placebo" for p in found):
                     found.append(item(tracer, field, sentence, name="Placebo", role="placebo", doses=[],
                                       route=_route_in(sentence),
@@ -229,6 +242,8 @@ def read_arms(fields: list[Field], interventions: list[dict], tracer: Tracer) ->
     arms: list[dict] = []
     for field in find(fields, ARM_LABEL, ("table", "paragraph")) + find(fields, DESIGN_LABEL):
         lines = [ln for ln in field.value.split("\n") if ln.strip()]
+        if len(lines) > 2 and lines[0].rstrip().endswith(":"):
+            lines = lines[1:]  # "As follows:", "The study has the following groups:" introduce the list
         labelled = [m["name"] for m in map(_ARM_LINE.match, lines) if m]
         if not labelled and ARM_LABEL.search(field.label) and 2 <= len(lines) <= 8 and all(len(ln) < 150 for ln in lines):
             labelled = lines  # a list of the arms, one a line

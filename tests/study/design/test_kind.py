@@ -39,3 +39,11 @@ def test_a_model_not_printed_follows_from_the_arms_and_says_so():
 def test_a_single_arm_study_is_single_group_and_non_randomized():
     out, _ = read_kind(design("This is a single-arm, open-label study."), None, [], NO_TRACE)
     assert values(out) == {"masking": "open label", "allocation": "non-randomized", "model": "single group", "ratio": None}
+
+
+def test_an_uncontrolled_disease_is_no_single_group_design():
+    title = {"text": "A Randomized Crossover Study of Drug X in Participants with Uncontrolled Hypertension", "page": 1}
+    out, _ = read_kind([], title, [{"name": "Sequence AB"}, {"name": "Sequence BA"}], NO_TRACE)
+    assert values(out)["model"] == "crossover"
+    out, _ = read_kind(design("This is an uncontrolled, open-label study of Drug X."), None, [], NO_TRACE)
+    assert values(out)["model"] == "single group"

@@ -142,3 +142,30 @@ def test_a_bare_number_under_a_version_column_is_a_version():
     table = {"columns": ["Version", "Protocol / Date Final"], "data": [["2", "14 April 2020"], ["1", "18 March 2020"]]}
     document = {"non_toc": [{"title": "Protocol History", "text": "", "tables": [table], "pages": [2, 2]}], "toc": []}
     assert [(a["number"], a["date"]) for a in read_amendments(document, NO_TRACE)] == [("2", "2020-04-14")]
+
+
+def _section(number, title, *subsections, text="Some text."):
+    return {"number": number, "title": title, "text": text, "pages": [40, 40], "tables": [], "subsections": list(subsections)}
+
+
+def test_sibling_section_titles_name_the_periods_when_no_sentence_names_more():
+    procedures = _section("6.2", "Trial Procedures at Each Visit",
+                          _section("6.2.1", "Screening"), _section("6.2.2", "Treatment period"),
+                          _section("6.2.3", "End of trial and follow-up period"), _section("6.2.4", "Unscheduled visits"),
+                          _section("6.2.5", "Period after the database lock for the final analysis"))
+    document = {"toc": [_section("6", "Investigational Plan", procedures)], "non_toc": []}
+    one = [Field("Trial Design", "Patients enter a 52-week observation period.", "3.1", (10, 10), False, "section")]
+    assert [e["name"] for e in read_epochs(one, [], NO_TRACE, document)] == [
+        "Screening", "Treatment period", "End of trial and follow-up period",
+        "Period after the database lock for the final analysis"]
+    # "Treatment (Day 1-27) and Follow up Periods (Day 28-55)" is two periods; a section of no
+    # text of its own counts (its subsections hold the text)
+    amgen = {"toc": [_section("7", "Study Procedures", _section("7.2", "Study Visits",
+                     _section("7.2.1", "Screening", text=""), _section("7.2.2", "Day 1 Visit"),
+                     _section("7.2.3", "Treatment (Day 1-27) and Follow up Periods (Day 28-55)")))], "non_toc": []}
+    assert [e["name"] for e in read_epochs([], [], NO_TRACE, amgen)] == ["Screening", "Treatment", "Follow up"]
+    # titles that merely start like a period are not periods, nor are top-level chapters
+    noise = {"toc": [_section("5", "Treatment"), _section("6", "Follow-up"),
+                     _section("8", "Safety", _section("8.1", "Investigator Follow-Up"), _section("8.2", "Sponsor Follow-Up"),
+                              _section("8.3", "Treatment Compliance"))], "non_toc": []}
+    assert read_epochs([], [], NO_TRACE, noise) == []

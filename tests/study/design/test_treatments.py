@@ -152,3 +152,21 @@ def test_arms_enumerated_by_the_sentence_naming_the_treatment_arms():
     arms = read_arms(fields, products, NO_TRACE)
     assert [(a["name"], a["type"]) for a in arms] == [("placebo", "placebo comparator"), ("low-dose zelomab", "experimental"),
                                                       ("high-dose zelomab", "experimental")]
+
+
+def test_a_dose_cohorts_field_and_a_list_after_its_introduction_are_the_arms():
+    cohorts = Field("Dose Cohorts", "Cohort 1: Drug Q 10 mg\nCohort 2: Drug Q 30 mg", "1", (3, 3), True, "table")
+    intro = Field("Arms", "As follows:\nDrug Q 10 mg\nPlacebo", "1", (3, 3), True, "paragraph")
+    products = [{"name": "Drug Q", "role": "investigational"}]
+    assert [a["name"] for a in read_arms([cohorts], products, NO_TRACE)] == ["Cohort 1: Drug Q 10 mg", "Cohort 2: Drug Q 30 mg"]
+    assert [a["name"] for a in read_arms([intro], products, NO_TRACE)] == ["Drug Q 10 mg", "Placebo"]
+
+
+def test_background_therapy_given_in_a_sentence_is_an_intervention():
+    where = Field("Treatments Administered", "Drugzumab 50 mg is given by subcutaneous injection every 2 weeks. "
+                  "Drugzumab is supplied by the sponsor.\nParticipants keep taking oral Metformin as prescribed "
+                  "before screening as background therapy.", "5.1", (20, 20), False, "section")
+    found = read_interventions([where], [], NO_TRACE)
+    assert [(i["name"], i["role"], i["route"], i["frequency"]) for i in found] == [
+        ("Drugzumab", "investigational", "subcutaneous", "every 2 weeks"),
+        ("Metformin", "background", "oral", "as prescribed")]
