@@ -18,8 +18,9 @@ Families of variation (the truth's ``forms``; each name starts with its family's
 1. ``design.`` -- the kind: single group (one arm, open label, non-randomized), parallel (2-4
    arms: doses of the drug, placebo and/or an active comparator; arms named by their dose,
    "Arm A: ...", "Group 1: ..." or with the frequency's abbreviation "... 10 mg QD"), crossover
-   (sequences as arms, "Sequence AB"/"Treatment Sequence BA", two or three periods with washout
-   periods between them), dose escalation (cohorts as arms, "Cohort 1: 10 mg", single or
+   (sequences as arms, "Sequence AB"/"Treatment Sequence BA", or only in a table of sequences
+   and periods, the arm named by its row "Sequence AB: Drug 10 mg, Placebo"; two or three
+   periods with washout periods between them), dose escalation (cohorts as arms, "Cohort 1: 10 mg", single or
    multiple doses, sometimes a table of the cohorts; model "sequential"), factorial (2 x 2 with
    a second drug).  Masking open label / single blind / double blind; control placebo, active,
    both or none.
@@ -124,7 +125,7 @@ FORMS = (
     "design.control.placebo", "design.control.active", "design.control.both",
     "design.control.none",
     "design.arms.dose", "design.arms.lettered", "design.arms.grouped", "design.arms.frequency",
-    "design.sequences.two", "design.sequences.three",
+    "design.sequences.two", "design.sequences.three", "design.sequences.table",
     "design.escalation.single_dose", "design.escalation.multiple_dose",
     "design.cohorts.table",
     "title.full", "title.partial", "title.purpose",
@@ -651,8 +652,14 @@ def plan_design(doc: DesignDoc) -> Plan:
         sequences = ("ABC", "BCA", "CAB") if three else ("AB", "BA")
         prefix = doc.pick(("Sequence", "Sequence", "Treatment Sequence"))
         n = _enrollment(doc, len(sequences), 12 if doc.healthy else 24, 36 if doc.healthy else 72)
+        # the sequences only in a table (a row per sequence, a column per period): each arm is
+        # named by its row, "Sequence AB: Drug 10 mg, Placebo"
+        doc.sequence_table = doc.chance(0.35)
+        if doc.sequence_table:
+            doc.form("design.sequences.table")
         for s in sequences:
-            arms.append(Arm(f"{prefix} {s}", "experimental",
+            shown = f": {', '.join(treatments[c][0] for c in s)}" if doc.sequence_table else ""
+            arms.append(Arm(f"{prefix} {s}{shown}", "experimental",
                             list(dict.fromkeys(treatments[c][1] for c in s)), f"{prefix.lower()} {s}",
                             n // len(sequences), [treatments[c][0] for c in s]))
         ratio = ":".join("1" for _ in sequences)
@@ -949,8 +956,9 @@ def synopsis_fields(doc: DesignDoc, plan: Plan, title: str, sponsor: str, counts
         fields.append((label, lambda: doc.pick((f"Approximately {n} {persons}", f"{n} {persons}",
                                                 f"Approximately {n} {persons} will be {verb}"))))
     key = {"crossover": "groups_crossover", "escalation": "groups_escalation"}.get(plan.kind, "groups")
-    fields.append((doc.pick(SYNOPSIS_LABELS[key]),
-                   [a.name + (f" (N={a.n})" if counts and a.n else "") for a in plan.arms]))
+    if not getattr(doc, "sequence_table", False):
+        fields.append((doc.pick(SYNOPSIS_LABELS[key]),
+                       [a.name + (f" (N={a.n})" if counts and a.n else "") for a in plan.arms]))
     investigational = [p for p in plan.products if p.role == "investigational"]
 
     def given(p: Product) -> str:
@@ -1083,6 +1091,9 @@ def design_prose(doc: DesignDoc, plan: Plan) -> list:
         seqs = join_words([a.name for a in arms], "or")
         letters = sorted(plan.treatments)
 
+        if getattr(doc, "sequence_table", False):
+            seqs = "listed in the table below"
+
         def s2():
             first = f"{about()} {n} {persons} {will()} randomized {ratio} to one of " \
                     f"{NUMBER_WORDS[len(arms)]} treatment sequences ({seqs})."
@@ -1152,6 +1163,17 @@ def design_prose(doc: DesignDoc, plan: Plan) -> list:
         return " ".join(x for x in ([filler] + parts if doc.chance(0.5) else parts + [filler]) if x)
 
     return [P(doc.say(lambda: f"{s1()} {s2()}")), P(doc.say(second))]
+
+
+def sequence_table(doc: DesignDoc, plan: Plan) -> Grid:
+    """A crossover's sequences as a table: "Sequence | Period 1 | Period 2", a row per
+    sequence ("AB | Drug 10 mg | Placebo")."""
+    head, periods = plan.arms[0].name.split(":")[0].split()[:-1], len(plan.arms[0].schema)
+    first = 150
+    rest = (mp.CONTENT_W - first) / periods
+    rows = [[a.name.split(":")[0].split()[-1], *a.schema] for a in plan.arms]
+    return Grid(doc.caption("Treatment Sequences"), [" ".join(head)] + [f"Period {k}" for k in range(1, periods + 1)],
+                [first] + [rest] * periods, rows)
 
 
 def cohort_table(doc: DesignDoc, plan: Plan) -> Grid:
@@ -1587,6 +1609,8 @@ def _compose(seed: int) -> Composition:
     start = datetime.date(rng.randint(2018, 2023), rng.randint(1, 12), rng.randint(1, 28))
     amend, amendments = history(doc, start)
     schema_kind = doc.pick(("none", "none", "vector", "picture"))
+    if getattr(doc, "sequence_table", False):
+        schema_kind = "none"  # the table is where the sequences are shown
     doc.form(f"schema.{schema_kind}")
     schema_place = doc.pick(("summary", "design")) if schema_kind != "none" else None
     if schema_place:
@@ -1631,6 +1655,8 @@ def _compose(seed: int) -> Composition:
         design_blocks.append(figure)
     if plan.kind == "escalation" and doc.chance(0.5):
         design_blocks.append(cohort_table(doc, plan))
+    if getattr(doc, "sequence_table", False):
+        design_blocks.append(sequence_table(doc, plan))
     design_title = doc.chapter_title(doc.pick(("Study Design", "Investigational Plan")))
     outline.append(S("3", design_title, P(doc.sentence([
         "This chapter describes the design of the study and the reasons for it.",

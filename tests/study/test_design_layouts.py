@@ -41,13 +41,15 @@ SCORER = ROOT.parent / "shared" / "tools" / "design_score.py"
 # page's own version with a rationale naming the one before), "Version" and country-specific
 # amendment numbers, a healthy-volunteer study, the "\u2265" age criterion, and both sexes said
 # by a qualifier ("Males and postmenopausal females") or by a rule for each, periods named only
-# by the titles of their sections, and background therapy given in prose.
-SAMPLE = (5, 10, 15, 30, 54, 61, 183)
+# by the titles of their sections, background therapy given in prose, and a crossover's sequences
+# only in a table.
+SAMPLE = (2, 35, 54, 61, 98, 183)
 SAMPLE_FORMS = {"schema.vector", "schema.picture", "interv.table.rows", "interv.table.columns",
                 "interv.prose", "amend.table.front", "amend.table.appendix", "amend.cover",
                 "amend.boxes", "amend.version", "amend.version.rationale", "amend.number.version",
                 "amend.number.country", "pop.healthy", "pop.age.geq", "pop.sex.rules",
-                "pop.sex.qualified", "prose.epochs.headings", "interv.background"}
+                "pop.sex.qualified", "prose.epochs.headings", "interv.background",
+                "design.sequences.table"}
 REACH = range(60)
 PART_FLOOR = 0.8
 # Misses of the reader as it stands, each a kind of layout it does not read yet (issue 47 stays
@@ -149,9 +151,10 @@ def test_truth_is_well_formed(compositions, chunk):
             assert design["ratio"] is None and design["masking"] == "open label", where
         if design["model"] == "single group":
             assert len(t["arms"]) == 1, where
-        if design["model"] == "crossover":
-            assert all(a["name"].split()[-1].isalpha() and a["name"].split()[-1].isupper()
-                       for a in t["arms"]), where
+        if design["model"] == "crossover":  # "Sequence AB", or "Sequence AB: Drug 10 mg, Placebo"
+            labels = [a["name"].split(":")[0].split()[-1] for a in t["arms"]]
+            assert all(x.isalpha() and x.isupper() for x in labels), where
+            assert all(":" in a["name"] for a in t["arms"]) == ("design.sequences.table" in t["forms"]), where
         dates = [a["date"] for a in t["amendments"] if a["date"]]
         assert dates == sorted(dates) and len(set(dates)) == len(dates), where
         assert all(date.fromisoformat(d) for d in dates), where
@@ -191,6 +194,9 @@ def test_truth_is_printed(tmp_path, layouts, chunk):
         low = text.lower()
         where = f"seed {seed}"
         for name in [a["name"] for a in t["arms"]] + t["epochs"] + [i["name"] for i in t["interventions"]]:
+            if ":" in name and "design.sequences.table" in t["forms"]:  # a table's row: its cells in order
+                label, cells = name.split(": ")
+                name = " ".join([label.split()[-1], *cells.split(", ")])
             assert name in text, (where, name)
         for i in t["interventions"]:
             for d in i["doses"]:

@@ -37,7 +37,7 @@ def read_design(document: dict, tracer: Tracer, criteria: Optional[list[dict]] =
     schedules = [t["schedule"] for t, _ in tables if t.get("schedule")]
     interventions = read_interventions(fields, tables, tracer, title=title, abbreviations=short_forms)
     products = with_aliases(interventions, short_forms, fields)
-    arms = read_arms(fields, products, tracer) or arms_in_title(title, products, tracer)
+    arms = read_arms(fields, products, tracer, tables) or arms_in_title(title, products, tracer)
     kind, notes = read_kind(fields, title, arms, tracer)
     if not arms and kind["model"] and kind["model"]["value"] == "single group":
         arms = single_arm(interventions, tracer)

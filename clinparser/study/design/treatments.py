@@ -238,8 +238,14 @@ def _doses(text: str) -> list[dict]:
     return doses
 
 
-def read_arms(fields: list[Field], interventions: list[dict], tracer: Tracer) -> list[dict]:
-    arms: list[dict] = []
+def read_arms(fields: list[Field], interventions: list[dict], tracer: Tracer,
+              tables: Optional[list[tuple[dict, Field]]] = None) -> list[dict]:
+    """Arms from a crossover's table of sequences (each row the sequence in full), else the
+    fields that list them, else the sentence that assigns participants to them. ``tables``:
+    (table, where) of the document."""
+    arms = _sequence_arms(tables or [], interventions, tracer)
+    if arms:
+        return arms
     for field in find(fields, ARM_LABEL, ("table", "paragraph")) + find(fields, DESIGN_LABEL):
         lines = [ln for ln in field.value.split("\n") if ln.strip()]
         if len(lines) > 2 and lines[0].rstrip().endswith(":"):
@@ -257,6 +263,32 @@ def read_arms(fields: list[Field], interventions: list[dict], tracer: Tracer) ->
     if not arms:
         arms = _arms_in_prose(fields, interventions, tracer)
     return arms
+
+
+_SEQUENCE_HEADER = re.compile(r"^(?:treatment\s+|dosing\s+)?sequences?(?:\s+(?:group|name|no\.?|number))?$", re.I)
+
+
+def _sequence_arms(tables: list[tuple[dict, Field]], interventions: list[dict], tracer: Tracer) -> list[dict]:
+    """A crossover's table of sequences: the first column headed "(Treatment) Sequence", a row
+    per sequence ("A | Placebo | 600 mg | 300 mg", a column per period): each row an arm, named
+    "Treatment Sequence A: Placebo, 600 mg, 300 mg"."""
+    for table, where in tables:
+        columns = [" ".join(str(c).split()) for c in table.get("columns") or []]
+        if len(columns) < 3 or not _SEQUENCE_HEADER.match(columns[0].strip(" *:")):
+            continue
+        rows = [[" ".join(str(c).replace("<br>", " ").split()) for c in r] for r in table.get("data") or []]
+        rows = [r for r in rows if r and 0 < len(r[0]) <= 16 and sum(bool(c) for c in r[1:]) >= 2]
+        if len(rows) < 2:
+            continue
+        head = columns[0].strip(" *:")
+        out = []
+        for row in rows:
+            label = row[0] if re.match(r"(?:treatment\s+)?sequence\b", row[0], re.I) else f"{head} {row[0]}"
+            name = f"{label}: {', '.join(c for c in row[1:] if c)}"
+            out.append(item(tracer, where, " ".join(row), name=name, type=_arm_type(name, interventions),
+                            interventions=_given(name, interventions)))
+        return out
+    return []
 
 
 # "... Study of Drug X Plus ADT Versus Placebo Plus ADT in Patients With ...": the arms compared

@@ -170,3 +170,15 @@ def test_background_therapy_given_in_a_sentence_is_an_intervention():
     assert [(i["name"], i["role"], i["route"], i["frequency"]) for i in found] == [
         ("Drugzumab", "investigational", "subcutaneous", "every 2 weeks"),
         ("Metformin", "background", "oral", "as prescribed")]
+
+
+def test_a_crossovers_table_of_sequences_a_row_an_arm_before_any_field():
+    table = {"columns": ["Treatment Sequence", "1st Eligible Attack", "2nd Eligible Attack", "3rd Eligible Attack"],
+             "data": [["A", "Placebo", "600 mg", "300 mg"], ["B", "300 mg", "Placebo", "600 mg"]]}
+    field = Field("Treatment Sequences", "Sequence A\nSequence B", "1", (3, 3), True, "table")
+    arms = read_arms([field], [{"name": "Drug K", "role": "investigational"}], NO_TRACE, [(table, WHERE)])
+    assert [a["name"] for a in arms] == ["Treatment Sequence A: Placebo, 600 mg, 300 mg",
+                                         "Treatment Sequence B: 300 mg, Placebo, 600 mg"]
+    # a table whose first column is not the sequence is no table of sequences
+    other = {"columns": ["Visit", "Period 1", "Period 2"], "data": [["1", "X", "X"], ["2", "X", "X"]]}
+    assert [a["name"] for a in read_arms([field], [], NO_TRACE, [(other, WHERE)])] == ["Sequence A", "Sequence B"]
