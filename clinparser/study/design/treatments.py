@@ -184,6 +184,9 @@ def _complete(products: list[dict], fields: list[Field], abbreviations: Optional
         text = "\n".join(s for f in places for s in f.value.split("\n") if words and _says_any(s, words))
         if not text:
             continue
+        voted = None if placebo else _voted_frequency(text, words)  # "placebo" lines speak of every placebo
+        if voted and (product["frequency"] is None or _canonical(product["frequency"]) != _canonical(voted)):
+            product["frequency"] = voted
         _fill(product, text)
         if not product["doses"] and not placebo:
             product["doses"] = _doses(text)
@@ -367,9 +370,10 @@ def _unique(names: list[str]) -> list[str]:
 
 
 def _arm_words(piece: str) -> str:
-    """An arm as the assigning sentence names it, without its article and a closing "group" or
-    "arm" ("a matching placebo group" -> "matching placebo")."""
+    """An arm as the assigning sentence names it, without its article, a closing "group" or
+    "arm" and a placebo's "matching" ("a matching placebo group" -> "placebo")."""
     piece = re.sub(r"^(?:a|an|the)\s+", "", piece.strip(" .,:"), flags=re.I)
+    piece = re.sub(r"^matching\s+(?=placebo\b)", "", piece, flags=re.I)  # the arm is the placebo; "matching" is how it looks
     return re.sub(r"\s+(?:group|arm)s?$", "", piece.strip(" .,:"), flags=re.I).strip(" .,:")
 
 
@@ -445,6 +449,49 @@ def _product(tracer: Tracer, where: Field, name: str, text: str, role: Optional[
     route = _route_in(text)
     return item(tracer, where, text.split("\n")[0], name=name, role=role, doses=doses, route=route,
                 frequency=_frequency(text))
+
+
+def _voted_frequency(text: str, words: list[str]) -> Optional[str]:
+    """The frequency most lines naming the product give it, each line voting for the frequency
+    printed nearest the product's name ("daily upadacitinib (30 mg QD) and weekly MTX": daily
+    for upadacitinib, weekly for MTX); two votes at least, a tie to the first printed."""
+    votes: dict[str, list] = {}
+    for line in text.split("\n"):
+        low = line.lower()
+        names = [m.start() for w in words for m in re.finditer(rf"(?<![\w-]){re.escape(w)}(?![\w-])", low)]
+        found = list(FREQUENCY.finditer(line))
+        if not names or not found:
+            continue
+        nearest = min(found, key=lambda m: min(abs(m.start() - n) for n in names))
+        votes.setdefault(_canonical(nearest.group(0)), []).append(" ".join(nearest.group(0).split()))
+    # a repeating frequency before a single dose or "as needed" (a loading dose, rescue use), as
+    # _frequency does; then the most votes, the first printed winning a tie (the sort is stable)
+    ranked = sorted(votes.values(), key=lambda v: (not re.match(r"single|as\s+needed|PRN", v[0], re.I), len(v)), reverse=True)
+    return ranked[0][0] if ranked and len(ranked[0]) >= 2 else None
+
+
+_CANONICAL = [
+    (re.compile(r"^(?:qd|od|daily|once\s+(?:a\s+|per\s+)?(?:daily|day)|every\s+day)$"), "once daily"),
+    (re.compile(r"^(?:bid|twice\s+(?:a\s+|per\s+)?(?:daily|day))$"), "twice daily"),
+    (re.compile(r"^(?:tid|three\s+times\s+(?:a\s+|per\s+)?(?:daily|day))$"), "three times daily"),
+    (re.compile(r"^(?:qw|weekly|once\s+(?:a\s+|per\s+)?(?:weekly|week)|every\s+week)$"), "once weekly"),
+    (re.compile(r"^(?:tiw|three\s+times\s+(?:a\s+|per\s+)?(?:weekly|week))$"), "three times weekly"),
+    (re.compile(r"^(?:prn|as\s+needed)$"), "as needed"),
+]
+_NUMBER_WORDS = {"two": "2", "three": "3", "four": "4", "other": "2"}
+
+
+def _canonical(frequency: str) -> str:
+    """One spelling per frequency: "QD", "daily" and "once daily" alike; "Q3W" and "every three
+    weeks" alike."""
+    text = " ".join(frequency.lower().split())
+    for pattern, name in _CANONICAL:
+        if pattern.match(text):
+            return name
+    m = re.match(r"^q(\d)w$|^every\s+(\d+|two|three|four|other)\s+weeks?$", text)
+    if m:
+        return f"every {m.group(1) or _NUMBER_WORDS.get(m.group(2), m.group(2))} weeks"
+    return text
 
 
 def _frequency(text: str) -> Optional[str]:

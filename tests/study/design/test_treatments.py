@@ -37,7 +37,7 @@ def test_arms_listed_in_a_field_or_named_in_the_assigning_sentence():
     prose = [Field("Study Design", "Participants will be randomized 2:1 to receive either Drug X 10 mg once daily or matching placebo "
                    "for 12 weeks.", "1.1", (3, 3), True, "paragraph")]
     arms = read_arms(prose, products, NO_TRACE)
-    assert [a["name"] for a in arms] == ["Drug X 10 mg once daily", "matching placebo"]
+    assert [a["name"] for a in arms] == ["Drug X 10 mg once daily", "placebo"]
     assert arms[0]["interventions"] == ["Drug X"]
 
 
@@ -101,7 +101,7 @@ def test_arms_from_an_assigning_sentence_without_to_receive_and_by_abbreviation(
                     "ZLM or a matching placebo group, in addition to standard care.", "4.1", (20, 20), False, "section")]
     arms = read_arms(fields, with_aliases(products, {"ZLM": "zelomab"}, fields), NO_TRACE)
     assert [(a["name"], a["type"], a["interventions"]) for a in arms] == [
-        ("ZLM", "experimental", ["Zelomab"]), ("matching placebo", "placebo comparator", ["Placebo"])]
+        ("ZLM", "experimental", ["Zelomab"]), ("placebo", "placebo comparator", ["Placebo"])]
 
 
 def test_a_past_studys_placebo_group_is_no_arm():
@@ -182,3 +182,15 @@ def test_a_crossovers_table_of_sequences_a_row_an_arm_before_any_field():
     # a table whose first column is not the sequence is no table of sequences
     other = {"columns": ["Visit", "Period 1", "Period 2"], "data": [["1", "X", "X"], ["2", "X", "X"]]}
     assert [a["name"] for a in read_arms([field], [], NO_TRACE, [(other, WHERE)])] == ["Sequence A", "Sequence B"]
+
+
+def test_a_products_frequency_is_the_one_most_lines_print_nearest_its_name():
+    where = Field("Treatments Administered", "The first is daily drugatinib (30 mg QD) and the second is weekly MTX.\n"
+                  "Drugatinib will be taken orally once daily.\nMTX capsules are taken once weekly and 1 tablet once daily.\n"
+                  "A single loading dose of drugatinib is given on Day 1; a single dose of drugatinib may be repeated.",
+                  "5.1", (20, 20), False, "section")
+    products = [{"name": "Drugatinib", "role": "investigational", "doses": [], "route": None, "frequency": "every week"},
+                {"name": "MTX", "role": "comparator", "doses": [], "route": None, "frequency": None}]
+    from clinparser.study.design.treatments import _complete
+    _complete(products, [where])
+    assert [p["frequency"] for p in products] == ["daily", "weekly"]
