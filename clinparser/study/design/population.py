@@ -33,7 +33,9 @@ ENROLLMENT_LABEL = re.compile(
 )
 DESIGN_LABEL = re.compile(r"\bdesign\b|\bmethodology\b|\bsample\s+size\b|\bnumber\s+of\b", re.I)
 _PEOPLE = r"(?:participants|subjects|patients|volunteers|men|women|individuals|adults|children|infants|people)"
-_NUMBER = r"(\d{1,3}(?:,\d{3})+|\d+)"
+_NUMBER = r"(?<![\w-])(\d{1,3}(?:,\d{3})+|\d+)"  # not a code's digits ("LDF-1342")
+_PART_COUNT = re.compile(r"\(?\b\d+\s+(?:[A-Za-z][\w-]*\s+){0,2}?(?:per|in\s+each|for\s+each|each)\s+(?:arm|group|cohort|sequence|site|country|period)\b\)?"
+                         r"|\b\d+\s+(?:[A-Za-z][\w-]*\s+){0,2}?each\b(?!\s+(?:arm|group|cohort))", re.I)
 _COUNT = re.compile(rf"{_NUMBER}\s+(?:\w+[\s-]+){{0,4}}?{_PEOPLE}\b", re.I)
 # the words between a count and its verb hold no other count and no "screened" ("600 patients
 # screened and 400 randomized": 400 is the randomized one)
@@ -56,7 +58,7 @@ _AGE_WORDS = re.compile(r"\byears?\b|\bage\b|\baged\b", re.I)
 # an age that defines something else: menopause ("postmenopausal, defined as > 45 years of age
 # with amenorrhea"), childbearing, a history; "males and postmenopausal females at least 50
 # years of age" is the study's age
-_NOT_STUDY_AGE = re.compile(r"\bamenorrh|\bdefined\s+as\b|\bmenopause\b|\bchild-?bearing|\bsince\b|\bwithin\b|\bprior\b|\bago\b|\bhistory\b", re.I)
+_NOT_STUDY_AGE = re.compile(r"\bamenorrh|\bdefined\s+as\b|\bmenopause\b|\bchild-?bearing|\bdiagnos\w*|\bbefore\s+(?:screening|randomi|enrol|the\s+first)|\bsince\b|\bwithin\b|\bprior\b|\bago\b|\bhistory\b", re.I)
 
 # "males and postmenopausal females": a qualifier of one word may stand between
 _BOTH = re.compile(r"\bmales?\s+(?:and|or|&)\s+(?:[\w-]+\s+)?females?\b|\bfemales?\s+(?:and|or)\s+males?\b"
@@ -95,8 +97,9 @@ def _enrollment(fields: list[Field], tracer: Tracer) -> Optional[dict]:
 def _count(sentence: str, labelled: bool) -> Optional[int]:
     """The planned number of a sentence: randomized over enrolled over any count of people;
     in a field labelled as the number, a bare leading number too ("120", "Approximately 450")."""
-    if re.search(r"\b(?:per|each)\s+(?:arm|group|cohort)\b|\bevents?\b|\bdeaths\b", sentence, re.I) and not _RANDOMIZED.search(sentence):
+    if re.search(r"\bevents?\b|\bdeaths\b", sentence, re.I) and not _RANDOMIZED.search(sentence):
         return None
+    sentence = _PART_COUNT.sub(" ", sentence)  # "(6 per cohort)", "8 participants each": a part's count
     for pattern in (_TO_RANDOMIZE, _RANDOMIZED, _ENROLLED, _COUNT):
         m = pattern.search(sentence)
         if m and _number(m.group(1)) >= 4:

@@ -71,3 +71,22 @@ def test_sex_from_a_qualified_pair_or_a_rule_for_each_sex(texts, sex):
     assert (out["sex"] or {}).get("value") == sex
     if texts[0].startswith("Males"):
         assert out["age"] == {"min": 50, "max": None, "unit": "years"}  # "postmenopausal" is no age of menopause here
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Up to 30 participants (6 per cohort)", 30),
+    ("Four cohorts of 8 participants each are to be enrolled one after another, up to 32 participants in all.", 32),
+    ("120 patients per arm", None),
+])
+def test_a_part_count_per_cohort_or_each_is_not_the_planned_number(text, expected):
+    fields = [Field("Planned Sample Size", text, "1.1", (3, 3), True, "table")]
+    assert (read(fields)["planned_enrollment"] or {}).get("value") == expected
+
+
+def test_a_products_code_is_no_count_and_a_disease_history_is_no_age():
+    fields = [Field("Study Design", "This is an open-label study of LDF-1342 in adults with kidney disease.", "1.1", (3, 3), True,
+                    "paragraph")]
+    assert read(fields)["planned_enrollment"] is None
+    criteria = [crit("Atopic dermatitis diagnosed at least 1 year before screening."),
+                crit("Women between 12 and 80 years of age, inclusive, at the screening visit.")]
+    assert read(criteria=criteria)["age"] == {"min": 12, "max": 80, "unit": "years"}
