@@ -15,7 +15,8 @@ from ..trace import Tracer
 from .fields import Field, find
 from .items import item
 
-LABEL = re.compile(r"^(?:clinical\s+|target\s+|therapeutic\s+)?indications?$|\bcondition(?:\s*/\s*disease)?\b|^diagnosis\b|^disease(?:\s+under\s+study)?$"
+# not "Treatment Condition(s)": a statistics table's name for the arms
+LABEL = re.compile(r"^(?:clinical\s+|target\s+|therapeutic\s+)?indications?$|(?<!treatment\s)\bcondition(?:\s*/\s*disease)?\b|^diagnosis\b|^disease(?:\s+under\s+study)?$"
                    r"|\bindication\s+studied\b|^(?:disease|condition)\s*/\s*(?:condition|disease)", re.I)
 _WITH = re.compile(r"\b(?:patients|participants|subjects|adults|adolescents|children|men|women|individuals|people|volunteers)\s+"
                    r"(?:\w+\s+){0,3}?with\s+(?P<what>.+)", re.I)
