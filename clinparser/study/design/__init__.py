@@ -9,18 +9,24 @@ the template; what no place prints is null, never guessed.
 
 from __future__ import annotations
 
+import re
 from typing import Optional
+
+from ...markup import strip_markup
 
 from ..trace import Tracer
 from ..abbreviations import read_abbreviations
 from .amendments import read_amendments
 from ..criteria import section_pages
-from .fields import Field, labelled_fields, sections
+from .fields import Field, labelled_fields, plain_text, sections
 from .indication import read_indication
 from .kind import read_kind
 from .periods import read_epochs
 from .population import read_population
 from .treatments import arms_in_title, read_arms, read_interventions, single_arm, with_aliases
+
+
+_SCHEMA_TITLE = re.compile(r"\bschema\b|\bschematic\b", re.I)
 
 
 def read_design(document: dict, tracer: Tracer, criteria: Optional[list[dict]] = None,
@@ -37,7 +43,9 @@ def read_design(document: dict, tracer: Tracer, criteria: Optional[list[dict]] =
     schedules = [t["schedule"] for t, _ in tables if t.get("schedule")]
     interventions = read_interventions(fields, tables, tracer, title=title, abbreviations=short_forms)
     products = with_aliases(interventions, short_forms, fields)
-    arms = read_arms(fields, products, tracer, tables) or arms_in_title(title, products, tracer)
+    schemas = [Field(strip_markup(s["title"]), plain_text(s.get("text") or ""), s.get("number") or s.get("title"), section_pages(s),
+                     not toc, "section") for s, _, toc in sections(document) if _SCHEMA_TITLE.search(s.get("title") or "")]
+    arms = read_arms(fields, products, tracer, tables, schemas) or arms_in_title(title, products, tracer)
     kind, notes = read_kind(fields, title, arms, tracer)
     if not arms and kind["model"] and kind["model"]["value"] == "single group":
         arms = single_arm(interventions, tracer)

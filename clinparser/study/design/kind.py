@@ -28,7 +28,8 @@ MASKING = [
     ("triple blind", re.compile(r"\btriple[- ](?:blind|mask)", re.I)),
     ("double blind", re.compile(r"\bdouble[- ]?(?:blind|mask)|\bobserver[- ]blind|\bsponsor[- ]blind", re.I)),
     ("single blind", re.compile(r"\bsingle[- ]?(?:blind|mask)", re.I)),
-    ("open label", re.compile(r"\bopen[- ]label|\bunblinded\b|\bnon[- ]?blind|\bopen\s+(?:study|trial)\b|\bno\s+masking\b", re.I)),
+    # "an unblinded study", not "the number of people unblinded" (unblinding happens in blinded studies)
+    ("open label", re.compile(r"\bopen[- ]label|\bunblinded\s+(?:study|trial|design)\b|\bnon[- ]?blind|\bopen\s+(?:study|trial)\b|\bno\s+masking\b", re.I)),
 ]
 ALLOCATION = [
     ("non-randomized", re.compile(r"\bnon[- ]?randomi[sz]ed\b|\bnot\s+(?:be\s+)?randomi[sz]ed\b|\bsingle[- ](?:arm|group)\b", re.I)),
@@ -39,7 +40,8 @@ MODEL = [
     ("crossover", re.compile(r"\bcross[- ]?over\s+(?:design|study|trial|fashion|manner|period)|\b(?:\d|two|three|four)[- ](?:way|period|sequence)\s+cross[- ]?over\b"
                              r"|\b(?:a|randomi[sz]ed|double-blind|placebo-controlled),?\s+cross[- ]?over\b|\bcross[- ]?over,", re.I)),
     ("factorial", re.compile(r"\bfactorial\b", re.I)),
-    ("single group", re.compile(r"\bsingle[- ](?:arm|group)\b|\bone[- ]arm\b|\buncontrolled,?\s+(?:open-label\s+)?(?:study|trial|design)\b", re.I)),  # not "uncontrolled hypertension"
+    # "a one-arm study", not "enrollment into one arm may be discontinued"
+    ("single group", re.compile(r"\bsingle[- ](?:arm|group)\b|\bone[- ]arm(?:ed)?\s+(?:study|trial|design)\b|\buncontrolled,?\s+(?:open-label\s+)?(?:study|trial|design)\b", re.I)),  # not "uncontrolled hypertension"
     ("sequential", re.compile(r"\b(?:group[- ])?sequential\s+(?:design|cohorts?|study)\b|\bdose[- ]escalation\b|\bascending[- ]dose\b", re.I)),
     ("parallel", re.compile(r"\bparallel\b", re.I)),
 ]

@@ -41,7 +41,9 @@ PRODUCT_LABEL = re.compile(
 ARM_LABEL = re.compile(r"\b(?:treatment|intervention|study|trial)\s+(?:groups?|arms?)\b|^arms?$|\btreatment\s+sequences?\b|^(?:dose\s+|dosing\s+|treatment\s+)?cohorts?$"
                        r"|\bgroups?\s+and\s+duration\b|\barms?\s+and\s+duration\b", re.I)
 DESIGN_LABEL = re.compile(r"\bdesign\b|\bmethodology\b|\bschema\b", re.I)
-_ARM_LINE = re.compile(r"^\s*(?:[-*\u2022]\s*)?(?P<name>(?:treatment\s+)?(?:arm|group|cohort|sequence|regimen|part)\s+[A-Z0-9]{1,4}\b\s*[:.\u2013-]?\s*.*)$", re.I)
+# "Arm A: ...", "Cohort 2 - ...", "Sequence AB"; the label is capitals or a number ("regimen and
+# prior treatment" is no arm line)
+_ARM_LINE = re.compile(r"^\s*(?:[-*\u2022]\s*)?(?P<name>(?:treatment\s+)?(?:arm|group|cohort|sequence|regimen|part)\s+(?-i:[A-Z]{1,4}|\d{1,3}[A-Za-z]?)\b\s*[:.\u2013-]?\s*.*)$", re.I)
 _COUNT = re.compile(r"\s*[(\[]\s*[nN]\s*=\s*\d+[^)\]]*[)\]]|\s*:?\s*\bN\s*=\s*\d+\b", re.I)
 _DOSE = re.compile(r"(?<![\w.])(?P<value>\d+(?:[.,]\d+)?)\s?(?P<unit>mg\s?/\s?kg|mg\s?/\s?m(?:2|²)|mg\s?/\s?day|mg|µg|μg|mcg|ug|g|mL|ml|IU|units?)(?![\w/])")
 ROUTES = [
@@ -242,10 +244,11 @@ def _doses(text: str) -> list[dict]:
 
 
 def read_arms(fields: list[Field], interventions: list[dict], tracer: Tracer,
-              tables: Optional[list[tuple[dict, Field]]] = None) -> list[dict]:
+              tables: Optional[list[tuple[dict, Field]]] = None, schemas: Optional[list[Field]] = None) -> list[dict]:
     """Arms from a crossover's table of sequences (each row the sequence in full), else the
-    fields that list them, else the sentence that assigns participants to them. ``tables``:
-    (table, where) of the document."""
+    fields that list them, else the boxes of the study schema, else the sentence that assigns
+    participants to them. ``tables``: (table, where) of the document; ``schemas``: the schema
+    sections (their text with the words read in their pictures)."""
     arms = _sequence_arms(tables or [], interventions, tracer)
     if arms:
         return arms
@@ -264,8 +267,32 @@ def read_arms(fields: list[Field], interventions: list[dict], tracer: Tracer,
         if arms:
             break
     if not arms:
+        arms = _schema_arms(schemas or [], interventions, tracer)
+    if not arms:
         arms = _arms_in_prose(fields, interventions, tracer)
     return arms
+
+
+_FOOTNOTE_MARKS = re.compile(r"[\u00aa\u00ba\u00b9\u00b2\u00b3\u2070-\u2079*\u2020\u2021]+$")
+
+
+def _schema_arms(schemas: list[Field], interventions: list[dict], tracer: Tracer) -> list[dict]:
+    """The arms a study schema draws as boxes: its short lines (a box's words) that name a
+    product read, or placebo, with a dose, route or frequency ("5mg IV Dose AMG 416 TIW",
+    "Placebo IV Dose TIW"); two to eight of them."""
+    names = [w for i in interventions for w in _words_for(i)] + ["placebo"]
+    for schema in schemas:
+        found: list[str] = []
+        for line in schema.value.split("\n"):
+            line = _FOOTNOTE_MARKS.sub("", _COUNT.sub("", " ".join(line.split()))).strip(" .;:")
+            if (3 < len(line) <= 70 and _names_any(line, names)
+                    and (_DOSE.search(line) or _route_in(line) or FREQUENCY.search(line))
+                    and line.lower() not in {f.lower() for f in found}):
+                found.append(line)
+        if 2 <= len(found) <= 8:
+            return [item(tracer, schema, name, name=name, type=_arm_type(name, interventions),
+                         interventions=_given(name, interventions)) for name in found]
+    return []
 
 
 _SEQUENCE_HEADER = re.compile(r"^(?:treatment\s+|dosing\s+)?sequences?(?:\s+(?:group|name|no\.?|number))?$", re.I)
@@ -344,6 +371,12 @@ def _arms_in_prose(fields: list[Field], interventions: list[dict], tracer: Trace
                 if p and _names_any(p, names) and len(p) < 100 and not re.search(r"%|\bp\s?[=<]|\[", p)]
 
     for field in [f for f in fields if f.synopsis or DESIGN_LABEL.search(f.label)]:
+        for line in field.value.split("\n"):
+            labelled = _labelled_options(line)
+            if labelled:
+                return [item(tracer, field, line, name=name, type=_arm_type(name, interventions),
+                             interventions=_given(name, interventions)) for name in labelled]
+    for field in [f for f in fields if f.synopsis or DESIGN_LABEL.search(f.label)]:
         lines = field.value.split("\n")
         # one assigning sentence lists the arms; it must name an active product read (a past
         # study's "randomized to placebo" names none)
@@ -363,6 +396,27 @@ def _arms_in_prose(fields: list[Field], interventions: list[dict], tracer: Trace
                                     interventions=_given(name, interventions)))
             return out
     return []
+
+
+# "(Arm 1)", "(Cycle 1: 3.2 mg/kg; ...; Arm 2)": the label a sentence gives the option before it
+_OPTION_LABEL = re.compile(r"\((?:[^()]*;\s*)?(?P<label>(?:arm|group|cohort)\s+[A-Z0-9]{1,3})\)", re.I)
+_OPTION_START = re.compile(r".*(?:\beither\s+|\bor\s+|\bto\s+receive\s+|,\s+|;\s+)", re.I | re.S)
+
+
+def _labelled_options(line: str) -> list[str]:
+    """Arms a sentence offers as options, each labelled in the brackets after it ("either a 5.6
+    mg/kg fixed dose regimen (Arm 1) or an up-titration dose regimen (...; Arm 2)"): "Arm 1: 5.6
+    mg/kg fixed dose regimen", "Arm 2: up-titration dose regimen". Two labels at least."""
+    out: list[str] = []
+    start = 0
+    for m in _OPTION_LABEL.finditer(line):
+        what = _OPTION_START.sub("", line[start:m.start()]).strip(" ,;:")
+        what = re.sub(r"^(?:a|an|the)\s+", "", what, flags=re.I)
+        label = m["label"][:1].upper() + m["label"][1:]
+        if what and len(what) <= 80 and label.lower() not in {o.split(":")[0].lower() for o in out}:
+            out.append(f"{label}: {what}")
+        start = m.end()
+    return out if len(out) >= 2 else []
 
 
 def _unique(names: list[str]) -> list[str]:

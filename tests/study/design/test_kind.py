@@ -47,3 +47,11 @@ def test_an_uncontrolled_disease_is_no_single_group_design():
     assert values(out)["model"] == "crossover"
     out, _ = read_kind(design("This is an uncontrolled, open-label study of Drug X."), None, [], NO_TRACE)
     assert values(out)["model"] == "single group"
+
+
+def test_unblinding_and_one_arm_of_several_say_nothing_of_masking_or_model():
+    out, _ = read_kind(design("Every attempt will be made to minimize the number of people unblinded. Further enrollment "
+                              "into one arm may be discontinued."), None, [], NO_TRACE)
+    assert values(out)["masking"] is None and values(out)["model"] is None
+    out, _ = read_kind(design("This is an unblinded study in a one-arm design."), None, [], NO_TRACE)
+    assert values(out)["masking"] == "open label" and values(out)["model"] == "single group"

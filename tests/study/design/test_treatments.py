@@ -194,3 +194,26 @@ def test_a_products_frequency_is_the_one_most_lines_print_nearest_its_name():
     from clinparser.study.design.treatments import _complete
     _complete(products, [where])
     assert [p["frequency"] for p in products] == ["daily", "weekly"]
+
+
+def test_arms_a_sentence_labels_in_brackets_after_each_option():
+    sentence = ("This study will randomize subjects to one of 2 arms in a 1:1 ratio, for dose selection, to receive either a "
+                "5.6 mg/kg fixed dose regimen (Arm 1) or an up-titration dose regimen (Cycle 1: 3.2 mg/kg; Cycle 2: 4.8 mg/kg; "
+                "Arm 2) of Drugtecan.")
+    # a schema line "regimen and prior treatment with ..." is no arm line
+    schema = Field("Study Schema", "Dose Regimens\nregimen and prior treatment with 5.6 mg/kg IV Q3W", "1.2", (9, 9), True, "section")
+    design = Field("Study Design", sentence, "1.1", (8, 8), True, "paragraph")
+    arms = read_arms([schema, design], [{"name": "Drugtecan", "role": "investigational"}], NO_TRACE)
+    assert [a["name"] for a in arms] == ["Arm 1: 5.6 mg/kg fixed dose regimen", "Arm 2: up-titration dose regimen"]
+
+
+def test_arms_drawn_as_the_boxes_of_the_study_schema():
+    schema = Field("Study Design and Treatment Schema", "Day -22 to Day -2 Day 1 Day 27b Day 55c\n5mg IV Dose AMG 416 TIW\u00aa\n"
+                   "g Adssiion (N=24)\nScnin EOS\nPlacebo IV Dose TIW\u00aa\n(N=8)\nTIW = Three times a week (12 doses)", None,
+                   (6, 6), True, "section")
+    products = [{"name": "AMG 416", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
+    arms = read_arms([], products, NO_TRACE, [], [schema])
+    assert [a["name"] for a in arms] == ["5mg IV Dose AMG 416 TIW", "Placebo IV Dose TIW"]
+    # one box naming a product is no list of arms
+    single = Field("Schema", "Drug X 10 mg once daily\nScreening\nFollow-up", None, (6, 6), True, "section")
+    assert read_arms([], products + [{"name": "Drug X", "role": "investigational"}], NO_TRACE, [], [single]) == []
