@@ -54,6 +54,10 @@ def read_amendments(document: dict, tracer: Tracer) -> list[dict]:
             for number, text, date in _box_amendments(table):
                 named = True
                 add(number, "amendment box", text, section, "table", iso_date(date))
+    for section, _ in _all_sections(document):
+        for number, text, date in _box_lines(section.get("text") or ""):
+            named = True
+            add(number, "amendment box", text, section, "paragraph", iso_date(date))
     lines = list(_matter_lines(document))
     for section, line in lines:
         m = _AMENDMENT.search(line)
@@ -88,16 +92,38 @@ def _box_amendments(table: dict) -> list[tuple[str, str, str]]:
     have been joined into one table, so every number row starts a box."""
     rows = [table.get("columns") or []] + (table.get("data") or [])
     boxes: list[list] = []
+    current: list[list] = []  # the boxes of the last number row: boxes set side by side share its rows
     for row in rows:
         cells = [" ".join(str(c).split()) for c in row if str(c).strip()]
         if len(cells) < 2:
             continue
-        label, value = cells[0].strip(" *_:"), cells[-1]
-        if _BOX_NUMBER.match(label) and re.fullmatch(r"\d+(?:\.\d+)*", value):
-            boxes.append([value, ""])
-        elif boxes and not boxes[-1][1] and re.search(r"\bdate\b", label, re.I) and _DATE.search(value):
-            boxes[-1][1] = value
+        label, values = cells[0].strip(" *_:"), cells[1:]
+        if _BOX_NUMBER.match(label) and all(re.fullmatch(r"\d+(?:\.\d+)*", v) for v in values):
+            current = [[v, ""] for v in values]
+            boxes += current
+        elif current and re.search(r"\bdate\b", label, re.I):
+            for box, value in zip(current, values if len(values) == len(current) else values[-1:]):
+                if not box[1] and _DATE.search(value):
+                    box[1] = value
     return [(_plain(number), f"Amendment {number} {date}".strip(), date) for number, date in boxes]
+
+
+_BOX_LINE = re.compile(r"^(?P<label>(?:number\s+of\s+(?:(?:global|local|protocol)\s+)?amendment|(?:(?:global|local|protocol)\s+)?amendment\s+(?:number|no\.?|#)))"
+                       r"\s*:?\s*(?P<number>\d+(?:\.\d+)*)$", re.I)
+
+
+def _box_lines(text: str) -> list[tuple[str, str, str]]:
+    """The same boxes when their ruling was not seen and their rows are lines of text ("Amendment
+    No. 01", then "Date of amendment 12 December 2023")."""
+    lines = [strip_markup(x) for x in text.split("\n")]
+    out = []
+    for k, line in enumerate(lines):
+        m = _BOX_LINE.match(line)
+        if not m:
+            continue
+        date = next((x for x in lines[k + 1:k + 4] if re.match(r"(?:\w+\s+){0,3}date\b", x, re.I) and _DATE.search(x)), "")
+        out.append((_plain(m["number"]), " ".join(filter(None, [line, date])), date))
+    return out
 
 
 # The title page's own version ("Version Number: 3", "Version: 3.0, 08 March 2022") at a line's start

@@ -254,7 +254,7 @@ def read_arms(fields: list[Field], interventions: list[dict], tracer: Tracer,
         return arms
     for field in find(fields, ARM_LABEL, ("table", "paragraph")) + find(fields, DESIGN_LABEL):
         lines = [ln for ln in field.value.split("\n") if ln.strip()]
-        if len(lines) > 2 and lines[0].rstrip().endswith(":"):
+        if len(lines) >= 2 and lines[0].rstrip().endswith(":"):
             lines = lines[1:]  # "As follows:", "The study has the following groups:" introduce the list
         labelled = [m["name"] for m in map(_ARM_LINE.match, lines) if m]
         if not labelled and ARM_LABEL.search(field.label) and 2 <= len(lines) <= 8 and all(len(ln) < 150 for ln in lines):

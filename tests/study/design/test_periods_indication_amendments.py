@@ -172,3 +172,13 @@ def test_sibling_section_titles_name_the_periods_when_no_sentence_names_more():
                      _section("8", "Safety", _section("8.1", "Investigator Follow-Up"), _section("8.2", "Sponsor Follow-Up"),
                               _section("8.3", "Treatment Compliance"))], "non_toc": []}
     assert read_epochs([], [], NO_TRACE, noise) == []
+
+
+def test_boxes_set_side_by_side_or_left_as_lines_of_text():
+    side = {"columns": ["Amendment No.", "2", "3"], "data": [["Date of revision", "27-Jul-2022", "28-Feb-2023"],
+                                                            ["Sections changed", "Statistical methods", "Study procedures"]]}
+    text = "The changes made by each global amendment follow.\n\nAmendment No. 1\nDate of revision 04-Apr-2022\nSections changed Flow chart"
+    document = _history(side)
+    document["toc"][0]["text"] = text
+    found = read_amendments(document, NO_TRACE)
+    assert [(a["number"], a["date"]) for a in found] == [("1", "2022-04-04"), ("2", "2022-07-27"), ("3", "2023-02-28")]

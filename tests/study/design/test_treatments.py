@@ -160,6 +160,8 @@ def test_a_dose_cohorts_field_and_a_list_after_its_introduction_are_the_arms():
     products = [{"name": "Drug Q", "role": "investigational"}]
     assert [a["name"] for a in read_arms([cohorts], products, NO_TRACE)] == ["Cohort 1: Drug Q 10 mg", "Cohort 2: Drug Q 30 mg"]
     assert [a["name"] for a in read_arms([intro], products, NO_TRACE)] == ["Drug Q 10 mg", "Placebo"]
+    one = Field("Arms", "The study has the following groups:\nDrug Q 10 mg", "1", (3, 3), True, "paragraph")
+    assert "The study has the following groups" not in [a["name"] for a in read_arms([one], products, NO_TRACE)]
 
 
 def test_background_therapy_given_in_a_sentence_is_an_intervention():
