@@ -191,7 +191,8 @@ class _Builder:
             title, df = split_caption_row(df)
         table = to_table(df, title=title, page=block.page, lift=False)
         prev = cur.node.tables[-1] if cur.node.tables else None
-        joined = prev is not None and (self._continued(cur, prev, table, title) or self._below_spanning_row(cur, prev, table, title, block))
+        joined = prev is not None and (self._continued(cur, prev, table, title, _stacked(cur.table_block, block))
+                                       or self._below_spanning_row(cur, prev, table, title, block))
         if not joined:
             cur.node.tables.append(table)
             cur.parts.append(f"[{title}]" if title else "[Table]")
@@ -200,15 +201,17 @@ class _Builder:
         cur.table_block, cur.since_table = block, []
 
     @staticmethod
-    def _continued(cur: _Open, prev: Table, table: Table, title: str) -> bool:
+    def _continued(cur: _Open, prev: Table, table: Table, title: str, stacked: bool = False) -> bool:
         """Join ``table`` to ``prev`` when it is the next part of it; say whether it did.
 
         Sideways (the same row labels, new columns: a wide schedule's next visits) is tried
-        first, then downwards (right after it, or with the same header on the next page with
-        only text such as footnotes between; never past a heading or a new table caption).
+        first, unless the table stands below the previous part on the same page (``stacked``:
+        boxes of the same labels one under another are records, not one table's columns); then
+        downwards (right after it, or with the same header on the next page with only text such
+        as footnotes between; never past a heading or a new table caption).
         """
         own_caption = bool(title) and not is_continued(title) and title != prev.title
-        if not cur.heading_since_table and not own_caption and join_sideways(prev, table):
+        if not cur.heading_since_table and not own_caption and not stacked and join_sideways(prev, table):
             return True
         if continues(prev, table, title) and (cur.last_was == "table" or (title and not own_caption)):
             merge(prev, table)
@@ -384,3 +387,10 @@ def _add_to_toc_node(b: _Builder, toc_node: Optional[_Open], block: Block) -> _O
     if block.page is not None:
         toc_node.pages.append(block.page)
     return toc_node
+
+
+def _stacked(above: Optional[Block], block: Block) -> bool:
+    """Whether ``block`` stands below ``above`` on the same page (their boxes known)."""
+    if above is None or above.page is None or above.page != block.page or not above.bbox or not block.bbox:
+        return False
+    return block.bbox[1] >= above.bbox[3] - 2

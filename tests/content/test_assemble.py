@@ -288,3 +288,20 @@ def test_a_long_unnumbered_heading_keeps_its_words_whole_in_its_nodes_text():
     node = tree.non_toc[0]
     assert len(node.title) == 200 and title.startswith(node.title)
     assert title in node.text.replace("**", "") and node.text.endswith("Sponsor: Example")
+
+
+def test_boxes_of_the_same_labels_one_below_another_on_a_page_stay_separate_tables():
+    def box(number, date):
+        return _pipe(["Amendment No.", number], [["Date of revision", date], ["Sections changed", "Flow chart"]])
+    blocks = [
+        Block(5, (72, 80, 500, 95), HEADING, "# 1 Description of Global Amendments"),
+        Block(5, (72, 290, 504, 463), TABLE, box("1", "04-Apr-2022")),
+        Block(5, (72, 477, 540, 563), TABLE, box("2", "27-Jul-2022")),
+    ]
+    (node,) = build(blocks).toc
+    assert [t.columns for t in node.tables] == [["Amendment No.", "1"], ["Amendment No.", "2"]]
+    # the same parts beside each other (or without boxes) are still one table's columns
+    beside = [blocks[0], Block(5, (72, 290, 300, 463), TABLE, box("1", "04-Apr-2022")),
+              Block(5, (310, 290, 540, 463), TABLE, box("2", "27-Jul-2022"))]
+    (node,) = build(beside).toc
+    assert [t.columns for t in node.tables] == [["Amendment No.", "1", "2"]]
