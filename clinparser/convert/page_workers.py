@@ -185,7 +185,11 @@ class LayoutWorkers:
         processes read them side by side, each with the same single-threaded kernels, so the
         lines are the same whichever process read a picture. (A document's pictures were read
         by this process alone, after the pages, while the workers waited.) ``progress(done,
-        total)`` after each picture."""
+        total)`` after each picture.
+
+        A picture whose pixels are those of one taken before (a logo or banner on every page,
+        one image object placed again) is read once: it gets the first one's lines, which are
+        what reading it again would give (the same kernels on the same pixels)."""
         from .picture_words import ocr_lines
 
         if renders:
@@ -194,21 +198,36 @@ class LayoutWorkers:
         order = iter(range(len(renders)))
         lock = threading.Lock()  # MuPDF renders one picture at a time
         errors: list[BaseException] = []
+        first_of: dict[bytes, int] = {}  # a render's content -> the picture first read with it
+        same_as: dict[int, int] = {}  # a picture -> the earlier one with the same pixels
 
         done = 0
 
         def take():
             with lock:
-                k = None if errors else next(order, None)
-                return (None, None) if k is None else (k, renders[k]())
+                while True:
+                    k = None if errors else next(order, None)
+                    if k is None:
+                        return None, None
+                    render = renders[k]()
+                    key = _content_key(render)
+                    if key is None or key not in first_of:
+                        if key is not None:
+                            first_of[key] = k
+                        return k, render
+                    same_as[k] = first_of[key]
+                    _count(k)
+
+        def _count(k: int) -> None:  # under the lock
+            nonlocal done
+            done += 1
+            if progress:
+                progress(done, len(renders))
 
         def keep(k: int, lines: list) -> None:
-            nonlocal done
             with lock:  # one count, reported in order, whichever thread read the picture
                 results[k] = lines
-                done += 1
-                if progress:
-                    progress(done, len(renders))
+                _count(k)
 
         def at_worker() -> None:
             try:
@@ -231,6 +250,8 @@ class LayoutWorkers:
             if isinstance(errors[0], WorkerDied):
                 raise ConversionError("a layout worker process died (out of memory, or killed): run again with --workers 1") from errors[0]
             raise errors[0]
+        for k, first in same_as.items():
+            results[k] = list(results[first])
         return results
 
     def release(self) -> None:
@@ -503,6 +524,15 @@ def _start_worker(path: str, password: Optional[str], ocr: str, layout: str = FU
         _WORKER_ERROR = exc
     except Exception as exc:
         _WORKER_ERROR = ConversionError(f"a layout worker could not start: {type(exc).__name__}: {exc}")
+
+
+def _content_key(render) -> Optional[bytes]:
+    """What identifies a render's pixels: its shape and a digest of its bytes (None for no render)."""
+    if render is None:
+        return None
+    import hashlib
+
+    return repr(render.shape).encode() + hashlib.blake2b(render.tobytes(), digest_size=16).digest()
 
 
 def _read_picture_in_worker(render) -> list:

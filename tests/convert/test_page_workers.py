@@ -462,3 +462,25 @@ def test_without_a_model_to_share_the_text_only_model_is_built_whole(monkeypatch
     monkeypatch.setattr(page_workers, "_PINNED_TEXT", None)
     page_workers._pinned_text_layout()
     assert calls == [{"feature_set_name": "rf"}]
+
+
+def test_a_picture_with_the_pixels_of_one_read_before_is_read_once(example, monkeypatch):
+    from clinparser.convert import picture_words
+
+    pdf, _ = example
+    logo, other = _text_render("Sponsor logo"), _text_render("Vital signs")
+    renders = [logo, other, logo.copy(), None, logo.copy()]
+    alone = [picture_words.ocr_lines(r) for r in renders]
+    real, read = picture_words.ocr_lines, []
+
+    def counted(render):
+        read.append(render)
+        return real(render)
+
+    monkeypatch.setattr(picture_words, "ocr_lines", counted)
+    counts = []
+    with page_workers.LayoutWorkers(str(pdf), password=None, ocr="auto", workers=1) as layout:
+        shared = layout.read_pictures([lambda r=r: r for r in renders], progress=lambda done, total: counts.append((done, total)))
+    assert shared == alone and shared[0] and shared[2] == shared[0]
+    assert len(read) == 3  # the logo once, the other picture, the picture with no render
+    assert counts == [(k, len(renders)) for k in range(1, len(renders) + 1)]
