@@ -68,8 +68,8 @@ def read_amendments(document: dict, tracer: Tracer) -> list[dict]:
         for section, line, number in _version_list(lines):
             add(number, "version list", line, section, "paragraph", iso_date(line))
     if not named:
-        for section, line, number in _own_versions(document, lines):
-            add(number, "title page", line, section, "paragraph", iso_date(line))
+        for section, line, number, date in _own_versions(document, lines):
+            add(number, "title page", line, section, "paragraph", iso_date(date))
     return [found[k] for k in sorted(found, key=_order)]
 
 
@@ -132,27 +132,30 @@ _OWN_VERSION = re.compile(r"^\W*(?:protocol\s+)?version(?:\s+(?:number|no\.?))?\
 _EARLIER_VERSION = re.compile(r"\bversion\s+(?P<number>\d+(?:\.\d+)*)\s+of\s+the\s+protocol\b", re.I)
 
 
-def _own_versions(document: dict, lines: list[tuple[dict, str]]) -> list[tuple[dict, str, str]]:
-    """When nothing names an amendment, the document's own version as its title page prints it
-    is the amendment the document is (the original is version 1), and a version before it that
-    the front or back matter names in prose is one too."""
+def _own_versions(document: dict, lines: list[tuple[dict, str]]) -> list[tuple[dict, str, str, str]]:
+    """(section, line, number, where its date is) of the document's own version as its title page
+    prints it, when nothing names an amendment: the amendment the document is (the original is
+    version 1), dated by its own line or the title page's one "Date" line; and of a version
+    before it that the front or back matter names in prose (no date)."""
     title_page = (document.get("non_toc") or [None])[0]
     own = None
     rows = [(title_page, " ".join(str(c) for c in row)) for table in (title_page or {}).get("tables") or []
             for row in [table.get("columns") or []] + (table.get("data") or [])]  # a title page set as a table
-    for section, line in [(s, x) for s, x in lines if s is title_page] + rows:
-        line = strip_markup(line)
+    on_title_page = [(s, strip_markup(x)) for s, x in lines if s is title_page] + [(s, strip_markup(x)) for s, x in rows]
+    for section, line in on_title_page:
         m = _OWN_VERSION.match(line)
         if m and len(line) < 80 and not re.match(r"\s+of\b", line[m.end():]):  # a label, not "Version 2 of the protocol was ..."
             own = (section, line, m["number"])
             break
     if not own or _is_original(own[2]):
         return []
-    out = [own]
+    dates = {x for _, x in on_title_page if re.match(r"(?:\w+\s+){0,2}date\b", x, re.I) and _DATE.search(x)}
+    date = own[1] if _DATE.search(own[1]) else (dates.pop() if len(dates) == 1 else "")
+    out = [(*own, date)]
     for section, line in lines:
         for m in _EARLIER_VERSION.finditer(line):
             if not _is_original(m["number"]) and _order(m["number"]) < _order(own[2]):
-                out.append((section, m.group(0), m["number"]))
+                out.append((section, m.group(0), m["number"], ""))
     return out
 
 

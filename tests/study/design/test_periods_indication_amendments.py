@@ -134,7 +134,7 @@ def test_the_title_pages_own_version_and_the_earlier_version_its_rationale_names
                              "text": "## **PROTOCOL AMENDMENT, VERSION 3: RATIONALE**\n\nVersion 2 of the protocol was updated "
                                      "to extend the screening window.\n\nVersion 1 of the protocol was the original."}],
                 "toc": []}
-    assert [a["number"] for a in read_amendments(document, NO_TRACE)] == ["2", "3"]
+    assert [(a["number"], a["date"]) for a in read_amendments(document, NO_TRACE)] == [("2", None), ("3", "2024-04-05")]
     # where amendments are named, a version number is another numbering and is not added
     named = {"non_toc": [{"title": "Title", "text": "Version: 4.0, 1 May 2021\n\nAmendment 2: 14 March 2021", "tables": [],
                           "pages": [1, 1]}], "toc": []}
