@@ -37,3 +37,9 @@ PICTURE_TEXT = re.compile(r"^<!-- text in the picture \((?P<source>[^)]*)\) -->\
 def picture_text_block(lines: list[str], source: str) -> str:
     """The marked block of a picture's words, one line each."""
     return "\n".join([PICTURE_TEXT_START.format(source=source), *lines, PICTURE_TEXT_END])
+
+
+# Symbol-font characters some converters keep as private-use code points: "\uf0b13 days" is "±3
+# days", "Be \uf0b3 18 years of age" is "Be ≥ 18 years of age".
+SYMBOL_FONT = str.maketrans({"\uf0b1": "\u00b1", "\uf02d": "-", "\uf02b": "+", "\uf0ae": "\u2192", "\uf0ac": "\u2190",
+                             "\uf0a3": "\u2264", "\uf0b3": "\u2265"})

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from ..markup import PICTURE_TEXT
+from ..markup import PICTURE_TEXT, SYMBOL_FONT
 from ..model import Table
 from .body_rows import lift_body_row
 from .header import is_numbered, names_a_visit, read_encounter, reads_as_time, row_kinds
@@ -279,9 +279,6 @@ def _time_row(cells: list[str]) -> bool:
     return len(filled) * 2 > len(cells) and len(set(filled)) >= 2 and times * 2 > len(filled) and others_named
 
 
-# Symbol-font characters some converters keep as private-use code points: "\uf0b13 days" is "±3 days".
-SYMBOL_FONT = str.maketrans({"\uf0b1": "\u00b1", "\uf02d": "-", "\uf02b": "+", "\uf0ae": "\u2192", "\uf0ac": "\u2190",
-                             "\uf0a3": "\u2264", "\uf0b3": "\u2265"})
 _END_VISIT = r"EOT|EOS|EOI|ET|EW|EDV|ED|FU|SFU|FUP|UNS|UV|PTV"
 
 

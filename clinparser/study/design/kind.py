@@ -15,7 +15,7 @@ from typing import Optional
 
 from ..trace import Tracer
 from .fields import Field, find
-from .items import item, sentence_with
+from .items import item, sentences
 
 DESIGN_LABEL = re.compile(
     r"\b(?:study|trial|overall|general)\s+design\b|\bdesign\b|\bmethodology\b|\bblinding\b|\bmasking\b|\btrial\s+type\b"
@@ -74,11 +74,15 @@ def _places(fields: list[Field], title: Optional[dict]) -> list[tuple[Optional[F
     return places
 
 
+# a design the sentence rules out: "A cross-over of treatment groups ... will not be allowed"
+_RULED_OUT = re.compile(r"\b(?:will|shall|is|are)\s+not\s+(?:be\s+)?(?:allowed|permitted)\b|\bnot\s+(?:allowed|permitted)\b", re.I)
+
+
 def _first_term(places, terms, key: str, tracer: Tracer, notes: list[dict]) -> Optional[dict]:
     found: list[tuple[str, Optional[Field], str]] = []
     for field, text in places:
         for value, pattern in terms:
-            sentence = sentence_with(text, pattern)
+            sentence = next((s for s in sentences(text) if pattern.search(s) and not _RULED_OUT.search(s)), None)
             if sentence:
                 found.append((value, field, sentence))
                 break

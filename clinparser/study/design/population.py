@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from ...markup import SYMBOL_FONT
 from ..trace import Tracer
 from .fields import Field, find
 from .items import item, sentences
@@ -110,7 +111,7 @@ def _count(sentence: str, labelled: bool) -> Optional[int]:
 
 def _age(inclusion: list[dict], tracer: Tracer) -> Optional[dict]:
     for criterion in inclusion:
-        text = criterion.get("text") or ""
+        text = (criterion.get("text") or "").translate(SYMBOL_FONT)  # "Be \uf0b3 18 years": a Symbol-font "≥"
         for sentence in sentences(text):
             if not _AGE_WORDS.search(sentence) or _NOT_STUDY_AGE.search(sentence):
                 continue

@@ -55,3 +55,9 @@ def test_unblinding_and_one_arm_of_several_say_nothing_of_masking_or_model():
     assert values(out)["masking"] is None and values(out)["model"] is None
     out, _ = read_kind(design("This is an unblinded study in a one-arm design."), None, [], NO_TRACE)
     assert values(out)["masking"] == "open label" and values(out)["model"] == "single group"
+
+
+def test_a_design_the_sentence_rules_out_is_not_the_design():
+    out, _ = read_kind(design("A cross-over of treatment groups after disease progression will not be allowed. "
+                              "Participants are randomized to one of two parallel groups."), None, [], NO_TRACE)
+    assert values(out)["model"] == "parallel"

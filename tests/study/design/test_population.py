@@ -90,3 +90,8 @@ def test_a_products_code_is_no_count_and_a_disease_history_is_no_age():
     criteria = [crit("Atopic dermatitis diagnosed at least 1 year before screening."),
                 crit("Women between 12 and 80 years of age, inclusive, at the screening visit.")]
     assert read(criteria=criteria)["age"] == {"min": 12, "max": 80, "unit": "years"}
+
+
+def test_a_symbol_font_greater_or_equal_the_text_layer_kept_as_a_private_code_point():
+    out = read(criteria=[crit("Be \uf0b3 18 years of age on day of signing informed consent.")])
+    assert out["age"] == {"min": 18, "max": None, "unit": "years"}
