@@ -423,7 +423,7 @@ def epochs(encounters: list[dict]) -> list[dict]:
     included); the rest of a column's names name its visit. Not epochs: a one-column top that
     names a visit event ("End of Treatment", "EOS", "Unscheduled": in no epoch, as a lone
     "ET" is), and a top that names the visit axis, not a period ("Study Visit (Day)", "Study
-    Day", "Day 3 to 28"). A unit in brackets after an epoch ("[weeks]") is the axis's, not the
+    Day", "Day 3 to 28"), and a visit's code over its columns ("V24ext"). A unit in brackets after an epoch ("[weeks]") is the axis's, not the
     epoch's name; nor are the period's timing in brackets or footnote markers (``_epoch_name``)."""
     tops = [e["_words"][0] if e["_words"] else None for e in encounters]
     spanning = any(a and a == b for a, b in zip(tops, tops[1:]))
@@ -437,6 +437,8 @@ def epochs(encounters: list[dict]) -> list[dict]:
             tops[i] = None
         elif tops[i] and is_axis_title(tops[i]):
             tops[i] = None  # a time axis over some of the columns ("Study Day", "Day 3 to 28"): no period
+        elif tops[i] and _VISIT_CODE.match(tops[i]):
+            tops[i] = None  # a visit's code over its columns ("V24ext", "Visit 3"): that visit, no period
     out: list[dict] = []
     for i, enc in enumerate(encounters):
         words = enc.pop("_words")
@@ -457,6 +459,7 @@ def epochs(encounters: list[dict]) -> list[dict]:
 # A visit that happens once, not a period: it closes or interrupts the period it sits in.
 _VISIT_EVENT = re.compile(r"^\s*(?:end\s+of\b|EO[STP]\b|E?ET\b|early\s+(?:termination|withdrawal|discontinuation)|unscheduled|"
                           r"randomi[sz]ation|premature|discontinuation|final\s+visit|withdrawal)", re.I)
+_VISIT_CODE = re.compile(r"^\s*(?:V|Visit\s*)\d+[A-Za-z]*\s*$", re.I)
 _AXIS_UNIT = re.compile(r"\s*[\[(](?:study\s+)?(?:days?|weeks?|months?|hours?|visits?)[\])]\s*$", re.I)
 _PERIOD_WORD = re.compile(r"\b(?:period|phase|epoch|stage|part|screening|run[- ]?in|wash[- ]?out|treatment|follow[- ]?up|"
                           r"extension|maintenance|induction|titration|baseline|cycles?|intervention|observation)\b", re.I)

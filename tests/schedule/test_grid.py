@@ -62,6 +62,14 @@ def test_a_time_axis_over_some_columns_is_no_epoch_and_names_lose_timings_and_ma
     assert [e["epoch"] for e in s["encounters"]] == ["Screening", "Screening", None, None, "Follow-up"]
 
 
+def test_a_visits_code_over_its_columns_is_no_epoch():
+    rows = [["Body weight", "X", "X", "X", "X", "X"], ["Vital signs", "X", "X", "X", "X", "X"]]
+    s = read(table(["Procedure", "Treatment / V22", "Treatment / V23", "V24ext / week 70", "V24ext / week 72",
+                    "Follow-up / V25"], rows))
+    assert [e["label"] for e in s["epochs"]] == ["Treatment", "Follow-up"]
+    assert [e["epoch"] for e in s["encounters"]] == ["Treatment", "Treatment", None, None, "Follow-up"]
+
+
 def test_groups_activities_and_marks_with_their_footnotes():
     s = read()
     assert [(g["label"], g["row"]) for g in s["groups"]] == [("Eligibility", 0), ("Safety", 3)]
