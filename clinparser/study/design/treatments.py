@@ -357,6 +357,12 @@ def _arms_in_prose(fields: list[Field], interventions: list[dict], tracer: Trace
     """Arms named in the sentence that assigns participants to them, when no field lists them:
     each item of the list received, if it names a product read or placebo."""
     names = [w for i in interventions for w in _words_for(i)] + ["placebo"]
+    for field in [f for f in fields if f.synopsis or DESIGN_LABEL.search(f.label) or ARM_LABEL.search(f.label)]:
+        for line in field.value.split("\n"):
+            labelled = _labelled_options(line) or _dose_options(line, names)
+            if labelled:
+                return [item(tracer, field, line, name=name, type=_arm_type(name, interventions),
+                             interventions=_given(name, interventions)) for name in labelled]
     for field in find(fields, ARM_LABEL, ("table", "paragraph")):  # "A and B", one line
         pieces = [p.strip(" .,:") for p in _LIST_AND.split(field.value.split("\n")[0])]
         pieces = [p for p in pieces if _names_any(p, names) and len(p) < 100]
@@ -370,12 +376,6 @@ def _arms_in_prose(fields: list[Field], interventions: list[dict], tracer: Trace
         return [p for p in map(_arm_words, _LIST_SPLIT.split(text))
                 if p and _names_any(p, names) and len(p) < 100 and not re.search(r"%|\bp\s?[=<]|\[", p)]
 
-    for field in [f for f in fields if f.synopsis or DESIGN_LABEL.search(f.label)]:
-        for line in field.value.split("\n"):
-            labelled = _labelled_options(line)
-            if labelled:
-                return [item(tracer, field, line, name=name, type=_arm_type(name, interventions),
-                             interventions=_given(name, interventions)) for name in labelled]
     for field in [f for f in fields if f.synopsis or DESIGN_LABEL.search(f.label)]:
         lines = field.value.split("\n")
         # one assigning sentence lists the arms; it must name an active product read (a past
@@ -419,6 +419,25 @@ def _labelled_options(line: str) -> list[str]:
     return out if len(out) >= 2 else []
 
 
+# "randomly assigned to receive TEV-48574 (single loading dose/6 induction doses): 2250/900 mg,
+# 2250/450 mg, or placebo": the product's dose levels listed after a colon, each an arm
+_DOSE_OPTIONS = re.compile(r"\bto\s+receive\s+(?P<product>[\w\u2011-]+(?:\s+[\w\u2011-]+)?)\s*(?:\([^()]*\))?\s*:\s*(?P<list>[^.;]+)", re.I)
+
+
+def _dose_options(line: str, names: list[str]) -> list[str]:
+    """Arms a sentence lists as a product's dose levels after a colon ("TEV-48574 2250/900 mg",
+    "TEV-48574 2250/450 mg", "placebo"); two at least, one a dose of a product read."""
+    m = _DOSE_OPTIONS.search(line)
+    if not m or not _names_any(m["product"], names):
+        return []
+    product = " ".join(m["product"].split())
+    pieces = [_TAIL.sub("", re.sub(r"\s*\([^()]*\)", "", p)).strip(" ,.") for p in _LIST_AND.split(m["list"])]
+    arms = [f"{product} {p}" if re.match(r"\d", p) else p for p in pieces if p and len(p) < 60]
+    if len(arms) < 2 or not any(re.match(r"\d", p) for p in pieces):
+        return []
+    return [a for a in arms if re.match(r"\d", a.split(" ", 1)[-1]) or _names_any(a, names)]
+
+
 def _unique(names: list[str]) -> list[str]:
     return list({n.lower(): n for n in reversed(names)}.values())[::-1]
 
@@ -432,7 +451,7 @@ def _arm_words(piece: str) -> str:
 
 
 def _names_any(text: str, names: list[str]) -> bool:
-    words = re.findall(r"[a-z0-9-]+", text.lower())
+    words = re.findall(r"[a-z0-9-]+", re.sub(r"[\u2010-\u2013]", "-", text.lower()))  # "TEV\u201148574": a non-breaking hyphen
     return any(n in words for n in names if n)
 
 

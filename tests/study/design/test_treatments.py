@@ -219,3 +219,12 @@ def test_arms_drawn_as_the_boxes_of_the_study_schema():
     # one box naming a product is no list of arms
     single = Field("Schema", "Drug X 10 mg once daily\nScreening\nFollow-up", None, (6, 6), True, "section")
     assert read_arms([], products + [{"name": "Drug X", "role": "investigational"}], NO_TRACE, [], [single]) == []
+
+
+def test_arms_listed_as_a_products_dose_levels_after_a_colon():
+    line = ("Patients will be randomly assigned to receive TEV\u201148574 (single loading dose/6 induction doses): 2250/900 mg, "
+            "2250/450 mg, or placebo to match TEV-48574, stratified by diagnosis.")
+    field = Field("Trial Arms and Duration", line, "1.1", (3, 3), True, "table")
+    products = [{"name": "TEV-48574", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
+    assert [a["name"] for a in read_arms([field], products, NO_TRACE)] == [
+        "TEV\u201148574 2250/900 mg", "TEV\u201148574 2250/450 mg", "placebo to match TEV-48574"]
