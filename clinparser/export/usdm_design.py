@@ -205,7 +205,7 @@ FREQUENCIES: list[tuple[re.Pattern, Any]] = [
     (re.compile(r"\b(?:weekly|every week|each week)\b"), ("C67069", "Weekly")),
     (re.compile(r"\b(?:twice (?:a |per )?week|twice weekly|(?:two|2) times (?:a |per )?week|biw)\b"),
      ("C64497", "Twice Weekly")),
-    (re.compile(r"\b(?:three times (?:a |per )?week|three times weekly|3 times (?:a |per )?week|tiw)\b"),
+    (re.compile(r"\b(?:three times (?:a |per )?week|three times weekly|3 times (?:a |per )?week|thrice (?:a |per )?week|thrice weekly|tiw)\b"),
      ("C64528", "Three Times Weekly")),
     (re.compile(r"\b(?:once (?:a|per|each) month|monthly|every month|qm)\b"), ("C64498", "Monthly")),
     (re.compile(r"\b(?:as needed|as required|when needed|if needed|prn|p\.r\.n\.|on demand)\b"), ("C64499", "As Needed")),

@@ -163,7 +163,8 @@ def test_what_has_no_code_is_kept_as_printed_and_what_is_unknown_is_said():
     ("every 12 hours", ("C64502", "Every Twelve Hours")), ("q8h", ("C64523", "Every Eight Hours")),
     ("every other day", ("C64525", "Every Other Day")), ("every 3 months", ("C64537", "Every Three Months")),
     ("single dose", ("C64576", "Once")), ("as needed", ("C64499", "As Needed")), ("PRN", ("C64499", "As Needed")),
-    ("continuous infusion", ("C53279", "Continuous")),
+    ("continuous infusion", ("C53279", "Continuous")), ("thrice weekly", ("C64528", "Three Times Weekly")),
+    ("three times a week (TIW)", ("C64528", "Three Times Weekly")),
     # None: no term, two terms, a number the codelist has no term for.
     ("every 26 weeks", None), ("QD for 7 days, then BID", None), ("on Days 1 and 8", None), ("", None), (None, None),
 ])

@@ -56,7 +56,7 @@ ROUTES = [
     ("oral", re.compile(r"\boral(?:ly)?\b|\bp\.o\.|\bPO\b|\btablets?\b|\bcapsules?\b|\bby\s+mouth\b", re.I)),
 ]
 FREQUENCY = re.compile(
-    r"\b(?:once|twice|three\s+times|four\s+times)\s+(?:a\s+|per\s+)?(?:daily|day|week|weekly|month|monthly)\b|\b(?:once|twice)\s+daily\b"
+    r"\b(?:once|twice|thrice|three\s+times|four\s+times)\s+(?:a\s+|per\s+)?(?:daily|day|week|weekly|month|monthly)\b|\b(?:once|twice)\s+daily\b"
     r"|\bevery\s+(?:\d+|two|three|four|other)\s+(?:days?|weeks?|months?)\b|\bevery\s+(?:day|week|month)\b|\bdaily\b|\bweekly\b|\bmonthly\b"
     r"|\bsingle\s+(?:loading\s+)?dose\b|\bas\s+needed\b|\bas\s+prescribed\b|\b(?:QD|BID|TID|QID|QW|Q[1-9]W|QOD|TIW|PRN|OD)\b",
     re.I,
@@ -548,7 +548,7 @@ _CANONICAL = [
     (re.compile(r"^(?:bid|twice\s+(?:a\s+|per\s+)?(?:daily|day))$"), "twice daily"),
     (re.compile(r"^(?:tid|three\s+times\s+(?:a\s+|per\s+)?(?:daily|day))$"), "three times daily"),
     (re.compile(r"^(?:qw|weekly|once\s+(?:a\s+|per\s+)?(?:weekly|week)|every\s+week)$"), "once weekly"),
-    (re.compile(r"^(?:tiw|three\s+times\s+(?:a\s+|per\s+)?(?:weekly|week))$"), "three times weekly"),
+    (re.compile(r"^(?:tiw|(?:three\s+times|thrice)\s+(?:a\s+|per\s+)?(?:weekly|week))$"), "three times weekly"),
     (re.compile(r"^(?:prn|as\s+needed)$"), "as needed"),
 ]
 _NUMBER_WORDS = {"two": "2", "three": "3", "four": "4", "other": "2"}

@@ -228,3 +228,12 @@ def test_arms_listed_as_a_products_dose_levels_after_a_colon():
     products = [{"name": "TEV-48574", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
     assert [a["name"] for a in read_arms([field], products, NO_TRACE)] == [
         "TEV\u201148574 2250/900 mg", "TEV\u201148574 2250/450 mg", "placebo to match TEV-48574"]
+
+
+def test_thrice_weekly_is_a_frequency():
+    where = Field("Investigational Product", "Investigational product will be administered thrice weekly with each "
+                  "hemodialysis treatment. Each subject will receive AMG 416 or placebo.", "6.2", (30, 30), False, "section")
+    products = [{"name": "AMG 416", "role": "investigational", "doses": [], "route": None, "frequency": None}]
+    from clinparser.study.design.treatments import _complete
+    _complete(products, [where])
+    assert products[0]["frequency"] == "thrice weekly"
