@@ -508,7 +508,8 @@ def _amendments(study_version: dict, reading: dict, ids: Ids) -> list[str]:
             continue
         date = _text(item.get("date"))
         amendment = {
-            "id": ids("StudyAmendment"), "name": f"AMEND_{number}", "label": f"Amendment {number}", "description": None,
+            "id": ids("StudyAmendment"), "name": f"AMEND_{number}",
+            "label": number if re.search(r"\bamendment\b", number, re.I) else f"Amendment {number}", "description": None,
             "number": number, "summary": _text(item.get("summary")),
             "primaryReason": {"id": ids("StudyAmendmentReason"), "code": code(ids, OTHER_REASON), "otherReason": NOT_READ,
                               "instanceType": "StudyAmendmentReason"},

@@ -63,7 +63,10 @@ def read_amendments(document: dict, tracer: Tracer) -> list[dict]:
         m = _AMENDMENT.search(line)
         if m and not _NOT_AMENDMENT.search(line) and len(line) < 200:
             named = True
-            add(_plain(m["number"]), "title page", line, section, "paragraph", iso_date(line))
+            kind = _KIND.search(line[:m.end()])
+            # two series numbered apart ("Substantial Amendment 1", "Nonsubstantial Amendment 1")
+            number = f"{kind['kind'].capitalize()} Amendment {_plain(m['number'])}" if kind else _plain(m["number"])
+            add(number, "title page", line, section, "paragraph", iso_date(line[m.start():]) or iso_date(line))
     if not found:
         for section, line, number in _version_list(lines):
             add(number, "version list", line, section, "paragraph", iso_date(line))
@@ -74,11 +77,17 @@ def read_amendments(document: dict, tracer: Tracer) -> list[dict]:
 
 
 def _key(number: str) -> str:
-    """One amendment however its number is printed: "3", "03", "3.0" and "Version 3" alike."""
+    """One amendment however its number is printed: "3", "03", "3.0" and "Version 3" alike; a
+    series named before it ("Nonsubstantial Amendment 1") apart from another."""
     m = re.search(r"\d+(?:\.\d+)*", number)
     if not m:
         return number.strip().lower()
-    return re.sub(r"(?:\.0+)+$", "", m.group(0)).lstrip("0") or "0"
+    kind = _KIND.match(number)
+    return (kind["kind"].lower().replace("-", "") + " " if kind else "") + (re.sub(r"(?:\.0+)+$", "", m.group(0)).lstrip("0") or "0")
+
+
+# the series an amendment's number counts in, printed before "Amendment"
+_KIND = re.compile(r"\b(?P<kind>(?:non-?)?substantial)\s+amendment\b", re.I)
 
 
 # A labelled box per amendment: "Number of global amendment | 2", "Amendment No. | 3"
@@ -170,7 +179,10 @@ def _matter_lines(document: dict):
         yield section, section.get("title") or ""
         for line in (section.get("text") or "").split("\n"):
             for piece in re.split(r"\*\*(?=[A-Z])", line):
-                yield section, piece
+                # a history run on in one line: "Version 1.0 [10Nov2015] Version 1.1 [FR]
+                # Nonsubstantial Amendment 1 [21Apr2016] Version 2.0 ...": a piece a version
+                for part in re.split(r"(?<=\])\s+(?=Version\s+\d)", piece):
+                    yield section, part
 
 
 # "11 October 2022 (US Only), Version 3.1", "Version 2.0, 10 February 2022"

@@ -186,3 +186,14 @@ def test_boxes_set_side_by_side_or_left_as_lines_of_text():
     document["toc"][0]["text"] = text
     found = read_amendments(document, NO_TRACE)
     assert [(a["number"], a["date"]) for a in found] == [("1", "2022-04-04"), ("2", "2022-07-27"), ("3", "2023-02-28")]
+
+
+def test_a_history_run_on_in_one_line_with_two_series_of_amendments():
+    text = ("_Protocol History:_\n\nVersion 1.0 [10Nov2015] Version 1.1 [FR] Nonsubstantial Amendment 1 [21Apr2016] Version 2.0 "
+            "Substantial Amendment 1 [02Jun2016] Version 2.1 [CA, US] Nonsubstantial Amendment 2 [04Oct2017] Version 3.0 "
+            "Substantial Amendment 2 [14Dec2017]")
+    document = {"non_toc": [{"title": "Title Page", "text": text, "tables": [], "pages": [1, 1]}], "toc": []}
+    found = read_amendments(document, NO_TRACE)
+    assert sorted((a["number"], a["date"]) for a in found) == [
+        ("Nonsubstantial Amendment 1", "2016-04-21"), ("Nonsubstantial Amendment 2", "2017-10-04"),
+        ("Substantial Amendment 1", "2016-06-02"), ("Substantial Amendment 2", "2017-12-14")]
