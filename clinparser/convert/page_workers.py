@@ -216,9 +216,9 @@ class LayoutWorkers:
                             first_of[key] = k
                         return k, render
                     same_as[k] = first_of[key]
-                    _count(k)
+                    _count()
 
-        def _count(k: int) -> None:  # under the lock
+        def _count() -> None:  # under the lock
             nonlocal done
             done += 1
             if progress:
@@ -227,7 +227,7 @@ class LayoutWorkers:
         def keep(k: int, lines: list) -> None:
             with lock:  # one count, reported in order, whichever thread read the picture
                 results[k] = lines
-                _count(k)
+                _count()
 
         def at_worker() -> None:
             try:

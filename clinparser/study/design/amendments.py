@@ -91,7 +91,8 @@ _KIND = re.compile(r"\b(?P<kind>(?:non-?)?substantial)\s+amendment\b", re.I)
 
 
 # A labelled box per amendment: "Number of global amendment | 2", "Amendment No. | 3"
-_BOX_NUMBER = re.compile(r"^(?:number\s+of\s+(?:(?:global|local|protocol)\s+)?amendment|(?:(?:global|local|protocol)\s+)?amendment\s+(?:number|no\.?|#))\s*:?$", re.I)
+_BOX_LABEL = r"(?:number\s+of\s+(?:(?:global|local|protocol)\s+)?amendment|(?:(?:global|local|protocol)\s+)?amendment\s+(?:number|no\.?|#))"
+_BOX_NUMBER = re.compile(rf"^{_BOX_LABEL}\s*:?$", re.I)
 
 
 def _box_amendments(table: dict) -> list[tuple[str, str, str]]:
@@ -117,8 +118,7 @@ def _box_amendments(table: dict) -> list[tuple[str, str, str]]:
     return [(_plain(number), f"Amendment {number} {date}".strip(), date) for number, date in boxes]
 
 
-_BOX_LINE = re.compile(r"^(?P<label>(?:number\s+of\s+(?:(?:global|local|protocol)\s+)?amendment|(?:(?:global|local|protocol)\s+)?amendment\s+(?:number|no\.?|#)))"
-                       r"\s*:?\s*(?P<number>\d+(?:\.\d+)*)$", re.I)
+_BOX_LINE = re.compile(rf"^{_BOX_LABEL}\s*:?\s*(?P<number>\d+(?:\.\d+)*)$", re.I)  # the box's rows as text lines
 
 
 def _box_lines(text: str) -> list[tuple[str, str, str]]:

@@ -41,8 +41,11 @@ def read_epochs(fields: list[Field], schedules: list[dict], tracer: Tracer, docu
         matches = [(m, sentence) for sentence in sentences(field.value) if not _NOT_A_STUDY_PERIOD.search(sentence)
                    for m in _PERIOD.finditer(sentence)]
         # a period keeps its number where the field numbers it as a sequence (two numbers at least)
-        numbered = {k for k in {_name(m["name"]).lower() for m, _ in matches if m["number"]}
-                    if len({m["number"] for m, _ in matches if m["number"] and _name(m["name"]).lower() == k}) >= 2}
+        numbers: dict[str, set[str]] = {}
+        for m, _ in matches:
+            if m["number"]:
+                numbers.setdefault(_name(m["name"]).lower(), set()).add(m["number"])
+        numbered = {name for name, seen in numbers.items() if len(seen) >= 2}
         for m, sentence in matches:
             name = _name(m["name"] or m["after"] or m["lead"])
             if m["number"] and name.lower() in numbered:
@@ -95,7 +98,10 @@ def _headed_periods(document: dict) -> list[tuple[str, Field]]:
                     run.append((title, where))
             walk(node.get("subsections") or [], depth + 1)
         if len({f.section for _, f in run}) >= 2:
-            runs.append(list({n.lower(): (n, f) for n, f in reversed(run)}.values())[::-1])
+            first: dict[str, tuple[str, Field]] = {}  # a period titled twice: where first titled
+            for name, where in run:
+                first.setdefault(name.lower(), (name, where))
+            runs.append(list(first.values()))
 
     walk(document.get("toc") or [], 0)
     return max(runs, key=len, default=[])
