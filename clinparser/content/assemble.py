@@ -27,6 +27,7 @@ from .tables import (
     finish_header,
     is_continued,
     continues_below_row,
+    continues_record,
     join_sideways,
     merge,
     merge_below_row,
@@ -208,7 +209,9 @@ class _Builder:
         first, unless the table stands below the previous part on the same page (``stacked``:
         boxes of the same labels one under another are records, not one table's columns); then
         downwards (right after it, or with the same header on the next page with only text such
-        as footnotes between; never past a heading or a new table caption).
+        as footnotes between; never past a heading or a new table caption); or, right after it
+        on the next page with no caption, as the rest of a record table whose first row was read
+        as a header (``continues_record``).
         """
         own_caption = bool(title) and not is_continued(title) and title != prev.title
         if not cur.heading_since_table and not own_caption and not stacked and join_sideways(prev, table):
@@ -218,6 +221,9 @@ class _Builder:
             return True
         if not cur.heading_since_table and not own_caption and continues_down(prev, table):
             merge(prev, table)
+            return True
+        if not title and cur.last_was == "table" and not stacked and continues_record(prev, table):
+            merge(prev, table)  # the part's first row, read as its header, is a row of the record
             return True
         return False
 

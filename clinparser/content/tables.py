@@ -97,6 +97,30 @@ def continues_down(previous: Table, table: Table) -> bool:
     return table.page is not None and previous.pages[1] is not None and table.page == previous.pages[1] + 1 and same_header(previous, table)
 
 
+RECORD_LABEL_WORDS = 8  # a row label of a record table is a few words
+
+
+def continues_record(previous: Table, table: Table) -> bool:
+    """A record table (a label down the left of each row: "Study intervention name | Drug A |
+    Drug B", "Dosage level | ...") cut at a page break, its next-page part read with its first
+    row as a header: on the next page, as wide, labels down the left of both parts, and none of
+    the part's labels repeating one of the table's (a second record of the same form would
+    repeat them)."""
+    if not (table.page is not None and previous.pages[1] is not None and table.page == previous.pages[1] + 1):
+        return False
+    if len(table.columns) != len(previous.columns) or len(table.columns) < 2 or not table.data:
+        return False
+    labels_a = [_norm(previous.columns[0])] + [_norm(r[0]) for r in previous.data]
+    labels_b = [_norm(table.columns[0])] + [_norm(r[0]) for r in table.data]
+    if len(labels_a) < 3 or not all(_is_label(x) for x in labels_a + labels_b):
+        return False
+    return not set(labels_a) & set(labels_b)
+
+
+def _is_label(text: str) -> bool:
+    return bool(text) and len(text.split()) <= RECORD_LABEL_WORDS and not text[:1].isdigit()
+
+
 def label_columns(previous: Table, table: Table) -> int:
     """How many leading columns two tables share, header and every row alike: the row labels
     of a schedule continued sideways ("Activity | Week" then the visits). 0 when they differ."""

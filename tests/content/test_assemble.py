@@ -305,3 +305,30 @@ def test_boxes_of_the_same_labels_one_below_another_on_a_page_stay_separate_tabl
               Block(5, (310, 290, 540, 463), TABLE, box("2", "27-Jul-2022"))]
     (node,) = build(beside).toc
     assert [t.columns for t in node.tables] == [["Amendment No.", "1", "2"]]
+
+
+def test_a_record_table_cut_at_a_page_break_is_one_table_its_next_part_header_a_row():
+    # labels down the left; the part on page 2 starts with a row the converter read as a header
+    # (the page's furniture between the parts is dropped before filing)
+    blocks = [Block(1, (72, 80, 500, 95), HEADING, "# 1 Study Intervention"),
+              Block(1, (72, 100, 500, 110), TEXT, "**Table 4 Study interventions administered**"),
+              Block(1, (72, 120, 500, 700), TABLE, _pipe(["**Study intervention name**", "Drug A", "Albuterol"],
+                                                         [["**Type**", "Biologic", "Drug"], ["**Dosage level**", "100 mg", "As needed"]])),
+              Block(2, (72, 80, 500, 300), TABLE, _pipe(["**Route of administration**", "SC injection", "Inhaled"],
+                                                         [["**Use**", "IMP", "Rescue medication"]]))]
+    (node,) = build(blocks).toc
+    (table,) = node.tables
+    assert table.pages == [1, 2]
+    assert [r[0] for r in table.data] == ["Type", "Dosage level", "Route of administration", "Use"]
+
+
+def test_a_table_of_other_rows_on_the_next_page_is_not_the_rest_of_a_record_table():
+    # as wide, right after it, but its rows are numbered, not labelled; or text stands between
+    record = Block(1, None, TABLE, _pipe(["Name", "Drug A"], [["Dose", "10 mg"], ["Route", "Oral"]]))
+    numbered = Block(2, None, TABLE, _pipe(["Visit", "Day"], [["1", "1"], ["2", "8"]]))
+    (node,) = build([Block(1, None, HEADING, "# 1 Study Intervention"), record, numbered]).toc
+    assert [t.pages for t in node.tables] == [[1, 1], [2, 2]]
+    labelled = Block(2, None, TABLE, _pipe(["Storage", "Below 25 C"], [["Supplier", "Sponsor"]]))
+    between = Block(2, None, TEXT, "The pharmacy keeps the study drug locked.")
+    (node,) = build([Block(1, None, HEADING, "# 1 Study Intervention"), record, between, labelled]).toc
+    assert [t.pages for t in node.tables] == [[1, 1], [2, 2]]
