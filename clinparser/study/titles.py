@@ -95,6 +95,7 @@ def read_titles(front: FrontMatter) -> dict:
         if best:
             official = {"text": _clean_title(best[1].text), "page": front.page_of(best[1], best[1].text)}
     if official:
+        official = _completed(official, lines + front.synopsis_lines + front.labelled_lines)
         key = norm(official["text"])[:60]
         pages = [front.page_of(l, l.text) for l in front.title_lines if key and key in norm(l.text)]
         pages = [p for p in pages if isinstance(p, int)]
@@ -106,6 +107,25 @@ def read_titles(front: FrontMatter) -> dict:
         if m:
             acronym = {"text": m.group(1), "page": official["page"]}
     return {"official": official, "short": short, "acronym": acronym}
+
+
+def _completed(official: dict, lines: list) -> dict:
+    """The title completed by another printing of it that goes on where it stops ("... with
+    Hereditary" on the title page, whose last line was lost; "Title: ... with Hereditary
+    Angioedema Type I or II" on the signature page): a title cut at a line break. A few words
+    more at most, not a bracketed note or a field's label after it, and not after a title that
+    ends with its acronym's bracket or a full stop."""
+    n = len(official["text"].split())
+    for i, line in enumerate(lines):
+        m = _OFFICIAL_LABEL.match(line.text)
+        if not m or _SHORT_LABEL.match(line.text):
+            continue
+        words = _clean_title(value_after(lines, i, m.group(1))[0]).split()
+        rest = words[n:] if norm(" ".join(words[:n])) == norm(official["text"]) else []
+        if rest and len(rest) <= 10 and not rest[0].startswith("(") and ":" not in " ".join(rest) \
+                and not official["text"].endswith((")", ".")):
+            return {"text": " ".join(words), "page": official["page"]}
+    return official
 
 
 def _clean_title(text: str) -> str:

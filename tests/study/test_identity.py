@@ -81,3 +81,31 @@ def test_a_named_title_with_no_label_wins_over_a_signature_blocks_title_field():
     identity, _ = read_identity(doc, blks)
     assert identity["titles"]["official"] == {"text": title, "page": 1}
     assert identity["titles"]["acronym"] == {"text": "HERTHENA-Lung02", "page": 1}
+
+
+def test_a_title_cut_at_a_title_page_line_is_completed_by_its_full_printing():
+    # the title page breaks the title before its last, centred line; the signature page's
+    # "Title:" field prints it whole, and a longer printing that is another text does not replace it
+    cut = ("A Randomized, Double-Blind, Placebo-Controlled, Phase 3 Crossover Trial of Drugex for On-Demand "
+           "Treatment of Attacks in Adolescent and Adult Patients with Hereditary")
+    full = f"{cut} Angioedema Type I or II"
+    title_page = node("Title Page", f"# **PROTOCOL TITLE**\n\n{cut}\n\nAngioedema Type I or II\n\n"
+                      "Protocol Number: DX-301", pages=(1, 1))
+    signatures = node("Signature Page", f"**Title:** {full}\n\n**Study Title:** A Phase 2 Study of Another Drug in "
+                      "Patients with Asthma and Other Conditions", pages=(2, 2), number="1")
+    doc = {"toc": [signatures], "non_toc": [title_page], "metadata": {}}
+    blks = [block(1, "# **PROTOCOL TITLE**", kind="heading"), block(1, cut), block(1, "Angioedema Type I or II"),
+            block(1, "Protocol Number: DX-301"), block(2, f"Title: {full}")]
+    identity, _ = read_identity(doc, blks)
+    assert identity["titles"]["official"] == {"text": full, "page": 1}
+
+
+def test_a_complete_title_is_not_run_on_into_the_next_fields_label():
+    title = "A Phase 2b, Randomized, Double-Blind Study of Drugex in Adults with Ulcerative Colitis (RELIEVE)"
+    title_page = node("Title Page", f"# **PROTOCOL TITLE**\n\n{title}\n\nProtocol Number: DX-302", pages=(1, 1))
+    signatures = node("Signature Page", f"**Title:** {title} Regulatory Agency Identifier Number:", pages=(2, 2), number="1")
+    doc = {"toc": [signatures], "non_toc": [title_page], "metadata": {}}
+    blks = [block(1, "# **PROTOCOL TITLE**", kind="heading"), block(1, title), block(1, "Protocol Number: DX-302"),
+            block(2, f"Title: {title} Regulatory Agency Identifier Number:")]
+    identity, _ = read_identity(doc, blks)
+    assert identity["titles"]["official"]["text"] == title
