@@ -11,7 +11,8 @@
 - **Sex** from the criteria too: "male or female", "men and women", "males and postmenopausal
   females" is both, and so are criteria setting a rule for women and another for men ("For
   women of childbearing potential: ...", "For men: ..."); only "women" (or "female
-  participants") female; only "men" male. Not printed: null.
+  participants") female; only "men" male; none named, but the disease is one of one sex's
+  organs (prostate cancer: male; ovarian, cervical, endometrial cancer: female). Else null.
 - **Healthy volunteers**: true where the title, design or criteria say healthy participants
   (volunteers, subjects); false where the criteria or the title name a condition participants
   have ("patients with", "participants with", "diagnosis of"); else null.
@@ -154,6 +155,29 @@ def _sex(inclusion: list[dict], title: Optional[dict], tracer: Tracer) -> Option
         return item(tracer, None, text, value="male")
     if re.search(r"\b(?:in|of)\s+(?:adult\s+)?(?:women|female\s+\w+)\b", text) and not re.search(r"\bmen\b|\bmale\b", text, re.I):
         return item(tracer, None, text, value="female")
+    return _sex_of_condition(inclusion, title, tracer)
+
+
+# A disease of one sex's organs: "adenocarcinoma of the prostate", "metastatic hormone sensitive
+# prostate cancer", "epithelial ovarian cancer", "carcinoma of the cervix"
+_MALE_CONDITION = re.compile(r"\bprostat(?:e|ic)\s+(?:cancer|carcinoma|adenocarcinoma)|\b(?:adeno)?carcinoma\s+of\s+the\s+prostate\b"
+                             r"|\btesticular\s+(?:cancer|germ)", re.I)
+_FEMALE_CONDITION = re.compile(r"\b(?:ovarian|cervical|endometrial|uterine|fallopian\s+tube)\s+(?:cancer|carcinoma)"
+                               r"|\bcarcinoma\s+of\s+the\s+(?:ovary|cervix|endometrium|uterus)\b", re.I)
+
+
+def _sex_of_condition(inclusion: list[dict], title: Optional[dict], tracer: Tracer) -> Optional[dict]:
+    """No criterion names a sex, but the disease studied is one of one sex's organs (prostate
+    cancer: men; ovarian cancer: women): the title or a criterion names it."""
+    places = [(None, (title or {}).get("text") or "")] + [(c, c.get("text") or "") for c in inclusion]
+    for criterion, text in places:
+        for sentence in sentences(text):
+            male, female = _MALE_CONDITION.search(sentence), _FEMALE_CONDITION.search(sentence)
+            if bool(male) != bool(female):
+                value = "male" if male else "female"
+                if criterion is None:
+                    return item(tracer, None, text, value=value)
+                return _criterion_item(criterion, sentence, tracer, value=value)
     return None
 
 

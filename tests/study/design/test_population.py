@@ -95,3 +95,16 @@ def test_a_products_code_is_no_count_and_a_disease_history_is_no_age():
 def test_a_symbol_font_greater_or_equal_the_text_layer_kept_as_a_private_code_point():
     out = read(criteria=[crit("Be \uf0b3 18 years of age on day of signing informed consent.")])
     assert out["age"] == {"min": 18, "max": None, "unit": "years"}
+
+
+@pytest.mark.parametrize("texts, title, sex", [
+    (["Subject is diagnosed with histologically confirmed adenocarcinoma of the prostate."], None, "male"),
+    (["Adults aged 18 years or older."], "A Study of Drug X in Metastatic Hormone Sensitive Prostate Cancer", "male"),
+    (["Histologically diagnosed high-grade serous epithelial ovarian cancer."], None, "female"),
+    # a criterion naming a sex wins; a disease of no one sex's organs says nothing
+    (["Male or female patients with prostate cancer or breast cancer."], None, "both"),
+    (["Adults with metastatic breast cancer.", "No history of prostate surgery."], None, None),
+])
+def test_sex_of_a_disease_of_one_sexs_organs_when_no_criterion_names_it(texts, title, sex):
+    out = read(criteria=[crit(t) for t in texts], title={"text": title} if title else None)
+    assert (out["sex"] or {}).get("value") == sex
