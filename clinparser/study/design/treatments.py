@@ -84,12 +84,13 @@ def read_interventions(fields: list[Field], document_tables: list[tuple[dict, Fi
     for table, where in document_tables:
         if table.get("schedule"):
             continue  # a schedule of activities lists procedures, not products
+        if found:  # a later table adds no product, but may give more doses (a dose-escalation table's steps)
+            _add_table_doses(found, table)
+            continue
         for printed, text, role in _table_products(table):
             for name in re.split(r"\s+or\s+", printed):  # "Drug B 1.0 mg/mL or Drug placebo": two products
                 name = _STOP_NAME.split(name, maxsplit=1)[0]
                 _add(found, _product(tracer, where, name, text, role if len(re.split(r"\s+or\s+", printed)) == 1 else None))
-        if found:
-            break  # the first intervention table lists the products; later ones repeat them
     # The synopsis's product fields; after a table, only those naming what it may leave out
     # (a comparator or reference therapy): the others repeat the table in other words.
     from_table = bool(found)
@@ -136,6 +137,13 @@ _BACKGROUND_GIVEN = re.compile(
     rf"\bbackground\s+(?:therapy|treatment|medication)\s+(?:with|of)\s+(?:oral\s+)?(?P<a>{_PRODUCT_WORD})"
     rf"|\b(?:tak(?:e|es|ing)|receiv(?:e|es|ing))\s+(?:their\s+)?(?:oral\s+|stable\s+)*(?P<b>{_PRODUCT_WORD})\b[^.;]{{0,60}}\bas\s+background\b"
     rf"|\bon\s+a\s+(?:stable\s+)?background\s+of\s+(?:oral\s+)?(?P<c>{_PRODUCT_WORD})")
+# A product given for relief when symptoms break through: "As rescue medication, X (250 mg) may
+# be taken orally as needed", "X inhalers will be provided as rescue medication", "X (100 µg)
+# may be inhaled as needed"
+_RESCUE_GIVEN = re.compile(
+    rf"\brescue\s+(?:medication|therapy|treatment)s?\s*[,:]?\s*(?P<a>{_PRODUCT_WORD})\b"
+    rf"|\b(?P<b>{_PRODUCT_WORD})\b(?:\s+[\w/()-]+){{0,5}}?\s+(?:will\s+be|is|are)\s+(?:provided|supplied|given|used|dispensed)\s+as\s+rescue\b"
+    rf"|\b(?P<c>{_PRODUCT_WORD})\s*\([^()]*\d[^()]*\)\s+may\s+be\s+(?:taken|inhaled|used|given|administered)\b[^.;]*\bas\s+needed\b")
 _PLACEBO_GIVEN = re.compile(r"^(?:matching\s+)?placebo\b[^.]*\b(?:identical|look\s+the\s+same|match(?:es|ing)?|administered|given|taken)\b", re.I)
 
 
@@ -145,7 +153,8 @@ def _add_prose_products(found: list[dict], fields: list[Field], abbreviations: O
     be taken orally once daily"; "Placebo tablets, identical in appearance to ..."), when no table
     or field listed them: a name printed right before its dose, at least twice in those sections
     or once with the dose and once more anywhere in the design text; a product they keep
-    taking as background therapy ("continue their background therapy with X")."""
+    taking as background therapy ("continue their background therapy with X"); a product
+    given as rescue medication ("As rescue medication, X (250 mg) may be taken as needed")."""
     places = [f for f in find(fields, ADMINISTRATION_LABEL) if f.kind == "section"]
     text = "\n".join(f.value for f in places)
     everything = "\n".join(f.value for f in fields)
@@ -163,6 +172,10 @@ def _add_prose_products(found: list[dict], fields: list[Field], abbreviations: O
                 name = m and (m["a"] or m["b"] or m["c"])
                 if name and is_product_name(name) and not any(same_product(name, p["name"], text, abbreviations) for p in found):
                     _add(found, _product(tracer, field, name, sentence, "background"))
+                m = _RESCUE_GIVEN.search(sentence)
+                name = m and (m["a"] or m["b"] or m["c"])
+                if name and is_product_name(name) and not any(same_product(name, p["name"], text, abbreviations) for p in found):
+                    _add(found, _product(tracer, field, name, sentence, "rescue"))
                 if _PLACEBO_GIVEN.search(sentence) and not any(p["role"] == "placebo" for p in found):
                     found.append(item(tracer, field, sentence, name="Placebo", role="placebo", doses=[],
                                       route=_route_in(sentence),
@@ -192,6 +205,13 @@ def _complete(products: list[dict], fields: list[Field], abbreviations: Optional
         _fill(product, text)
         if not product["doses"] and not placebo:
             product["doses"] = _doses(text)
+    described = "\n".join(f.value for f in find(fields, ADMINISTRATION_LABEL) + find(fields, DESIGN_LABEL)
+                          + find(fields, ARM_LABEL))
+    for product in products:
+        if product["role"] != "placebo":
+            words = _name_words(product) + aliases(product["name"], abbreviations, described)
+            words = [w for w in dict.fromkeys(words) if w]
+            _add_doses(product, _named_doses(described, words))
     general = _whole_intervention(fields)
     for product in products:
         _fill(product, general)
@@ -499,6 +519,41 @@ def _head(product: str) -> str:
     return words[0] if words else ""
 
 
+# Between one dose and the next after a product's name: its frequency, form or a note in
+# parentheses ("30 mg once daily (QD) alone and 15 mg QD"), never a comparison's word
+_DOSE_GAP = re.compile(r"(?:\s*\([^()]{0,80}\)|\s+(?!(?:versus|vs|compared|than|plus|with|to|placebo)\b)[A-Za-z][A-Za-z-]*){0,4}"
+                       r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)", re.I)
+
+
+def _named_doses(text: str, words: list[str]) -> list[dict]:
+    """The doses printed right after the product's name, one after another ("cariprazine 1.5
+    mg/day and cariprazine 3 mg/day", "KVD900 300 mg (one tablet ...), 600 mg (...)"): each
+    is the product's dose level. A dose after another product's name or a comparison word
+    ends the run."""
+    found: list[dict] = []
+    for word in words:
+        name = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])(?:\s*\([^()]{{1,40}}\))?\s+", re.I)
+        for m in name.finditer(text):
+            at = m.end()
+            while (dose := _DOSE.match(text, at)) and not _STRENGTH_VOLUME.search(text[max(0, dose.start() - 12):dose.start()]):
+                found += [d for d in _doses(dose.group(0)) if d not in found]
+                gap = _DOSE_GAP.match(text, dose.end())
+                if not gap:
+                    break
+                at = gap.end()
+                again = name.match(text, at)  # "... and cariprazine 3 mg/day": the name again
+                at = again.end() if again else at
+    return found
+
+
+def _add_doses(product: dict, doses: list[dict]) -> None:
+    known = {(d["value"], d["unit"]) for d in product["doses"]}
+    for dose in doses:
+        if (dose["value"], dose["unit"]) not in known:
+            product["doses"].append(dose)
+            known.add((dose["value"], dose["unit"]))
+
+
 def _add(found: list[dict], product: Optional[dict]) -> None:
     """Add a product not yet found: another name is another product unless it is the same
     product's name with more or fewer words ("Drug X" and "Drug X (ABC-123)")."""
@@ -600,12 +655,45 @@ def _table_products(table: dict) -> list[tuple[str, str, Optional[str]]]:
         for k in range(1, width):
             cells = {r[0]: r[k] for r in everything if len(r) > k and r[0].strip()}
             name = next((v for lab, v in cells.items() if _NAME_HEADER.search(lab) and v.strip()), "")
-            role_cell = next((v for lab, v in cells.items() if _ROLE_HEADER.search(lab)), "")
+            # the first role row that names a role ("Type: Drug" names none, "Use: Rescue medication" does)
+            role = next((r for lab, v in cells.items() if _ROLE_HEADER.search(lab) and (r := _role_word(v))), None)
             text = "\n".join(f"{lab}: {v}" for lab, v in cells.items())
             if name:
-                out.append((name.split("\n")[0], text, _role_word(role_cell)))
+                out.append((name.split("\n")[0], text, role))
         return out
     return []
+
+
+_DOSE_HEADER = re.compile(r"^(?:planned\s+)?(?:dose|dosage|dose\s+level)s?\b(?!\s+(?:form|counter|volume))", re.I)
+
+
+def _add_table_doses(products: list[dict], table: dict) -> None:
+    """A table with a product column and a dose column, a row per dose step ("Semaglutide ...
+    | 0.25 mg | 4 weeks", "... | 0.5 mg | 4 weeks"): each row's dose is one of the doses of the
+    product its name cell names (a placebo has none)."""
+    columns = [" ".join(str(c).split()) for c in table.get("columns") or []]
+    if len(columns) < 2 or not _NAME_HEADER.search(columns[0]):
+        return
+    at = next((k for k, c in enumerate(columns) if k and _DOSE_HEADER.search(c)), None)
+    if at is None:
+        return
+    for row in table.get("data") or []:
+        if len(row) != len(columns):
+            continue
+        name = " ".join(str(row[0]).replace("<br>", " ").split())
+        for product in products:
+            if product["role"] != "placebo" and _says_any(name, _name_words(product)):
+                _add_doses(product, _doses(str(row[at])))
+
+
+_GENERIC_HEAD = {"drug", "study", "investigational", "product", "treatment", "trial", "test", "active"}
+
+
+def _name_words(product: dict) -> list[str]:
+    """The product's name, and its first word when that names it alone ("semaglutide" of
+    "Semaglutide B"; not "drug" of "Drug X")."""
+    head = _head(product["name"])
+    return [product["name"].lower()] + ([head] if head not in _GENERIC_HEAD else [])
 
 
 def _role_word(text: str) -> Optional[str]:

@@ -237,3 +237,48 @@ def test_thrice_weekly_is_a_frequency():
     from clinparser.study.design.treatments import _complete
     _complete(products, [where])
     assert products[0]["frequency"] == "thrice weekly"
+
+
+def test_doses_printed_one_after_another_after_the_products_name_are_its_dose_levels():
+    fields = [Field("Study Drug", "Drug X capsules, taken orally once daily.", "1.1", (3, 3), True, "paragraph"),
+              Field("Overall Design", "This study compares Drug X 1.5 mg/day and Drug X 3 mg/day with placebo. In the "
+                    "extension, subjects take Drug X 30 mg once daily (QD) alone and 15 mg QD alone versus MTX 20 mg. "
+                    "A single dose of Drug X 300 mg (1 x 300 mg tablet plus 1 placebo tablet), 600 mg (2 x 300 mg tablets), "
+                    "or 2 matching placebo tablets. Drug X 10 mg and Drug Y 20 mg are not doses of one product.",
+                    "4.1", (20, 20), False, "section")]
+    (product,) = [p for p in read_interventions(fields, [], NO_TRACE) if p["name"] == "Drug X"]
+    assert [d["printed"] for d in product["doses"]] == ["1.5 mg/day", "3 mg/day", "30 mg", "15 mg", "300 mg", "600 mg", "10 mg"]
+
+
+def test_a_later_tables_dose_steps_add_to_the_products_doses():
+    products = {"columns": ["Product", "Strength", "Route"], "data": [["Drug Z", "1.0 mg/mL and 3.0 mg/mL", "SC"],
+                                                                      ["Placebo", "-", "SC"]]}
+    steps = {"columns": ["Trial product name", "Dose", "Volume", "Duration"], "data": [
+        ["Drug Z B 1.0 mg/mL or Drug Z placebo", "0.25 mg", "0.25 ml", "4 weeks"],
+        ["Drug Z B 3.0 mg/mL or Drug Z placebo", "1.7 mg", "0.57 ml", "4 weeks"],
+        ["Other drug", "99 mg", "1 ml", "4 weeks"]]}
+    found = read_interventions([], [(products, WHERE), (steps, WHERE)], NO_TRACE)
+    assert [i["name"] for i in found] == ["Drug Z", "Placebo"]  # the later table adds no product
+    assert [d["printed"] for d in found[0]["doses"]] == ["0.25 mg", "1.7 mg"] and found[1]["doses"] == []
+
+
+def test_a_transposed_tables_role_from_the_first_role_row_that_names_one():
+    # "Type" names a kind of product, not a role; "Use" names the role
+    table = {"columns": ["Study intervention name", "Drug Y", "Albuterol"], "data": [
+        ["Type", "Biologic", "Drug"], ["Dosage level", "100 mg", "As needed"],
+        ["Route of administration", "SC injection", "Oral inhalation"], ["Use", "IMP", "Rescue medication"]]}
+    found = read_interventions([], [(table, WHERE)], NO_TRACE)
+    assert [(i["name"], i["role"]) for i in found] == [("Drug Y", "investigational"), ("Albuterol", "rescue")]
+
+
+def test_a_rescue_medication_given_in_prose_with_its_dose_in_brackets():
+    fields = [Field("Study Interventions Administered", "Drugex 100 mg (tablets) will be taken orally once daily. "
+                    "As rescue medication, Periterol (250 mg) may be taken orally as needed.", "5.1", (20, 20), False, "section"),
+              Field("Overall Design", "All participants receive Drugex 100 mg once daily.", "3.1", (10, 10), False, "section")]
+    found = read_interventions(fields, [], NO_TRACE)
+    assert [(i["name"], i["role"]) for i in found] == [("Drugex", "investigational"), ("Periterol", "rescue")]
+    assert [d["printed"] for d in found[1]["doses"]] == ["250 mg"] and found[1]["frequency"] == "as needed"
+    # "rescue medications" named as a class, no product: nothing is added
+    plain = [Field("Concomitant Therapy", "The use of rescue medications should be withheld before spirometry.",
+                   "6.5", (30, 30), False, "section")]
+    assert read_interventions(plain, [], NO_TRACE) == []
