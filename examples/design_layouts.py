@@ -49,7 +49,8 @@ Families of variation (the truth's ``forms``; each name starts with its family's
 5. ``prose.`` -- the design section: "The study consists of a screening period of up to 4
    weeks, a 12-week treatment period and ..." or "The study has three periods: ...", or no
    sentence and the synopsis naming none: a section per period, titled with its name ("3.3.1
-   Screening Period", "3.3.2 Treatment Period 1"); the ratio
+   Screening Period", "3.3.2 Treatment Period 1"), or only the schema naming them (its column
+   headings, vector or picture; ``prose.epochs.schema``); the ratio
    "in a 2:1 ratio" or "randomized 2:1"; the number to be screened (not the enrollment).
 6. ``schema.`` -- no schema, a vector schema (boxes of epochs and arms, the words in the text
    layer) or the same drawn as a picture (the words are pixels; a reader needs OCR), in the
@@ -137,7 +138,7 @@ FORMS = (
     "amend.date.dmy", "amend.date.abbrev", "amend.date.iso", "amend.date.mdy",
     "synopsis.table", "synopsis.inline", "synopsis.leads",
     "synopsis.counts", "synopsis.indication", "synopsis.screened", "synopsis.products.none",
-    "prose.epochs.consists", "prose.epochs.periods", "prose.epochs.headings",
+    "prose.epochs.consists", "prose.epochs.periods", "prose.epochs.headings", "prose.epochs.schema",
     "prose.ratio.in_ratio", "prose.ratio.bare", "prose.screened",
     "schema.none", "schema.vector", "schema.picture",
     "schema.place.summary", "schema.place.design",
@@ -996,6 +997,10 @@ def synopsis_fields(doc: DesignDoc, plan: Plan, title: str, sponsor: str, counts
         fields.append((doc.pick(SYNOPSIS_LABELS["duration"]), lambda: doc.pick((
             "The periods of the study and their visits are described in Section 3.3.",
             "Section 3.3 describes each period of the study."))))
+    elif doc.epochs_form == "schema":
+        fields.append((doc.pick(SYNOPSIS_LABELS["duration"]), lambda: doc.pick((
+            "Figure 1 shows the periods of the study and how long each lasts.",
+            "The schema in Figure 1 gives each period of the study and its length."))))
     else:
         fields.append((doc.pick(SYNOPSIS_LABELS["duration"]),
                        [f"{e.name}: {e.span}" for e in plan.epochs]))
@@ -1121,6 +1126,9 @@ def design_prose(doc: DesignDoc, plan: Plan) -> list:
     def s3():
         if form == "headings":
             return ""
+        if form == "schema":
+            return doc.pick(("Figure 1 shows how the study runs from screening to the last visit.",
+                             "The course of the study is drawn in Figure 1."))
         if form == "consists":
             return doc.pick(("The study consists of ", "Each participant goes through ",
                              "The study comprises ", f"{doc.words['Persons']} pass through ")) \
@@ -1188,6 +1196,8 @@ def cohort_table(doc: DesignDoc, plan: Plan) -> Grid:
 def intervention_blocks(doc: DesignDoc, plan: Plan) -> list:
     form = doc.pick(("rows", "rows", "columns", "prose"))
     products = plan.products
+    if form == "columns" and len(products) > 4:
+        form = "rows"  # five products as columns leave a long name no room
     drug = products[0]
 
     def dose_cell(p: Product, sep: str) -> str:
@@ -1621,6 +1631,8 @@ def _compose(seed: int) -> Composition:
     # how the design prose names the periods; "headings": no sentence names them, a section per
     # period does
     doc.epochs_form = doc.pick(("consists", "consists", "periods", "headings"))
+    if schema_kind != "none" and doc.chance(0.4):
+        doc.epochs_form = "schema"  # no sentence or section names the periods: the schema does
     syn_form = doc.pick(SYNOPSIS_FORMS)
     outline: list[Section] = []
 

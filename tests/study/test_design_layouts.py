@@ -41,14 +41,14 @@ SCORER = ROOT.parent / "shared" / "tools" / "design_score.py"
 # page's own version with a rationale naming the one before), "Version" and country-specific
 # amendment numbers, a healthy-volunteer study, the "\u2265" age criterion, and both sexes said
 # by a qualifier ("Males and postmenopausal females") or by a rule for each, periods named only
-# by the titles of their sections, background therapy given in prose, and a crossover's sequences
-# only in a table.
+# by the titles of their sections or only by the schema's boxes, background therapy given in
+# prose, and a crossover's sequences only in a table.
 SAMPLE = (2, 35, 54, 61, 98, 183)
 SAMPLE_FORMS = {"schema.vector", "schema.picture", "interv.table.rows", "interv.table.columns",
                 "interv.prose", "amend.table.front", "amend.table.appendix", "amend.cover",
                 "amend.boxes", "amend.version", "amend.version.rationale", "amend.number.version",
                 "amend.number.country", "pop.healthy", "pop.age.geq", "pop.sex.rules",
-                "pop.sex.qualified", "prose.epochs.headings", "interv.background",
+                "pop.sex.qualified", "prose.epochs.headings", "prose.epochs.schema", "interv.background",
                 "design.sequences.table"}
 REACH = range(60)
 PART_FLOOR = 0.8

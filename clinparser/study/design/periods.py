@@ -6,8 +6,10 @@ sentences name them: "a screening period of up to 28 days, a 12-week treatment p
 4-week follow-up period", "Screening period – up to 4 weeks" as lines: each "<name> period"
 (or phase), in the order printed, once; or the titles of sibling sections, when a procedures
 chapter gives each period its own ("6.2.1 Screening", "6.2.2 Treatment period") and they name
-more periods than any sentence; a period numbered as a sequence ("Treatment Period 1",
-"Washout Period 1", "Treatment Period 2") is one period per number.
+more periods than any sentence; or the study schema's box labels, when the schema is the only
+place that lays the periods out ("Screening Period | Double-blind Treatment Period | Follow-up
+Period" over its boxes); a period numbered as a sequence ("Treatment Period 1", "Washout Period
+1", "Treatment Period 2") is one period per number.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Optional
 from ...markup import strip_markup
 from ..criteria import section_pages
 from ..trace import Tracer
-from .fields import Field, find
+from .fields import Field, find, sections
 from .items import item, sentences
 
 DESIGN_LABEL = re.compile(r"\bdesign\b|\bmethodology\b|\bduration\b|\bstudy\s+periods?\b|\bschema\b|\boverview\b", re.I)
@@ -58,6 +60,9 @@ def read_epochs(fields: list[Field], schedules: list[dict], tracer: Tracer, docu
         if len(found) > len(best):
             best, best_field = found, field
     headed = _headed_periods(document or {})
+    drawn = _schema_periods(document or {})
+    if len(drawn) > max(len(best), len(headed), 1):
+        return [item(tracer, field, name, name=name) for name, field in drawn]
     if len(headed) > max(len(best), 1):
         return [item(tracer, field, field.label, name=name) for name, field in headed]
     if len(best) >= 2:
@@ -107,6 +112,82 @@ def _headed_periods(document: dict) -> list[tuple[str, Field]]:
     return max(runs, key=len, default=[])
 
 
+# The schema: a section titled for it ("1.2 Schema", "Flow Chart", "Trial Diagram") or a figure
+# captioned so ("Figure 1: Study Design Schematic")
+_SCHEMA = re.compile(r"\bschema\b|\bschematic\b|\bflow\s*chart\b|\b(?:study|trial)\s+(?:design|diagram)\b|\bdesign\s+diagram\b", re.I)
+# A box label naming a period: a few capitalized qualifiers, then a period's name ("Double-blind
+# Treatment Period", "Long-term Follow-up", "Initial Treatment Phase", "Screening")
+_LABEL = re.compile(rf"^(?:(?!(?i:period|phase|epoch|{_HEAD_NAME})\b)[A-Z][\w-]+\s+){{0,3}}?(?i:{_HEAD_NAME})"
+                    rf"(?:\s+(?i:period|phase|epoch)(?:\s+[1-9])?)?$")
+# a line's labels end at each "Period"/"Phase" (boxes side by side read as one line)
+_ENDS = re.compile(r"\S.*?\b(?:period|phase|epoch)\b(?:\s+[1-9]\b)?|\S.+$", re.I)
+
+
+def _schema_periods(document: dict) -> list[tuple[str, Field]]:
+    """Periods the study schema's boxes are labelled with, in their order: the lines of a
+    schema section (its figure's words, its bold lines), the header of a table drawn there,
+    or the words of a figure captioned as the schema anywhere. The schema naming the most
+    periods is the one; a label standing inside a longer one ("Screening" in a box below
+    "Screening Period") is that period again. Schedules of activities are not schemas."""
+    best: list[tuple[str, Field]] = []
+    for node, _, toc in sections(document):
+        where = Field(strip_markup(node.get("title") or ""), "", node.get("number") or node.get("title"),
+                      section_pages(node), not toc, "section")
+        places: list[list[str]] = []
+        tables = [t for t in node.get("tables") or [] if t.get("schedule") is None]
+        if _SCHEMA.search(node.get("title") or ""):
+            places.append((node.get("text") or "").split("\n") + [str(c) for t in tables for c in t.get("columns") or []])
+        else:
+            places += [[str(c) for c in t.get("columns") or []] for t in _captioned_schemas(node)]
+        places += [(image.get("text") or "").split("\n") for image in node.get("images") or []
+                   if _SCHEMA.search(image.get("title") or "")]
+        for lines in places:
+            found = _labels(lines)
+            if len(found) > len(best):
+                best = [(name, where) for name in found]
+    return best
+
+
+_FIGURE_CAPTION = re.compile(r"^\W*(?:figure|fig\.)\s+[\w.-]+", re.I)
+
+
+def _captioned_schemas(node: dict) -> list[dict]:
+    """The node's tables captioned as the schema: by their title, or by a figure caption
+    printed right below them (a schema drawn in boxes that the converter read as a table,
+    "Figure 1: Study Design" under it). A table's place in the text is its placeholder,
+    "[Table]" or "[its title]", in the order of the node's tables."""
+    tables = node.get("tables") or []
+    lines = [line.strip() for line in (node.get("text") or "").split("\n") if line.strip()]
+    found, k = [], 0
+    for i, line in enumerate(lines):
+        if k < len(tables) and line == f"[{tables[k].get('title') or 'Table'}]":
+            table, k = tables[k], k + 1
+            below = strip_markup(lines[i + 1]) if i + 1 < len(lines) else ""
+            if table.get("schedule") is None and (_SCHEMA.search(table.get("title") or "")
+                                                  or (_FIGURE_CAPTION.match(below) and _SCHEMA.search(below))):
+                found.append(table)
+    return found
+
+
+def _labels(lines: list[str]) -> list[str]:
+    """The period names among a schema's lines, in order, each once."""
+    found: list[str] = []
+    for line in lines:
+        bold = re.match(r"\s*\*\*(.+?)\*\*", line)  # "**Screening** Weeks -4 to -1": the bold label
+        text = " ".join(strip_markup(bold[1] if bold else line.split("<br>")[0]).split())
+        for m in _ENDS.finditer(text):
+            name = " ".join(m.group(0).split()).strip(" :")
+            if _LABEL.match(name) and not _VISIT_WORD.search(name):
+                found.append(name)
+    kept = [n for n in dict.fromkeys(found)
+            if not any(n != o and _words(n) < _words(o) for o in found)]
+    return list(dict.fromkeys(kept))
+
+
+def _words(name: str) -> set[str]:
+    return set(re.findall(r"[a-z]+", name.lower().replace("-", " ")))
+
+
 _EPOCH_WORD = re.compile(rf"\b(?:period|phase|epoch|stage|part)\b|^{_NAME}$", re.I)
 _VISIT_WORD = re.compile(r"\b(?:end\s+of|early\s+(?:termination|withdrawal)|unscheduled|randomi[sz]ation|visit|day|week)\b", re.I)
 
@@ -120,11 +201,9 @@ def _most_specific(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """Names less one whose words all stand in another's ("Treatment" beside "Double-blind
     treatment", "Follow-up" beside "Safety follow-up"): one period named twice, the longer
     name kept where the shorter was first printed."""
-    def words(name: str) -> set[str]:
-        return set(re.findall(r"[a-z]+", name.lower().replace("-", " ")))
     out: list[tuple[str, str]] = []
     for name, sentence in found:
-        wider = [n for n, _ in found if n != name and words(name) < words(n)]
+        wider = [n for n, _ in found if n != name and _words(name) < _words(n)]
         if wider:
             if not any(n == wider[0] for n, _ in out):
                 out.append((wider[0], next(s for n, s in found if n == wider[0])))

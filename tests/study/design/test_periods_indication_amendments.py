@@ -197,3 +197,46 @@ def test_a_history_run_on_in_one_line_with_two_series_of_amendments():
     assert sorted((a["number"], a["date"]) for a in found) == [
         ("Nonsubstantial Amendment 1", "2016-04-21"), ("Nonsubstantial Amendment 2", "2017-10-04"),
         ("Substantial Amendment 1", "2016-06-02"), ("Substantial Amendment 2", "2017-12-14")]
+
+
+def test_the_schemas_box_labels_name_the_periods_when_no_sentence_names_them():
+    # a flow chart whose boxes came out as bold lines, a box's note beside its label
+    chart = _section("5", "Flow Chart and Schedule of Assessments", text=(
+        "## **Flow Chart**\n\n**Screening** Weeks -4 to -1\n\n**Double-blind Treatment Period**\n\n**Safety Follow-up**\n\n"
+        "[Image]\n\nRandomized 1:1\n\n**Long-term Follow-up**\n\nEvery 12 weeks For those subjects who discontinue the "
+        "Treatment Period without progression, scans continue."))
+    one = [Field("Study Design", "Subjects are randomized 1:1 and followed for survival.", "3.1", (10, 10), False, "section")]
+    assert [e["name"] for e in read_epochs(one, [], NO_TRACE, {"toc": [chart], "non_toc": []})] == [
+        "Screening", "Double-blind Treatment Period", "Safety Follow-up", "Long-term Follow-up"]
+    # a schema figure's words: boxes side by side read as one line; a box below a column repeats
+    # its period ("Screening" under "Screening Period"); an arm's row is no period
+    figure = {"title": "Figure 1: Study Schema", "page": 4, "bbox": [72, 100, 540, 300], "text":
+              "Screening Period Double-blind Treatment Period Follow-up Period\n(up to 6 weeks) (52 weeks) (8 weeks)\n"
+              "Arm A: Drug X 50 mg\nScreening R Arm B: Placebo Follow-up\n1:1 N = 60"}
+    design = dict(_section("3.1", "Overall Design"), images=[figure])
+    assert [e["name"] for e in read_epochs([], [], NO_TRACE, {"toc": [design], "non_toc": []})] == [
+        "Screening Period", "Double-blind Treatment Period", "Follow-up Period"]
+    # a schema drawn as a table: its header; a schedule of activities is no schema
+    grid = dict(_section("1.2", "Schema"), tables=[
+        {"columns": ["**Screening**<br>(up to 28 days)", "**Treatment Period**<br>(12 weeks)", "**Follow-up**<br>(4 weeks)"],
+         "data": [["Screening", "Drug X", "Follow-up"]]},
+        {"columns": ["Visit", "Screening", "Run-in Period", "Day 1", "Extension Period", "Follow-up"], "data": [], "schedule": {}}])
+    assert [e["name"] for e in read_epochs([], [], NO_TRACE, {"toc": [grid], "non_toc": []})] == [
+        "Screening", "Treatment Period", "Follow-up"]
+    # the same drawn in boxes read as a table in the design section, its figure caption below it
+    boxes = {"columns": ["Screening Period", "Treatment Period", "Follow-up Period"], "data": [["Screening", "Drug X", "Follow-up"]]}
+    other = {"columns": ["Product", "Dose Period", "Route"], "data": [["Drug X", "10 mg", "Oral"]]}
+    design2 = dict(_section("3.1", "Overall Design", text="All receive Drug X.\n\n[Table 2: Products]\n\n[Table]\n\n"
+                            "**Figure 1: Study Design**"), tables=[dict(other, title="Table 2: Products"), boxes])
+    assert [e["name"] for e in read_epochs([], [], NO_TRACE, {"toc": [design2], "non_toc": []})] == [
+        "Screening Period", "Treatment Period", "Follow-up Period"]
+    uncaptioned = dict(design2, text="All receive Drug X.\n\n[Table 2: Products]\n\n[Table]\n\nThe end.")
+    assert read_epochs([], [], NO_TRACE, {"toc": [uncaptioned], "non_toc": []}) == []
+    # a sentence naming as many periods wins over the schema; a label run on with others'
+    # words ("Screening R Safety Follow-up") is none
+    said = [Field("Overall Design", "The study has a screening period, a treatment period and a follow-up period.",
+                  "3.1", (10, 10), False, "section")]
+    assert [e["name"] for e in read_epochs(said, [], NO_TRACE, {"toc": [design], "non_toc": []})] == [
+        "Screening", "Treatment", "Follow-up"]
+    muddled = dict(_section("3.1", "Overall Design"), images=[dict(figure, text="Screening R Safety Follow-up\nScreening Follow-up")])
+    assert read_epochs([], [], NO_TRACE, {"toc": [muddled], "non_toc": []}) == []
