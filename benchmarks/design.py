@@ -22,12 +22,12 @@ Where the parses come from is ``benchmarks/study.py``'s choice, with its options
 - ``--outputs DIR``: a ``clinparser batch`` output folder (documents matched by the manifest's
   ``source``; ``document.json`` and ``blocks.json`` read from each); its ``study`` block is
   scored as the batch wrote it (a result without one gets one from ``read_study``).
-- ``--outputs DIR --reread``: the design read again by the current reader only,
-  ``clinparser.study.design.read_design(document, Tracer(blocks), criteria=..., title=...)``
-  on the saved files (the criteria and the official title are the saved study block's), after
-  the schedules are read again from the saved tables as ``benchmarks/schedule.py --reread`` does
-  (their epochs are the USDM design's too), the rest of the study as saved: a change to the design reader is measured over the corpus in seconds,
-  without parsing again. The seconds it took are printed under the table.
+- ``--outputs DIR --reread``: the study read again by the current readers,
+  ``clinparser.study.definition.read_study(document, blocks)`` (the design takes the title and
+  criteria the identity and eligibility readers give it) on the saved files, after the
+  schedules are read again from the saved tables as ``benchmarks/schedule.py --reread`` does
+  (their epochs are the USDM design's too): a change to a study reader is measured over the
+  corpus in seconds, without parsing again. The seconds it took are printed under the table.
 - ``--parsed DIR``: saved results (``DIR/NAME.json``), each scored on its own study block.
 - neither: each document is parsed here (``PDFParser(layout=--layout)``) into a temporary folder.
 
@@ -40,7 +40,6 @@ files' convention), which the hand-made references (null) count as wrong.
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import re
 import statistics
@@ -87,19 +86,12 @@ def score_line(text: str) -> dict:
 
 
 def reread_design(document: dict, blocks: list) -> dict:
-    """The study block with its design read again by the current reader (imported here: the
-    reader may be newer than this script, or not there yet)."""
+    """The study block read again by the current readers (imported here: they may be newer
+    than this script): the design takes its title, criteria and abbreviations from the
+    identity and eligibility readers, so those are read again too."""
     from clinparser.study.definition import read_study
-    from clinparser.study.design import read_design
-    from clinparser.study.trace import Tracer
 
-    study = dict(document.get("study") or read_study(document, blocks))
-    accepted = inspect.signature(read_design).parameters
-    extra = {"criteria": study.get("eligibility") or [],
-             "title": (study.get("titles") or {}).get("official")}
-    design, _ = read_design(document, Tracer(blocks), **{k: v for k, v in extra.items() if k in accepted})
-    study["design"] = design
-    return study
+    return read_study({k: v for k, v in document.items() if k != "study"}, blocks)
 
 
 def main(argv=None) -> int:
@@ -174,7 +166,7 @@ def main(argv=None) -> int:
         means = " | ".join(f"{statistics.fmean(s[p] for s in scores):.3f}" for p in PARTS)
         print(f"| **mean** ({len(scores)} documents) | | {means} | {statistics.fmean(s['mean'] for s in scores):.3f} |")
     if args.reread:
-        print(f"\nread_design: {reread_seconds:.2f} s over {len(scores)} documents")
+        print(f"\nread_study: {reread_seconds:.2f} s over {len(scores)} documents")
     for name, gold_name, lines in details:
         print(f"\n## {name} (against {gold_name})")
         print("\n".join(lines) if lines else "  (nothing missed)")
