@@ -29,9 +29,12 @@ class Tracer:
         self._words: list[str] = []
         self._owner: list[int] = []  # index into self._blocks of each word
         self._blocks: list[dict] = []
+        self._pictures: list[dict] = []  # pictures with the lines read in them (their words may be in no text)
         for block in blocks:
             if block.get("dropped") or block.get("page") is None:
                 continue
+            if block.get("picture_text"):
+                self._pictures.append(block)
             found = words(block.get("text", ""))
             if not found:
                 continue
@@ -51,6 +54,15 @@ class Tracer:
         """The kept blocks (not dropped, with words) printed on ``pages``, in reading order."""
         wanted = set(pages)
         return [b for b in self._blocks if b["page"] in wanted]
+
+    def picture_lines(self, page: int, bbox) -> list[dict]:
+        """The lines read in the picture at ``bbox`` on ``page`` (``{"bbox", "text"}``, page
+        points), as ``blocks.json`` keeps them; [] when no such picture was read."""
+        for block in self._pictures:
+            box = block.get("bbox") or []
+            if block["page"] == page and len(box) == 4 and all(abs(a - b) <= 2 for a, b in zip(box, bbox)):
+                return block["picture_text"].get("lines") or []
+        return []
 
     def trace(self, text: str, first_page: Optional[int] = None, last_page: Optional[int] = None) -> dict:
         """``{"pages": [...], "boxes": [{"page", "bbox"}, ...]}`` of ``text``'s source; both empty

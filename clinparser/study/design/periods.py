@@ -60,7 +60,7 @@ def read_epochs(fields: list[Field], schedules: list[dict], tracer: Tracer, docu
         if len(found) > len(best):
             best, best_field = found, field
     headed = _headed_periods(document or {})
-    drawn = _schema_periods(document or {})
+    drawn = _schema_periods(document or {}, tracer)
     if len(drawn) > max(len(best), len(headed), 1):
         return [item(tracer, field, name, name=name) for name, field in drawn]
     if len(headed) > max(len(best), 1):
@@ -123,11 +123,12 @@ _LABEL = re.compile(rf"^(?:(?!(?i:period|phase|epoch|{_HEAD_NAME})\b)[A-Z][\w-]+
 _ENDS = re.compile(r"\S.*?\b(?:period|phase|epoch)\b(?:\s+[1-9]\b)?|\S.+$", re.I)
 
 
-def _schema_periods(document: dict) -> list[tuple[str, Field]]:
+def _schema_periods(document: dict, tracer: Optional[Tracer] = None) -> list[tuple[str, Field]]:
     """Periods the study schema's boxes are labelled with, in their order: the lines of a
     schema section (its figure's words, its bold lines), the header of a table drawn there,
-    or the words of a figure captioned as the schema anywhere. The schema naming the most
-    periods is the one; a label standing inside a longer one ("Screening" in a box below
+    or the words of a figure captioned as the schema anywhere (each box's label whole, its
+    lines stacked again, where the picture's lines keep their places). The schema naming the
+    most periods is the one; a label standing inside a longer one ("Screening" in a box below
     "Screening Period") is that period again. Schedules of activities are not schemas."""
     best: list[tuple[str, Field]] = []
     for node, _, toc in sections(document):
@@ -139,8 +140,11 @@ def _schema_periods(document: dict) -> list[tuple[str, Field]]:
             places.append((node.get("text") or "").split("\n") + [str(c) for t in tables for c in t.get("columns") or []])
         else:
             places += [[str(c) for c in t.get("columns") or []] for t in _captioned_schemas(node)]
-        places += [(image.get("text") or "").split("\n") for image in node.get("images") or []
-                   if _SCHEMA.search(image.get("title") or "")]
+        for image in node.get("images") or []:
+            if _SCHEMA.search(image.get("title") or "") or _SCHEMA.search(node.get("title") or ""):
+                places.append((image.get("text") or "").split("\n"))
+                if tracer is not None and image.get("page") is not None and image.get("bbox"):
+                    places.append(_box_texts(tracer.picture_lines(image["page"], image["bbox"])))
         for lines in places:
             found = _labels(lines)
             if len(found) > len(best):
@@ -167,6 +171,36 @@ def _captioned_schemas(node: dict) -> list[dict]:
                                                   or (_FIGURE_CAPTION.match(below) and _SCHEMA.search(below))):
                 found.append(table)
     return found
+
+
+def _box_texts(lines: list[dict]) -> list[str]:
+    """A picture's lines stacked back into the boxes they were printed in: a line directly under
+    another, centred on it and no wider apart than a line's height, continues its box ("Treatment"
+    over "Period 1" over "(4 weeks)"). Each box's text once, top to bottom and left to right,
+    its notes in brackets left out."""
+    boxes: list[list[dict]] = []
+    for line in sorted(lines, key=lambda e: (e["bbox"][1], e["bbox"][0])):
+        x0, y0, x1, y1 = line["bbox"]
+        for box in boxes:
+            a = box[-1]["bbox"]
+            centred = abs((a[0] + a[2]) / 2 - (x0 + x1) / 2) <= 0.25 * max(a[2] - a[0], x1 - x0)
+            if centred and 0 <= y0 - a[3] + 1 <= 0.8 * (y1 - y0) + 1:
+                box.append(line)
+                break
+        else:
+            boxes.append([line])
+    # bands of boxes whose heights overlap (labels of one, two or three lines centred in one row)
+    spans = sorted(((min(e["bbox"][1] for e in b), max(e["bbox"][3] for e in b), b) for b in boxes), key=lambda t: t[0])
+    bands: list[list] = []
+    for top, bottom, box in spans:
+        if bands and top < bands[-1][1]:
+            bands[-1][1] = max(bands[-1][1], bottom)
+            bands[-1][2].append(box)
+        else:
+            bands.append([top, bottom, [box]])
+    ordered = [box for _, _, band in bands for box in sorted(band, key=lambda b: min(e["bbox"][0] for e in b))]
+    texts = [" ".join(" ".join(e["text"] for e in box).split()) for box in ordered]
+    return [" ".join(re.sub(r"\([^()]*\)?", " ", t).split()) for t in texts]
 
 
 def _labels(lines: list[str]) -> list[str]:

@@ -240,3 +240,27 @@ def test_the_schemas_box_labels_name_the_periods_when_no_sentence_names_them():
         "Screening", "Treatment", "Follow-up"]
     muddled = dict(_section("3.1", "Overall Design"), images=[dict(figure, text="Screening R Safety Follow-up\nScreening Follow-up")])
     assert read_epochs([], [], NO_TRACE, {"toc": [muddled], "non_toc": []}) == []
+
+
+def test_a_schemas_labels_wrapped_in_narrow_boxes_are_stacked_back_by_their_places():
+    # a crossover's schema: each header box's label over two or three lines, the boxes side by
+    # side (read row by row, the words of several boxes interleave); the picture's lines keep
+    # their boxes in blocks.json, so each box's label is whole again
+    def line(x, y, text):
+        return {"bbox": [x - 5 * len(text) / 2, y, x + 5 * len(text) / 2, y + 9], "text": text}
+    heads = [(100, ["Screening", "(up to 6 weeks)"]), (200, ["Treatment", "Period 1", "(4 weeks)"]),
+             (300, ["Washout", "Period 1", "(2 weeks)"]), (400, ["Treatment", "Period 2", "(4 weeks)"]),
+             (500, ["Safety", "Follow-up", "Period", "(14 days)"])]
+    lines = [line(x, 100 + 10 * k - 5 * len(words), w) for x, words in heads for k, w in enumerate(words)]
+    lines += [line(200, 160, "Sequence AB"), line(300, 160, "Washout"), line(400, 160, "Placebo"), line(200, 170, "Drug X 10 mg")]
+    text = "\n".join(" ".join(e["text"] for e in sorted((e for e in lines if abs(e["bbox"][1] - y) < 5), key=lambda e: e["bbox"][0]))
+                     for y in sorted({round(e["bbox"][1]) for e in lines}))
+    figure = {"title": "Figure 1: Study Schema", "page": 4, "bbox": [50, 70, 560, 190], "text": text}
+    document = {"toc": [dict(_section("1.2", "Schema", text="[Figure 1: Study Schema]"), images=[figure])], "non_toc": []}
+    blocks = [{"page": 4, "bbox": [50, 70, 560, 190], "kind": "picture", "text": "",
+               "picture_text": {"from": "text-layer", "lines": lines}}]
+    assert [e["name"] for e in read_epochs([], [], Tracer(blocks), document)] == [
+        "Screening", "Treatment Period 1", "Washout Period 1", "Treatment Period 2", "Safety Follow-up Period"]
+    # without the lines' places (no block for the picture), the interleaved words name none whole
+    assert [e["name"] for e in read_epochs([], [], NO_TRACE, document)] != [
+        "Screening", "Treatment Period 1", "Washout Period 1", "Treatment Period 2", "Safety Follow-up Period"]
