@@ -60,7 +60,10 @@ _AGE_WORDS = re.compile(r"\byears?\b|\bage\b|\baged\b", re.I)
 # an age that defines something else: menopause ("postmenopausal, defined as > 45 years of age
 # with amenorrhea"), childbearing, a history; "males and postmenopausal females at least 50
 # years of age" is the study's age
-_NOT_STUDY_AGE = re.compile(r"\bamenorrh|\bdefined\s+as\b|\bmenopause\b|\bchild-?bearing|\bdiagnos\w*|\bbefore\s+(?:screening|randomi|enrol|the\s+first)|\bsince\b|\bwithin\b|\bprior\b|\bago\b|\bhistory\b", re.I)
+# a diagnosis dated by the age ("diagnosed at least 1 year before screening"), not one after the
+# participant's age ("Man or woman >= 30 years-old with a clinical diagnosis of T2DM")
+_NOT_STUDY_AGE = re.compile(r"\bamenorrh|\bdefined\s+as\b|\bmenopause\b|\bchild-?bearing|\bdiagnos\w*\b[^.]*?\b\d{1,3}\s*(?:years?|yrs|months?)\b"
+                            r"|\bbefore\s+(?:screening|randomi|enrol|the\s+first)|\bsince\b|\bwithin\b|\bprior\b|\bago\b|\bhistory\b", re.I)
 
 # "males and postmenopausal females": a qualifier of one word may stand between
 _BOTH = re.compile(r"\bmales?\s+(?:and|or|&)\s+(?:[\w-]+\s+)?females?\b|\bfemales?\s+(?:and|or)\s+males?\b"

@@ -108,3 +108,9 @@ def test_a_symbol_font_greater_or_equal_the_text_layer_kept_as_a_private_code_po
 def test_sex_of_a_disease_of_one_sexs_organs_when_no_criterion_names_it(texts, title, sex):
     out = read(criteria=[crit(t) for t in texts], title={"text": title} if title else None)
     assert (out["sex"] or {}).get("value") == sex
+
+
+def test_an_age_before_a_diagnosis_is_the_studys_one_dated_by_it_is_not():
+    assert read(criteria=[crit("Man or woman \uf0b3 30 years-old with a clinical diagnosis of T2DM")])["age"] == {
+        "min": 30, "max": None, "unit": "years"}
+    assert read(criteria=[crit("Atopic dermatitis diagnosed at least 1 year before screening.")])["age"] is None
