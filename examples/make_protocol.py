@@ -26,7 +26,8 @@ Twelve protocols are defined (see :data:`PROTOCOLS`):
   alone on the line above their title.
 * ``protocol_005`` -- a research-plan form's outline (``A1.`` ... ``A6.``).
 * ``protocol_006`` -- heading numbers drawn as small images beside the title
-  (only the bookmarks and the printed TOC carry them), and an amendment bound
+  (greyscale JPEGs 20 pixels high, as templates embed them; only the bookmarks
+  and the printed TOC carry them), and an amendment bound
   after the protocol with its own title page, contents and numbering (the
   truth file lists it under ``bundled``).
 * ``protocol_007`` -- a schedule of activities continued sideways over two
@@ -3986,23 +3987,32 @@ def render_page(doc: pymupdf.Document, ops: list[Op],
     shape.commit()
     for op in ops:
         if op[0] == "image":
-            page.insert_image(pymupdf.Rect(op[1]), pixmap=images[op[2]])
+            image = images[op[2]]
+            if isinstance(image, bytes):  # an encoded picture (a JPEG), embedded as it is
+                page.insert_image(pymupdf.Rect(op[1]), stream=image)
+            else:
+                page.insert_image(pymupdf.Rect(op[1]), pixmap=image)
 
 
 def number_image_key(text: str, font: str, size: float) -> str:
     return f"number|{text}|{font}|{size}"
 
 
-def number_pixmap(key: str) -> pymupdf.Pixmap:
-    """A heading number rendered to pixels (the text layer will not hold it)."""
+NUMBER_PICTURE_HEIGHT = 20  # pixels: a heading number as templates embed it, a small grey JPEG
+
+
+def number_pixmap(key: str) -> bytes:
+    """A heading number rendered to pixels (the text layer will not hold it): a greyscale JPEG
+    about 20 pixels high, as the templates that print numbers as pictures embed them (a
+    number of a few characters is then about 50 x 20 pixels, too small for OCR as it comes)."""
     _, text, font, size = key.split("|")
     size = float(size)
     doc = pymupdf.open()
     page = doc.new_page(width=text_width(text, font, size) + 2, height=size * 1.25)
     page.insert_text((1, size), text, fontname=font, fontsize=size)
-    pix = page.get_pixmap(dpi=300)
+    pix = page.get_pixmap(dpi=round(72 * NUMBER_PICTURE_HEIGHT / (size * 1.25)), colorspace=pymupdf.csGRAY)
     doc.close()
-    return pix
+    return pix.tobytes("jpg", jpg_quality=75)
 
 
 def bundle_title_ops(title: str) -> list[Op]:

@@ -95,3 +95,30 @@ def test_an_unread_number_the_next_one_contradicts_is_left_unnumbered():
 def test_an_unread_number_at_an_indent_with_no_number_read_is_left_unnumbered():
     blocks = [_heading("Design", 72, "2"), _heading("Rationale", 140), _heading("Doses", 72, "3")]
     assert number_from_sequence(blocks) == 0 and blocks[1].number_source == ""
+
+
+def _grey_jpeg_number(text: str, height_px: int) -> bytes:
+    """A number as some templates embed it: a greyscale JPEG ``height_px`` pixels high."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=7 * len(text) + 4, height=15)
+    page.insert_text((1, 12), text, fontsize=12, fontname="hebo")
+    return page.get_pixmap(dpi=round(72 * height_px / 15), colorspace=pymupdf.csGRAY).tobytes("jpg", jpg_quality=70)
+
+
+def test_level_three_numbers_as_small_grey_jpegs_are_all_read():
+    # 45 numbers of a document's level-3 headings, each a JPEG of about 50 x 16 pixels beside its
+    # title (whole-picture OCR, detection first, found 2 of 45 such): the recognizer alone, on the
+    # number's render, reads every one
+    numbers = [f"{a}.{b}.{c}" for a in (3, 6, 9, 10, 12) for b in (1, 4, 8) for c in (1, 2, 7)]
+    doc = pymupdf.open()
+    page = doc.new_page(width=400, height=60 + 18 * len(numbers))
+    blocks = []
+    for k, number in enumerate(numbers):
+        width = 7 * len(number) + 4
+        y = 30 + 18 * k
+        page.insert_image(pymupdf.Rect(72, y, 72 + width * 0.75, y + 11.25), stream=_grey_jpeg_number(number, 16))
+        x = 72 + width * 0.75 + 6
+        page.insert_text((x, y + 10), f"Heading {k}", fontsize=12, fontname="hebo")
+        blocks.append(Block(1, (x, y, x + 90, y + 13), HEADING, f"#### **Heading {k}**"))
+    assert number_pictures(page, blocks) == len(numbers)
+    assert [b.text for b in blocks] == [f"#### **{n} Heading {k}**" for k, n in enumerate(numbers)]
