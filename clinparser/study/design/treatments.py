@@ -100,6 +100,9 @@ def read_interventions(fields: list[Field], document_tables: list[tuple[dict, Fi
             continue
         for name in _names_of(field.value):
             role = "placebo" if re.search(r"\bplacebo\b", name, re.I) else "comparator" if comparator else None
+            known = _known(found, name)
+            if known is not None and role == "comparator" and known["role"] == "investigational":
+                known["role"] = "comparator"  # a table listed it with no role; the synopsis names it the reference
             _add(found, _product(tracer, field, name, field.value, role))
     _add_title_products(found, fields, title, abbreviations, tracer)
     _add_prose_products(found, fields, abbreviations, tracer)
@@ -205,16 +208,30 @@ def _complete(products: list[dict], fields: list[Field], abbreviations: Optional
         _fill(product, text)
         if not product["doses"] and not placebo:
             product["doses"] = _doses(text)
-    described = "\n".join(f.value for f in find(fields, ADMINISTRATION_LABEL) + find(fields, DESIGN_LABEL)
-                          + find(fields, ARM_LABEL))
+    described = _each_with_unit("\n".join(f.value for f in find(fields, ADMINISTRATION_LABEL) + find(fields, DESIGN_LABEL)
+                                           + find(fields, ARM_LABEL)))
     for product in products:
         if product["role"] != "placebo":
             words = _name_words(product) + aliases(product["name"], abbreviations, described)
             words = [w for w in dict.fromkeys(words) if w]
             _add_doses(product, _named_doses(described, words))
+    _placebos_as_matched(products)
     general = _whole_intervention(fields)
     for product in products:
         _fill(product, general)
+
+
+def _placebos_as_matched(products: list[dict]) -> None:
+    """A placebo named for the product it matches ("Upadacitinib (ABT-494) matching placebo",
+    "Placebo for MTX") is given as that product is: its route and frequency, where that
+    product has them (sentences naming "placebo" may speak of another product's placebo)."""
+    actives = [p for p in products if p["role"] != "placebo"]
+    for placebo in (p for p in products if p["role"] == "placebo"):
+        named = _name_set(placebo["name"]) - {"placebo", "matching", "matched"}
+        matched = [p for p in actives if named and _name_set(p["name"]) & named]
+        if len(matched) == 1:
+            for key in ("route", "frequency"):
+                placebo[key] = matched[0][key] or placebo[key]
 
 
 def _route_in(text: str, words_only: bool = False) -> Optional[str]:
@@ -250,8 +267,24 @@ def _says_any(line: str, words: list[str]) -> bool:
 _STRENGTH_VOLUME = re.compile(r"(?:mg|µg|μg|mcg|ug|g|IU|units?)\s*(?:in|/|per)\s*$")
 
 
+# "7.5, 10, 15, 17.5, 20, 22.5 or 25 mg": a list of numbers sharing the last one's unit
+_SHARED_UNIT = re.compile(r"(?<![\w.])(?P<list>\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*\s*,?\s*(?:or|and|to)?\s*)(?=\d+(?:\.\d+)?\s?(?P<unit>mg|µg|μg|mcg)\b(?!\s?/))")
+
+
+def _each_with_unit(text: str) -> str:
+    """The numbers of a list sharing one unit written each with it ("7.5 mg, 10 mg or 25 mg")."""
+    def spell(m: re.Match) -> str:
+        numbers = re.findall(r"\d+(?:\.\d+)?", m["list"])
+        before = text[max(0, m.start() - 12):m.start()]
+        if not re.search(r",|\bor\b|\band\b", m["list"]) or re.search(r"\b(?:days?|weeks?|cycles?|visits?|months?)\s*$", before, re.I):
+            return m.group(0)  # one number, or the days of a schedule ("Days 1, 8 and 15")
+        return "".join(f"{n} {m['unit']}, " for n in numbers)
+    return _SHARED_UNIT.sub(spell, text)
+
+
 def _doses(text: str) -> list[dict]:
     doses: list[dict] = []
+    text = _each_with_unit(text)
     for m in _DOSE.finditer(text):
         if _STRENGTH_VOLUME.search(text[max(0, m.start() - 12):m.start()]):
             continue  # "200 mg in 1.0 mL": the volume a dose comes in, not a dose
@@ -557,14 +590,26 @@ def _add_doses(product: dict, doses: list[dict]) -> None:
 def _add(found: list[dict], product: Optional[dict]) -> None:
     """Add a product not yet found: another name is another product unless it is the same
     product's name with more or fewer words ("Drug X" and "Drug X (ABC-123)")."""
-    if not product:
-        return
-    words = set(re.findall(r"[a-z0-9-]+", product["name"].lower()))
-    for known in found:
-        theirs = set(re.findall(r"[a-z0-9-]+", known["name"].lower()))
-        if words <= theirs or theirs <= words:
-            return
-    found.append(product)
+    if product and _known(found, product["name"]) is None:
+        found.append(product)
+
+
+def _known(found: list[dict], name: str) -> Optional[dict]:
+    """The product already found under ``name``, with more or fewer words."""
+    words = _name_set(name)
+
+    def same(theirs: set[str]) -> bool:  # "Drug X matching placebo" is not "Drug X"
+        return ("placebo" in words) == ("placebo" in theirs) and (words <= theirs or theirs <= words)
+    return next((p for p in found if same(_name_set(p["name"]))), None)
+
+
+_LINK_WORDS = {"for", "of", "the", "to", "and", "with"}
+
+
+def _name_set(name: str) -> set[str]:
+    """A product name's words, its bracketed code and linking words left out ("Matching placebo
+    for upadacitinib" and "Upadacitinib (ABT-494) matching placebo" are one product)."""
+    return set(re.findall(r"[a-z0-9-]+", re.sub(r"\([^()]*\)", " ", name.lower()))) - _LINK_WORDS
 
 
 def _product(tracer: Tracer, where: Field, name: str, text: str, role: Optional[str]) -> Optional[dict]:
@@ -644,10 +689,15 @@ def _table_products(table: dict) -> list[tuple[str, str, Optional[str]]]:
                 continue
             role = _role_word(row[role_at]) if role_at is not None else None
             text = "\n".join(f"{c}: {v}" for c, v in zip(columns, row))
-            out.append((row[0].split("\n")[0], text, role))
+            out.append((" ".join(row[0].split()), text, role))  # a name wrapped in its cell, whole
         return out
     pairs = table_pairs(table)
     labels = [label for label, _ in pairs]
+    folded = [" ".join(label.lower().split()) for label in labels]
+    if len(set(folded)) < len(folded):
+        # a label printed twice ("Dose" under the investigational product, again under the
+        # reference therapy): a synopsis's fields of several products, not a column per product
+        return []
     if sum(bool(_ATTRIBUTE.search(label)) for label in labels) >= 2 and any(_NAME_HEADER.search(label) for label in labels[:3]):
         width = max(len(r) for r in [columns] + rows)
         everything = [columns] + rows

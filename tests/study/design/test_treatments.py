@@ -282,3 +282,29 @@ def test_a_rescue_medication_given_in_prose_with_its_dose_in_brackets():
     plain = [Field("Concomitant Therapy", "The use of rescue medications should be withheld before spirometry.",
                    "6.5", (30, 30), False, "section")]
     assert read_interventions(plain, [], NO_TRACE) == []
+
+
+def test_a_synopsis_table_of_several_products_fields_is_no_product_table():
+    # "Dose" printed under the investigational product and again under the reference therapy:
+    # the synopsis's fields, not a column per product; the identity table after it lists them
+    synopsis = {"columns": ["Investigational Product:", "Drugex"], "data": [
+        ["Dose:", "30 mg QD"], ["", "15 mg QD"], ["Mode of Administration:", "Oral"],
+        ["Reference Therapy:", "MTX\nMatching placebo for MTX\nMatching placebo for drugex"],
+        ["Dose:", "MTX 7.5, 10, 15 or 25 mg as a single dose every week"], ["Mode of Administration:", "Oral"]]}
+    identity = {"columns": ["Investigational\nProduct", "Mode of\nAdministration", "Formulation", "Strength"], "data": [
+        ["Drugex\n(ABC-494)", "oral", "tablet", "15 mg\n30 mg"], ["Drugex\n(ABC-494)\nmatching placebo", "oral", "tablet", "NA"],
+        ["MTX", "oral", "capsule", "2.5 mg"], ["MTX matching\nplacebo", "oral", "capsule", "NA"]]}
+    fields = [Field("Reference Therapy", "MTX\nMatching placebo for MTX\nMatching placebo for drugex", "1.2", (3, 3), True, "table"),
+              Field("Dose", "MTX 7.5, 10, 15 or 25 mg as a single dose every week", "1.2", (3, 3), True, "table"),
+              Field("Treatments Administered", "Drugex will be taken orally once daily. MTX is taken every week.",
+                    "5.5", (30, 30), False, "section")]
+    found = read_interventions(fields, [(synopsis, WHERE), (identity, WHERE)], NO_TRACE)
+    assert [(i["name"], i["role"]) for i in found] == [
+        ("Drugex (ABC-494)", "investigational"), ("Drugex (ABC-494) matching placebo", "placebo"),
+        ("MTX", "comparator"), ("MTX matching placebo", "placebo")]  # the reference therapy field says MTX is the comparator
+    assert [d["printed"] for d in found[0]["doses"]] == ["15 mg", "30 mg"]
+    # a list of numbers sharing one unit: each a dose
+    assert [d["printed"] for d in found[2]["doses"]] == ["2.5 mg", "7.5 mg", "10 mg", "15 mg", "25 mg"]
+    # a placebo named for its product is given as that product is
+    assert (found[1]["frequency"], found[3]["frequency"]) == (found[0]["frequency"], found[2]["frequency"])
+    assert found[0]["frequency"] == "once daily" and found[2]["frequency"] == "every week"
