@@ -614,6 +614,7 @@ def _name_set(name: str) -> set[str]:
 
 def _product(tracer: Tracer, where: Field, name: str, text: str, role: Optional[str]) -> Optional[dict]:
     name = re.sub(r"\s*\([^)]*$", "", " ".join(name.split())).strip(" :;,.")  # "KVD900 (" cut at a line's end
+    name = re.sub(r"(?<=[a-z])(placebo)\b", r" \1", name)  # "Semaglutideplacebo": the text layer lost the space
     if not name or len(name) > 80 or not re.search(r"[A-Za-z]{2}", name) or not is_product_name(name):
         return None
     if role is None:

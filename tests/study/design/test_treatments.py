@@ -308,3 +308,10 @@ def test_a_synopsis_table_of_several_products_fields_is_no_product_table():
     # a placebo named for its product is given as that product is
     assert (found[1]["frequency"], found[3]["frequency"]) == (found[0]["frequency"], found[2]["frequency"])
     assert found[0]["frequency"] == "once daily" and found[2]["frequency"] == "every week"
+
+
+def test_a_placebo_glued_to_its_products_name_by_the_text_layer_is_that_placebo():
+    table = {"columns": ["Trial product", "Strength", "Route"], "data": [
+        ["Drugex B", "1.0 mg/mL", "SC"], ["Drugexplacebo", "-", "SC"], ["Drugex placebo", "-", "SC"]]}
+    found = read_interventions([], [(table, WHERE)], NO_TRACE)
+    assert [(i["name"], i["role"]) for i in found] == [("Drugex B", "investigational"), ("Drugex placebo", "placebo")]
