@@ -38,7 +38,7 @@ def read_design(document: dict, tracer: Tracer, criteria: Optional[list[dict]] =
         abbreviations = read_abbreviations(document)
     short_forms = {a["abbreviation"]: a["expansion"] for a in abbreviations if a.get("abbreviation") and a.get("expansion")}
     fields = labelled_fields(document)
-    tables = [(t, Field("table", "", s.get("number") or s.get("title"), section_pages(s), not toc, "table"))
+    tables = [(t, Field(strip_markup(s.get("title") or ""), "", s.get("number") or s.get("title"), section_pages(s), not toc, "table"))
               for s, _, toc in sections(document) for t in s.get("tables") or []]
     schedules = [t["schedule"] for t, _ in tables if t.get("schedule")]
     interventions = read_interventions(fields, tables, tracer, title=title, abbreviations=short_forms)

@@ -79,12 +79,22 @@ def find(fields: list[Field], label: re.Pattern, kinds: tuple[str, ...] = ("tabl
     return [f for f in fields if f.kind in kinds and label.search(f.label)]
 
 
+_MARK = re.compile(r"^[Xx\u2713\u2714\u2022\u221a]\d*$")
+
+
+def marked_grid(table: dict) -> bool:
+    """A grid of activity marks: a fifth of its filled body cells or more are "X" (a footnote
+    digit allowed), as in a part of a schedule the schedule reader did not take."""
+    cells = [str(c).strip() for row in table.get("data") or [] for c in row[1:] if str(c).strip()]
+    return bool(cells) and sum(bool(_MARK.match(c)) for c in cells) >= 0.2 * len(cells)
+
+
 def table_pairs(table: dict) -> list[tuple[str, str]]:
     """(label, value) of a table of labelled rows: two columns (or more, the value the rest),
     the first cell short. The header is a row too (a synopsis table has no header). A row
     with no label goes on with the value above it; a cell of "Label: value" lines is split."""
-    if table.get("schedule") or _contents_like(table):
-        return []  # a schedule's rows are activities; a table of contents' rows are titles
+    if table.get("schedule") or marked_grid(table) or _contents_like(table):
+        return []  # a schedule's rows are activities (a part the schedule reader left too); a table of contents' rows are titles
     rows = [table.get("columns") or []] + (table.get("data") or [])
     rows = [[" ".join(str(c).replace("<br>", "\n").split(" ")).strip() for c in row] for row in rows if row]
     if not rows or max(len(r) for r in rows) < 2 or not _labelled(rows):

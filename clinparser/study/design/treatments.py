@@ -28,7 +28,7 @@ import re
 from typing import Optional
 
 from ..trace import Tracer
-from .fields import Field, find, table_pairs
+from .fields import Field, find, marked_grid, table_pairs
 from .items import item
 from .product_names import aliases, is_product_name, same_product, title_products
 
@@ -84,6 +84,10 @@ def read_interventions(fields: list[Field], document_tables: list[tuple[dict, Fi
     for table, where in document_tables:
         if table.get("schedule"):
             continue  # a schedule of activities lists procedures, not products
+        if _NOT_STUDY_PRODUCTS.search(where.label) or _NOT_STUDY_PRODUCTS.search(table.get("title") or ""):
+            continue  # the standard of care's or the permitted medicines' doses, not the study's products
+        if marked_grid(table):
+            continue  # a part of a schedule the schedule reader did not take: visits marked X
         if found:  # a later table adds no product, but may give more doses (a dose-escalation table's steps)
             _add_table_doses(found, table)
             continue
@@ -124,6 +128,9 @@ def _add_title_products(found: list[dict], fields: list[Field], title: Optional[
         found.append(item(tracer, None, text, name=name, role=role, doses=[], route=None, frequency=None))
 
 
+# A table under these lists medicines beside the study's (their doses, their equivalents)
+_NOT_STUDY_PRODUCTS = re.compile(r"\bstandard\s+of\s+care\b|\bSOC\b|\bconcomitant\b|\bprohibited\b|\bpermitted\b"
+                                 r"|\bprior\s+(?:medications?|therap)|\bequivalen", re.I)
 ADMINISTRATION_LABEL = re.compile(r"\bdos(?:e|age|ing)\b|\bregimen\b|\broute\b|\badministration\b|\bmode\s+of\b|\bstudy\s+(?:drug|intervention|treatment)"
                                   r"|\binvestigational\b|\btreatments?\s+administered\b|\bformulation\b", re.I)
 

@@ -315,3 +315,14 @@ def test_a_placebo_glued_to_its_products_name_by_the_text_layer_is_that_placebo(
         ["Drugex B", "1.0 mg/mL", "SC"], ["Drugexplacebo", "-", "SC"], ["Drugex placebo", "-", "SC"]]}
     found = read_interventions([], [(table, WHERE)], NO_TRACE)
     assert [(i["name"], i["role"]) for i in found] == [("Drugex B", "investigational"), ("Drugex placebo", "placebo")]
+
+
+def test_tables_of_the_standard_of_care_or_of_marked_visits_list_no_study_products():
+    soc = {"title": "", "columns": ["Corticosteroid name", "Daily dose"], "data": [["Prednisone", "40 mg PO"], ["Hydrocortisone", "160 mg IV"]]}
+    under_soc = Field("Current SOC in the master protocol", "", "I3", (70, 70), False, "table")
+    assert read_interventions([], [(soc, under_soc)], NO_TRACE) == []
+    assert [i["name"] for i in read_interventions([], [(soc, WHERE)], NO_TRACE)] == ["Prednisone", "Hydrocortisone"]
+    # a schedule's part the schedule reader left: its rows are activities, not products or fields
+    grid = {"columns": ["Study drug", "Day 0", "Day 1", "Day 2"], "data": [
+        ["Study Drug/Placebo Administration", "X", "X", "X"], ["Dose adjustment", "", "X", "Report as they occur"]]}
+    assert read_interventions([], [(grid, WHERE)], NO_TRACE) == []
