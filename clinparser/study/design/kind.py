@@ -65,24 +65,40 @@ def read_kind(fields: list[Field], title: Optional[dict], arms: list[dict], trac
     return out, notes
 
 
+_NOT_APPLICABLE = re.compile(r"^\s*(?:not\s+applicable|n/?a|none)\b", re.I)
+
+
 def _places(fields: list[Field], title: Optional[dict]) -> list[tuple[Optional[Field], str]]:
     places: list[tuple[Optional[Field], str]] = []
     if title and title.get("text"):
         page = title.get("page")
         places.append((Field("Title", title["text"], None, (page, page), True, "title"), title["text"]))
-    places += [(f, f.value) for f in find(fields, DESIGN_LABEL)]
+    for f in find(fields, DESIGN_LABEL):
+        if re.search(r"randomi[sz]ation", f.label, re.I) and _NOT_APPLICABLE.match(f.value):
+            # "7.6 Randomisation: Not applicable as this is an extension trial": nobody is randomized
+            places.append((f, f"Not randomized: {f.value}"))
+        else:
+            places.append((f, f.value))
     return places
 
 
-# a design the sentence rules out: "A cross-over of treatment groups ... will not be allowed"
-_RULED_OUT = re.compile(r"\b(?:will|shall|is|are)\s+not\s+(?:be\s+)?(?:allowed|permitted)\b|\bnot\s+(?:allowed|permitted)\b", re.I)
+# a design the sentence rules out: "A cross-over of treatment groups ... will not be allowed",
+# "randomization, blinding and use of placebo would not be appropriate"
+_RULED_OUT = re.compile(r"\b(?:will|shall|is|are)\s+not\s+(?:be\s+)?(?:allowed|permitted)\b|\bnot\s+(?:allowed|permitted)\b"
+                        r"|\b(?:would|will|is|are)\s+not\s+(?:be\s+)?(?:appropriate|used|applied|feasible)\b", re.I)
+# another trial's design: "patients who completed the randomized phase III trial 1199.32", "in
+# the randomized parent study"
+_OTHER_TRIAL = re.compile(r"\b(?:completed|parent|previous|prior|preceding|earlier|feeder|original)\s+(?:\w+\s+){0,2}?"
+                          r"(?:randomi[sz]ed|double[- ]blind|placebo[- ]controlled)\b"
+                          r"|\b(?:randomi[sz]ed|double[- ]blind)\s+(?:[\w-]+\s+){0,3}?(?:trials?|stud(?:y|ies))\s+\d", re.I)
 
 
 def _first_term(places, terms, key: str, tracer: Tracer, notes: list[dict]) -> Optional[dict]:
     found: list[tuple[str, Optional[Field], str]] = []
     for field, text in places:
         for value, pattern in terms:
-            sentence = next((s for s in sentences(text) if pattern.search(s) and not _RULED_OUT.search(s)), None)
+            sentence = next((s for s in sentences(text) if pattern.search(s) and not _RULED_OUT.search(s)
+                             and not (field and field.kind != "title" and _OTHER_TRIAL.search(s))), None)
             if sentence:
                 found.append((value, field, sentence))
                 break

@@ -61,3 +61,16 @@ def test_a_design_the_sentence_rules_out_is_not_the_design():
     out, _ = read_kind(design("A cross-over of treatment groups after disease progression will not be allowed. "
                               "Participants are randomized to one of two parallel groups."), None, [], NO_TRACE)
     assert values(out)["model"] == "parallel"
+
+
+def test_an_extension_trials_parent_trial_and_a_randomisation_not_applicable():
+    fields = [Field("Trial Design", "The purpose of this trial is to offer the option to all patients who completed the "
+                    "randomized phase III trial 1199.32 or 1199.34 to receive treatment. The aim is treatment "
+                    "continuation; therefore, randomization, blinding and use of placebo would not be appropriate.",
+                    "3.2", (20, 20), False, "section"),
+              Field("RANDOMISATION", "Not applicable as this is an extension trial.", "7.6", (47, 47), False, "section")]
+    out, _ = read_kind(fields, None, [], NO_TRACE)
+    assert values(out)["allocation"] == "non-randomized"
+    # the study's own design is still read where a sentence states it
+    own, _ = read_kind(design("This randomized, double-blind study enrolls 300 patients from the parent study."), None, [], NO_TRACE)
+    assert values(own)["allocation"] == "randomized" and values(own)["masking"] == "double blind"
