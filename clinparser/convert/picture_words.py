@@ -8,7 +8,9 @@ Two sources, the exact one first:
   its words, as the PDF prints them.
 * **OCR** (the bundled RapidOCR models, nothing downloaded) of the picture's pixels, where the
   picture holds an embedded image (a scan, a screenshot) or has no text layer at all (a DOCX's
-  pictures). A line OCR reads where the layer already has one is the layer's.
+  pictures). A line OCR reads where the layer already has one is the layer's. Labels the layer
+  draws over an embedded image that holds no words itself (a photo, a chart, a shaded box: the
+  quick look below, on the image as the PDF stores it) are the picture's words without OCR.
 
 A picture is OCR'd only when its pixels look like text on a page (``text_like``): mostly light
 background with some dark ink, most of it in thin strokes. A picture that does not (a photo, a
@@ -156,6 +158,8 @@ def start_on_page(raw: RawImage, page, others: list, ocr: bool, images: list | N
     images = page.get_image_info() if images is None else images
     scan = any(_overlap(info["bbox"], raw.bbox) >= 0.25 for info in images)
     lines = [(_to_pixels(box, raw), text) for box, text in layer]
+    if scan and layer and ocr and not _images_hold_words(page, raw.bbox):
+        scan = False  # labels drawn over a photo or a chart: the words are all in the layer
     if scan or not layer:
         if ocr:
             return PendingPicture(raw, lines, page)
@@ -216,6 +220,22 @@ def reading_order(lines: list) -> list:
 def text_rows(lines: list) -> list[str]:
     """The words as printed: one row of the picture a line, its pieces joined by a space."""
     return [" ".join(text for _, text in row) for row in rows_of(lines)]
+
+
+def _images_hold_words(page, bbox) -> bool:
+    """Do the images embedded under ``bbox`` hold words of their own (their pixels, as the PDF
+    stores them, without the text drawn over them)? The same quick look as for any picture:
+    text-like pixels, or a line the detector finds at low resolution. An image that cannot be
+    looked at counts as holding words (it is OCR'd, as before)."""
+    for info in page.get_image_info(xrefs=True):
+        if _overlap(info["bbox"], bbox) < 0.25:
+            continue
+        xref = info.get("xref") or 0
+        extracted = page.parent.extract_image(xref) if xref > 0 else None
+        rgb = decode(extracted["image"]) if extracted else None
+        if rgb is None or worth_ocr(rgb):
+            return True
+    return False
 
 
 def _worth_reading(raw: RawImage) -> bool:

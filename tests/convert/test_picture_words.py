@@ -158,3 +158,17 @@ def test_with_ocr_off_an_embedded_image_is_left_unread_but_the_layer_lines_are_k
 def test_rows_are_read_top_to_bottom_and_left_to_right():
     lines = [((200, 10, 260, 22), "Week 4"), ((10, 11, 80, 23), "Visit"), ((10, 40, 90, 52), "Consent")]
     assert [[t for _, t in row] for row in rows_of(lines)] == [["Visit", "Week 4"], ["Consent"]]
+
+
+def test_labels_drawn_over_an_image_with_no_words_of_its_own_cost_no_ocr(monkeypatch):
+    # a chart pasted as an image, its labels drawn by the PDF over it: the layer has every word
+    doc = pymupdf.open()
+    page = doc.new_page(width=400, height=400)
+    box = pymupdf.Rect(50, 60, 350, 200)
+    page.insert_image(box, stream=_bars_png())
+    page.insert_text((70, 80), "Screening", fontsize=11)
+    page.insert_text((200, 80), "Treatment", fontsize=11)
+    monkeypatch.setattr(picture_words, "ocr_lines", lambda _: pytest.fail("OCR ran on an image holding no words"))
+    raw = _raw(page, box)
+    read_on_page(raw, page, others=[], ocr=True)
+    assert text_rows(raw.words) == ["Screening Treatment"] and raw.words_from == LAYER
