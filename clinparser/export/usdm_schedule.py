@@ -215,6 +215,11 @@ def _timings(encounters: list[dict], instance_ids: list[str], ids: Ids) -> dict[
         amount = _amount_label(offset, unit)
         text = _timing_text(encounter["timing"])
         relation = "the anchor" if i == index else f"{amount} {kind[1].lower()} {anchor_text}"
+        window = _window(encounter.get("window"))
+        if i == index and window["windowLower"]:
+            # the anchor has no window in USDM (DDF00025): the one printed over its column is said in words
+            relation += f", printed with the window {window['windowLabel'] or 'of its column'}"
+            window = _window(None)
         out[i] = {
             "id": ids("Timing"),
             "name": text,
@@ -226,7 +231,7 @@ def _timings(encounters: list[dict], instance_ids: list[str], ids: Ids) -> dict[
             "relativeToFrom": code(ids, START_TO_START),
             "relativeFromScheduledInstanceId": instance_ids[i],
             "relativeToScheduledInstanceId": instance_ids[index],
-            **_window(encounter.get("window")),
+            **window,
             "instanceType": "Timing",
         }
     return out

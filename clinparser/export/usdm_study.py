@@ -364,13 +364,22 @@ def _objectives(study: dict, ids: Ids) -> list[dict]:
 
 
 def _abbreviations(study: dict, ids: Ids) -> list[dict]:
-    out = []
+    """One Abbreviation per abbreviated text (USDM DDF00170): an abbreviation the document lists
+    twice (two lists, or one expanded two ways) keeps its expansions, the first first, joined
+    with "; "."""
+    out: dict[str, dict] = {}
     for entry in study.get("abbreviations") or []:
         short, long = _text(entry.get("abbreviation")), _text(entry.get("expansion"))
-        if short and long:
-            out.append({"id": ids("Abbreviation"), "abbreviatedText": short, "expandedText": long, "notes": [],
-                        "instanceType": "Abbreviation"})
-    return out
+        if not (short and long):
+            continue
+        if short in out:
+            known = out[short]
+            if long.lower() not in [x.lower() for x in known["expandedText"].split("; ")]:
+                known["expandedText"] += f"; {long}"
+            continue
+        out[short] = {"id": ids("Abbreviation"), "abbreviatedText": short, "expandedText": long, "notes": [],
+                      "instanceType": "Abbreviation"}
+    return list(out.values())
 
 
 def _study_name(study: dict, source: str | None) -> str:

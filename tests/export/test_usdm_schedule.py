@@ -517,3 +517,16 @@ def test_a_side_timeline_runs_within_the_main_visits_it_names():
 def test_a_side_timeline_naming_no_main_visit_runs_nowhere():
     d = design()  # the sample's PK columns carry no main_encounter
     assert all(i["timelineId"] is None for t in d["scheduleTimelines"] for i in t["instances"])
+
+
+def test_the_anchor_has_no_window_and_says_the_printed_one_in_words():
+    # USDM: an anchor (Fixed Reference) timing has no window (DDF00025); the schedule printed one
+    s = dict(pk_schedule(), marks=[], encounters=[
+        encounter("Day 1 (±1 day)", 1, None, None, timing("day", 1), {"text": "±1 day", "before": 1, "after": 1, "unit": "day"}),
+        encounter("Day 8 (±2 days)", 2, None, None, timing("day", 8), {"text": "±2 days", "before": 2, "after": 2, "unit": "day"})])
+    timings = study_design(to_usdm(result_with([s])))["scheduleTimelines"][0]["timings"]
+    anchor, later = timings
+    assert anchor["type"]["decode"] == "Fixed Reference"
+    assert (anchor["windowLower"], anchor["windowUpper"], anchor["windowLabel"]) == (None, None, None)
+    assert "printed with the window ±1 day" in anchor["description"]
+    assert (later["windowLower"], later["windowUpper"], later["windowLabel"]) == ("P2D", "P2D", "±2 days")

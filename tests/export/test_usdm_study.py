@@ -283,3 +283,15 @@ def test_the_scorer_reads_the_export(tmp_path):
     assert out.strip().splitlines()[-1] == (
         "eligibility P/R/F1 1.000/1.000/1.000 (4 vs 4); objectives P/R/F1 1.000/1.000/1.000 (3 vs 3); "
         "endpoints P/R/F1 1.000/1.000/1.000 (3 vs 3); identifiers 1.00; title 1.00; phase 1")
+
+
+def test_an_abbreviation_listed_twice_is_one_abbreviation_with_its_expansions():
+    # two lists, or one expanded two ways: USDM wants each abbreviated text once (DDF00170)
+    s = study()
+    s["abbreviations"] = [{"abbreviation": "IMP", "expansion": "investigational medicinal product"},
+                          {"abbreviation": "AE", "expansion": "adverse event"},
+                          {"abbreviation": "IMP", "expansion": "Investigational medicinal product"},
+                          {"abbreviation": "IMP", "expansion": "investigational medicinal products"}]
+    v = version_of(to_usdm({**result(), "study": s}))
+    assert [(a["abbreviatedText"], a["expandedText"]) for a in v["abbreviations"]] == [
+        ("IMP", "investigational medicinal product; investigational medicinal products"), ("AE", "adverse event")]
