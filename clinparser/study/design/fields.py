@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
+from ...convert.pipe_tables import MARK
 from ...markup import PICTURE_TEXT, strip_markup
 from ..criteria import section_pages
 from ..eligibility import CHANGES_TITLE, SYNOPSIS_TITLE
@@ -79,14 +80,11 @@ def find(fields: list[Field], label: re.Pattern, kinds: tuple[str, ...] = ("tabl
     return [f for f in fields if f.kind in kinds and label.search(f.label)]
 
 
-_MARK = re.compile(r"^[Xx\u2713\u2714\u2022\u221a]\d*$")
-
-
 def marked_grid(table: dict) -> bool:
     """A grid of activity marks: a fifth of its filled body cells or more are "X" (a footnote
     digit allowed), as in a part of a schedule the schedule reader did not take."""
     cells = [str(c).strip() for row in table.get("data") or [] for c in row[1:] if str(c).strip()]
-    return bool(cells) and sum(bool(_MARK.match(c)) for c in cells) >= 0.2 * len(cells)
+    return bool(cells) and sum(bool(MARK.match(c)) for c in cells) >= 0.2 * len(cells)
 
 
 def table_pairs(table: dict) -> list[tuple[str, str]]:

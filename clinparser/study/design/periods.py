@@ -213,9 +213,7 @@ def _labels(lines: list[str]) -> list[str]:
             name = " ".join(m.group(0).split()).strip(" :")
             if _LABEL.match(name) and not _VISIT_WORD.search(name):
                 found.append(name)
-    kept = [n for n in dict.fromkeys(found)
-            if not any(n != o and _words(n) < _words(o) for o in found)]
-    return list(dict.fromkeys(kept))
+    return [n for n in dict.fromkeys(found) if not any(n != o and _words(n) < _words(o) for o in found)]
 
 
 def _words(name: str) -> set[str]:
