@@ -94,16 +94,28 @@ def _rss(proc: psutil.Process) -> int:
 
 
 def files_of(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file() and p.name != "batch.json"}
+    return {
+        str(p.relative_to(folder)): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.name != "batch.json"
+    }
 
 
 def loop_outputs(out: Path, docs: list[Path]) -> dict[str, dict[str, bytes]]:
-    return {doc.name: files_of(next((out / doc.stem).iterdir())) for doc in docs if (out / doc.stem).is_dir() and any((out / doc.stem).iterdir())}
+    return {
+        doc.name: files_of(next((out / doc.stem).iterdir()))
+        for doc in docs
+        if (out / doc.stem).is_dir() and any((out / doc.stem).iterdir())
+    }
 
 
 def batch_outputs(out: Path) -> dict[str, dict[str, bytes]]:
     lines = [json.loads(line) for line in (out / "manifest.jsonl").read_text(encoding="utf-8").splitlines()]
-    return {Path(line["source"]).name: files_of(out / line["output"]) for line in lines if line["status"] in ("ok", "skipped")}
+    return {
+        Path(line["source"]).name: files_of(out / line["output"])
+        for line in lines
+        if line["status"] in ("ok", "skipped")
+    }
 
 
 def page_count(doc: Path) -> int:
@@ -144,7 +156,19 @@ def main() -> None:
             else:
                 out = work / mode
                 cpus = mode[1:]
-                subprocess.run([RAY, "start", "--head", f"--num-cpus={cpus}", "--include-dashboard=false", "--disable-usage-stats"], check=True, capture_output=True, env=env)
+                subprocess.run(
+                    [
+                        RAY,
+                        "start",
+                        "--head",
+                        f"--num-cpus={cpus}",
+                        "--include-dashboard=false",
+                        "--disable-usage-stats",
+                    ],
+                    check=True,
+                    capture_output=True,
+                    env=env,
+                )
                 run_env["RAY_ADDRESS"] = "auto"
                 commands = [clinparser("batch", *inputs, "-o", str(out), "--quiet", "--ray", "auto")]
             try:
@@ -155,22 +179,37 @@ def main() -> None:
             found = loop_outputs(out, docs) if mode == "a" else batch_outputs(out)
             outputs[mode] = found
             rows.append((mode, seconds, peak, codes, len(found), None if with_ray else cpu))
-            print(f"{mode}: {seconds:.1f} s, CPU {cpu:.1f} s, peak {peak:.0f} MB, exit codes {sorted(set(codes))}, {len(found)} documents", file=sys.stderr)
+            print(
+                f"{mode}: {seconds:.1f} s, CPU {cpu:.1f} s, peak {peak:.0f} MB, exit codes {sorted(set(codes))}, {len(found)} documents",
+                file=sys.stderr,
+            )
     finally:
         shutil.rmtree(work, ignore_errors=True)
     base = next((seconds for mode, seconds, *_ in rows if mode == "a"), None)
     print(f"{len(docs)} documents ({sum(d.suffix.lower() == '.docx' for d in docs)} DOCX), {pages} PDF pages\n")
     n = cores()
     print(f"{n} cores")
-    print("| mode | seconds | documents/min | pages/s | vs (a) | CPU s | cores busy | ceiling vs (a) | peak MB | same bytes as (a) |")
+    print(
+        "| mode | seconds | documents/min | pages/s | vs (a) | CPU s | cores busy | ceiling vs (a) | peak MB | same bytes as (a) |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|")
     for mode, seconds, peak, codes, count, cpu in rows:
-        same = "n/a" if mode == "a" or "a" not in outputs else ("yes" if outputs[mode] == outputs["a"] else f"NO ({sum(outputs[mode].get(k) != v for k, v in outputs['a'].items())} differ)")
+        same = (
+            "n/a"
+            if mode == "a" or "a" not in outputs
+            else (
+                "yes"
+                if outputs[mode] == outputs["a"]
+                else f"NO ({sum(outputs[mode].get(k) != v for k, v in outputs['a'].items())} differ)"
+            )
+        )
         speed = f"{base / seconds:.2f}x" if base else "n/a"
         busy = f"{cpu / (seconds * n):.0%}" if cpu is not None else "n/a"
         ceiling = f"{base / (cpu / n):.2f}x" if cpu and base and mode != "r" else "n/a"
         cpu_s = f"{cpu:.1f}" if cpu is not None else "n/a"
-        print(f"| {mode} | {seconds:.1f} | {len(docs) / seconds * 60:.1f} | {pages / seconds:.2f} | {speed} | {cpu_s} | {busy} | {ceiling} | {peak:.0f} | {same} |")
+        print(
+            f"| {mode} | {seconds:.1f} | {len(docs) / seconds * 60:.1f} | {pages / seconds:.2f} | {speed} | {cpu_s} | {busy} | {ceiling} | {peak:.0f} | {same} |"
+        )
 
 
 if __name__ == "__main__":

@@ -49,6 +49,7 @@ from clinparser.export.artifacts import SaveOptions, write_output
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from furniture_tables import BAND, furniture_lines, signature  # noqa: E402  (the one furniture rule)
 from scoring.tree import flatten
+
 from clinparser.pipeline import ParseOptions, parse_document
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -101,8 +102,16 @@ def measure(pdf: Path, show: int = 0, save: Path | None = None, layout: str = "a
     covered = sum(min(n, out[w]) for w, n in body.items())
     doubled = sum(max(0, out[w] - n) for w, n in body.items())
     if show:
-        print("missing:", Counter({w: n - out[w] for w, n in body.items() if n > out[w]}).most_common(show), file=sys.stderr)
-        print("doubled:", Counter({w: out[w] - n for w, n in body.items() if out[w] > n}).most_common(show), file=sys.stderr)
+        print(
+            "missing:",
+            Counter({w: n - out[w] for w, n in body.items() if n > out[w]}).most_common(show),
+            file=sys.stderr,
+        )
+        print(
+            "doubled:",
+            Counter({w: out[w] - n for w, n in body.items() if out[w] > n}).most_common(show),
+            file=sys.stderr,
+        )
     with tempfile.TemporaryDirectory() as folder:
         written = write_output(parsed, Path(folder), SaveOptions(True, False, True))
         bad = bad_characters(written)
@@ -207,12 +216,20 @@ def running_lines(page, running: set[str], dropped: set[str], ocr_lines=None) ->
     if ocr_lines is not None:
         lines = [(entry[:4], entry[4]) for entry in ocr_lines]
     else:
-        lines = [(line["bbox"], "".join(span["text"] for span in line["spans"])) for block in page.get_text("dict")["blocks"] for line in block.get("lines", [])]
+        lines = [
+            (line["bbox"], "".join(span["text"] for span in line["spans"]))
+            for block in page.get_text("dict")["blocks"]
+            for line in block.get("lines", [])
+        ]
 
     def in_band(box, share=BAND) -> bool:
         return box[3] <= height * share or box[1] >= height * (1 - share)
 
-    return [box for box, text in lines if _part_of(text, dropped, in_band(box, WIDE_BAND)) or (in_band(box) and signature(text) in running)]
+    return [
+        box
+        for box, text in lines
+        if _part_of(text, dropped, in_band(box, WIDE_BAND)) or (in_band(box) and signature(text) in running)
+    ]
 
 
 WIDE_BAND = 0.2  # a piece of a dropped furniture line this near an edge is furniture, however short
@@ -288,7 +305,9 @@ def page_coverage(pdf: Path, blocks) -> list[dict]:
                 continue
             got = kept.get(number, Counter())
             share = sum(min(n, got[w]) for w, n in ref.items()) / total
-            rows.append({"page": number, "reference": "layer" if layer else "ocr", "words": total, "share": share, "ref": ref})
+            rows.append(
+                {"page": number, "reference": "layer" if layer else "ocr", "words": total, "share": share, "ref": ref}
+            )
     return rows
 
 
@@ -309,15 +328,26 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
     ap.add_argument("pdfs", nargs="*", type=Path)
-    ap.add_argument("--save", type=Path, help="also write each parse to DIR/NAME.json (toc_accuracy.py --parsed DIR reads them)")
-    ap.add_argument("--show", type=int, default=0, help="list the N most missed and most doubled words, and pages under 90%%")
-    ap.add_argument("--layout", choices=("full", "auto"), default="auto", help="the parser's --layout (default: auto, the parser's default)")
+    ap.add_argument(
+        "--save", type=Path, help="also write each parse to DIR/NAME.json (toc_accuracy.py --parsed DIR reads them)"
+    )
+    ap.add_argument(
+        "--show", type=int, default=0, help="list the N most missed and most doubled words, and pages under 90%%"
+    )
+    ap.add_argument(
+        "--layout",
+        choices=("full", "auto"),
+        default="auto",
+        help="the parser's --layout (default: auto, the parser's default)",
+    )
     args = ap.parse_args(argv)
     pdfs = args.pdfs or sorted(args.corpus.glob("*.pdf"))
     if not pdfs:
         print(f"no PDFs under {args.corpus}", file=sys.stderr)
         return 1
-    print("| protocol | body words | covered | duplicated | pages checked | recovered (ocr/rebuilt) | OCR reference | < 90 % | < 50 % | worst page | bad chars |")
+    print(
+        "| protocol | body words | covered | duplicated | pages checked | recovered (ocr/rebuilt) | OCR reference | < 90 % | < 50 % | worst page | bad chars |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for pdf in pdfs:
         m = measure(pdf, args.show, args.save, args.layout)

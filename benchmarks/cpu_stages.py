@@ -36,7 +36,16 @@ from pathlib import Path
 
 from in_one_process import child_or_pdfs, command_line, parse_with_cli, run_child
 
-STAGES = ("start-up", "full model", "text-only model", "converter, rest", "recovery OCR", "picture OCR", "OCR start-up", "ours, rest")
+STAGES = (
+    "start-up",
+    "full model",
+    "text-only model",
+    "converter, rest",
+    "recovery OCR",
+    "picture OCR",
+    "OCR start-up",
+    "ours, rest",
+)
 
 
 def child(pdf: str, out: str) -> None:
@@ -111,7 +120,15 @@ def main(argv=None) -> int:
     started = time.perf_counter()
     with ThreadPoolExecutor(max(1, args.jobs)) as pool:
         rows = list(pool.map(measure, pdfs))
-    header = ["document", "pages", "CPU s/page", *[f"{s} %" for s in STAGES], "full / text-only pages", "full model s/page", "text-only s/page"]
+    header = [
+        "document",
+        "pages",
+        "CPU s/page",
+        *[f"{s} %" for s in STAGES],
+        "full / text-only pages",
+        "full model s/page",
+        "text-only s/page",
+    ]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
     totals = {s: 0.0 for s in STAGES}
@@ -123,13 +140,23 @@ def main(argv=None) -> int:
         shares = [f"{100 * row['stages'][s] / row['cpu']:.0f}" for s in STAGES]
         per_full = f"{row['stages']['full model'] / full:.3f}" if full else "-"
         per_text = f"{row['stages']['text-only model'] / text:.3f}" if text else "-"
-        print(f"| {pdf.stem} | {row['pages']} | {row['cpu'] / row['pages']:.3f} | " + " | ".join(shares) + f" | {full} / {text} | {per_full} | {per_text} |")
+        print(
+            f"| {pdf.stem} | {row['pages']} | {row['cpu'] / row['pages']:.3f} | "
+            + " | ".join(shares)
+            + f" | {full} / {text} | {per_full} | {per_text} |"
+        )
     cpu = sum(r["cpu"] for r in rows)
     pages = sum(r["pages"] for r in rows)
-    print(f"| **all {len(rows)}** | {pages} | {cpu / pages:.3f} | " + " | ".join(f"{100 * totals[s] / cpu:.0f}" for s in STAGES) + " | | | |")
+    print(
+        f"| **all {len(rows)}** | {pages} | {cpu / pages:.3f} | "
+        + " | ".join(f"{100 * totals[s] / cpu:.0f}" for s in STAGES)
+        + " | | | |"
+    )
     print()
     print(f"CPU seconds in all: {cpu:.1f}; by stage: " + ", ".join(f"{s} {totals[s]:.1f}" for s in STAGES))
-    print(f"median CPU s/page {statistics.median(r['cpu'] / r['pages'] for r in rows):.3f}; {time.perf_counter() - started:.0f} s wall")
+    print(
+        f"median CPU s/page {statistics.median(r['cpu'] / r['pages'] for r in rows):.3f}; {time.perf_counter() - started:.0f} s wall"
+    )
     return 0
 
 

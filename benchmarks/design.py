@@ -97,15 +97,25 @@ def reread_design(document: dict, blocks: list) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", type=Path, default=SHARED / "corpus")
-    ap.add_argument("--gold", type=Path, default=SHARED / "corpus" / "design", help="folder of NAME.design.json references")
+    ap.add_argument(
+        "--gold", type=Path, default=SHARED / "corpus" / "design", help="folder of NAME.design.json references"
+    )
     ap.add_argument("--usdm", type=Path, default=SHARED / "usdm", help="folder of published NAME.usdm.json references")
-    ap.add_argument("--outputs", type=Path, help="a `clinparser batch` output folder (with manifest.jsonl) to read parses from")
-    ap.add_argument("--reread", action="store_true", help="with --outputs: score the design the current reader reads "
-                    "from the saved document.json and blocks.json, not the batch's")
+    ap.add_argument(
+        "--outputs", type=Path, help="a `clinparser batch` output folder (with manifest.jsonl) to read parses from"
+    )
+    ap.add_argument(
+        "--reread",
+        action="store_true",
+        help="with --outputs: score the design the current reader reads "
+        "from the saved document.json and blocks.json, not the batch's",
+    )
     ap.add_argument("--parsed", type=Path, help="a folder of saved results (NAME.json) to score instead of parsing")
     ap.add_argument("--only", action="append", help="only these documents (file stem)")
     ap.add_argument("--keep", type=Path, help="write each export to DIR/NAME.usdm.json")
-    ap.add_argument("--layout", choices=("full", "auto"), default="auto", help="the parser's --layout when parsing here")
+    ap.add_argument(
+        "--layout", choices=("full", "auto"), default="auto", help="the parser's --layout when parsing here"
+    )
     ap.add_argument("-v", "--verbose", action="store_true", help="print the scorer's details per document")
     args = ap.parse_args(argv)
     if args.parsed and args.outputs:
@@ -153,13 +163,17 @@ def main(argv=None) -> int:
                 rows.append(f"| {doc.name} | {gold.name} | scorer failed: {exc} {run.stderr.strip()[-200:]}{empty[2:]}")
                 continue
             scores.append(s)
-            rows.append(f"| {doc.name} | {gold.name} | " + " | ".join(f"{s[p]:.2f}" for p in PARTS) + f" | {s['mean']:.3f} |")
+            rows.append(
+                f"| {doc.name} | {gold.name} | " + " | ".join(f"{s[p]:.2f}" for p in PARTS) + f" | {s['mean']:.3f} |"
+            )
             if args.verbose:
                 details.append((doc.name, gold.name, run.stdout.rstrip().splitlines()[:-1]))
             print(f"{doc.name}: scored against {gold.name}", file=sys.stderr, flush=True)
 
-    print("| document | reference | arms F1 | epochs F1 | interventions F1 | attributes | population | design "
-          "| indication | amendments F1 | mean |")
+    print(
+        "| document | reference | arms F1 | epochs F1 | interventions F1 | attributes | population | design "
+        "| indication | amendments F1 | mean |"
+    )
     print("|---" * (len(PARTS) + 3) + "|")
     print("\n".join(rows))
     if scores:

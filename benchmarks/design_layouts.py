@@ -47,12 +47,13 @@ from loading import load_module  # noqa: E402
 
 SCORER = ROOT.parent / "shared" / "tools" / "design_score.py"
 THRESHOLD = 0.98
-PARTS = ("arms", "epochs", "interventions", "attributes", "population", "design", "indication",
-         "amendments", "mean")
+PARTS = ("arms", "epochs", "interventions", "attributes", "population", "design", "indication", "amendments", "mean")
 _F1 = r"[\d.]+/[\d.]+/([\d.]+)"
-_LINE = re.compile(rf"arms P/R/F1 {_F1} epochs P/R/F1 {_F1} interventions P/R/F1 {_F1} attrs ([\d.]+) "
-                   rf"population ([\d.]+) design ([\d.]+) indication ([\d.]+) amendments P/R/F1 {_F1} "
-                   rf"mean ([\d.]+)")
+_LINE = re.compile(
+    rf"arms P/R/F1 {_F1} epochs P/R/F1 {_F1} interventions P/R/F1 {_F1} attrs ([\d.]+) "
+    rf"population ([\d.]+) design ([\d.]+) indication ([\d.]+) amendments P/R/F1 {_F1} "
+    rf"mean ([\d.]+)"
+)
 
 generator = load_module("design_layouts", ROOT / "examples" / "design_layouts.py")
 
@@ -78,8 +79,9 @@ def score(usdm: Path, truth: Path, verbose: bool = False) -> tuple[dict | None, 
     command = [sys.executable, str(SCORER), str(usdm), str(truth)] + (["-v"] if verbose else [])
     run = subprocess.run(command, capture_output=True, text=True, check=False)
     lines = [line for line in run.stdout.splitlines() if line.strip()]
-    return design_line(run.stdout), [line for line in lines if not line.startswith("design arms")] \
-        + ([run.stderr.strip()[-300:]] if run.returncode else [])
+    return design_line(run.stdout), [line for line in lines if not line.startswith("design arms")] + (
+        [run.stderr.strip()[-300:]] if run.returncode else []
+    )
 
 
 def measure(seed: int, work: Path, verbose: bool = False) -> dict:
@@ -98,8 +100,9 @@ def measure(seed: int, work: Path, verbose: bool = False) -> dict:
         gold = work / f"{name}.design.json"
         gold.write_text(json.dumps(truth, indent=1, ensure_ascii=False), encoding="utf-8")
         t0 = time.perf_counter()
-        result = _parser().parse(pdf, output_dir=work / "out", save_images=False, save_table_csv=False,
-                                 save_report=False)
+        result = _parser().parse(
+            pdf, output_dir=work / "out", save_images=False, save_table_csv=False, save_report=False
+        )
         out["parse_seconds"] = time.perf_counter() - t0
         usdm = work / f"{name}.usdm.json"
         usdm.write_text(json.dumps(to_usdm(result), ensure_ascii=False), encoding="utf-8")
@@ -142,9 +145,13 @@ def report(rows: list[dict], wall: float, jobs: int) -> list[str]:
     if not n:
         return ["## Design layouts: none"]
     low = [r for r in rows if _scores(r)["mean"] < THRESHOLD]
-    out = [f"## Design layouts: seeds {rows[0]['seed']}..{rows[-1]['seed']} ({n} layouts, {jobs} job(s))\n",
-           HEAD, RULE,
-           f"| **all layouts** | {n} | " + " | ".join(_means(rows)) + f" | {len(low)} |", ""]
+    out = [
+        f"## Design layouts: seeds {rows[0]['seed']}..{rows[-1]['seed']} ({n} layouts, {jobs} job(s))\n",
+        HEAD,
+        RULE,
+        f"| **all layouts** | {n} | " + " | ".join(_means(rows)) + f" | {len(low)} |",
+        "",
+    ]
     for family, prefix in generator.FAMILIES.items():
         out += [f"### {family}\n", HEAD, RULE]
         for form in (f for f in generator.FORMS if f.startswith(prefix)):
@@ -159,9 +166,22 @@ def report(rows: list[dict], wall: float, jobs: int) -> list[str]:
     if low:
         out += ["| seed | " + " | ".join(PARTS) + " | variations |", "|---|" + "---|" * (len(PARTS) + 1)]
         for r in sorted(low, key=lambda r: (_scores(r)["mean"], r["seed"])):
-            kinds = ", ".join(f for f in r["forms"] if f.startswith(("design.kind", "synopsis.t", "synopsis.i",
-                                                                     "synopsis.l", "schema.", "interv.t",
-                                                                     "interv.p", "amend.")))
+            kinds = ", ".join(
+                f
+                for f in r["forms"]
+                if f.startswith(
+                    (
+                        "design.kind",
+                        "synopsis.t",
+                        "synopsis.i",
+                        "synopsis.l",
+                        "schema.",
+                        "interv.t",
+                        "interv.p",
+                        "amend.",
+                    )
+                )
+            )
             if r["scores"]:
                 out.append(f"| {r['seed']} | " + " | ".join(f"{r['scores'][p]:.2f}" for p in PARTS) + f" | {kinds} |")
             else:
@@ -181,8 +201,9 @@ def main(argv=None) -> int:
     ap.add_argument("--first-seed", type=int, default=0, help="first seed (default 0)")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     ap.add_argument("--keep", type=Path, help="keep each layout's files under DIR/design_NNNN/")
-    ap.add_argument("-v", "--verbose", action="store_true",
-                    help="the scorer's lists of what differs, for the seeds below 0.98")
+    ap.add_argument(
+        "-v", "--verbose", action="store_true", help="the scorer's lists of what differs, for the seeds below 0.98"
+    )
     args = ap.parse_args(argv)
     if not SCORER.is_file():
         print(f"scorer missing: {SCORER} (../shared/tools)", file=sys.stderr)
@@ -196,9 +217,12 @@ def main(argv=None) -> int:
     def progress(row: dict) -> None:
         rows.append(row)
         s = row["scores"]
-        what = (" ".join(f"{p[:5]} {s[p]:.2f}" for p in PARTS) if s else f"FAILED {row['error'][:160]}")
-        print(f"[{len(rows)}/{len(seeds)}] seed {row['seed']}: {what} ({row['seconds']:.1f} s)",
-              file=sys.stderr, flush=True)
+        what = " ".join(f"{p[:5]} {s[p]:.2f}" for p in PARTS) if s else f"FAILED {row['error'][:160]}"
+        print(
+            f"[{len(rows)}/{len(seeds)}] seed {row['seed']}: {what} ({row['seconds']:.1f} s)",
+            file=sys.stderr,
+            flush=True,
+        )
 
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:

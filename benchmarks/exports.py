@@ -14,10 +14,18 @@ import argparse
 import sys
 from pathlib import Path
 
+from scoring.tree import flatten
+
 from clinparser import PDFParser
 from clinparser.export.chunks import Chunker
-from scoring.tree import flatten
-from clinparser.export.usdm import document_version, narrative_items, schema_validator, study_design, to_usdm, usdm_errors
+from clinparser.export.usdm import (
+    document_version,
+    narrative_items,
+    schema_validator,
+    study_design,
+    to_usdm,
+    usdm_errors,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,7 +46,9 @@ def main(argv=None) -> int:
         print(f"no documents under {args.corpus}", file=sys.stderr)
         return 1
     validate = schema_validator(args.usdm) if args.usdm.is_file() else None
-    print("| document | chunk records | text chunks | largest text chunk (tokens) | section/appendix refs resolved | table/figure refs resolved | USDM objects | USDM schedules (timelines/encounters/activities) | USDM valid |")
+    print(
+        "| document | chunk records | text chunks | largest text chunk (tokens) | section/appendix refs resolved | table/figure refs resolved | USDM objects | USDM schedules (timelines/encounters/activities) | USDM valid |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
     for doc in docs:
         result = PDFParser().parse(doc, output_dir=None)

@@ -46,9 +46,9 @@ from collections import Counter
 from pathlib import Path
 
 import pymupdf
+from scoring.tree import flatten
 
 from clinparser.convert.orientation import upright
-from scoring.tree import flatten
 
 ROOT = Path(__file__).resolve().parent.parent
 BAND = 0.10  # top/bottom share of the page height
@@ -80,7 +80,9 @@ def joined(sig: str, furniture: set[str]) -> list[str]:
         if best[i] is None:
             continue
         steps = [(i + 1, [])] if not any(c.isalpha() for c in words[i]) else []  # "2.0", "8 of 104"
-        steps += [(j, [" ".join(words[i:j])]) for j in range(i + 1, len(words) + 1) if " ".join(words[i:j]) in furniture]
+        steps += [
+            (j, [" ".join(words[i:j])]) for j in range(i + 1, len(words) + 1) if " ".join(words[i:j]) in furniture
+        ]
         for j, piece in steps:
             if best[j] is None or len(best[i]) + len(piece) > len(best[j]):
                 best[j] = best[i] + piece
@@ -150,7 +152,9 @@ def furniture_left(result: dict, furniture: set[str], body: dict[str, set[int]] 
 
 def _tables(result: dict) -> list[dict]:
     tables = [t for n in flatten(result["toc"]) + flatten(result["non_toc"]) for t in n["tables"]]
-    return sorted((t for t in tables if t["pages"] and t["pages"][0]), key=lambda t: (t["pages"][0], t["pages"][1] or 0))
+    return sorted(
+        (t for t in tables if t["pages"] and t["pages"][0]), key=lambda t: (t["pages"][0], t["pages"][1] or 0)
+    )
 
 
 def _header(table: dict) -> tuple[str, ...]:
@@ -296,19 +300,28 @@ def main(argv=None) -> int:
     if args.results is not None:
         pdfs = [p for p in pdfs if (args.results / f"{p.stem}.json").exists()]
     if not pdfs:
-        print(f"no PDFs to score under {args.corpus}" + (f" with results in {args.results}" if args.results else ""), file=sys.stderr)
+        print(
+            f"no PDFs to score under {args.corpus}" + (f" with results in {args.results}" if args.results else ""),
+            file=sys.stderr,
+        )
         return 1
-    print("| protocol | pages | furniture lines | per 100 pp | (strict: lines, per 100 pp) | split pairs (strict) | empty headers / tables | abutting images |")
+    print(
+        "| protocol | pages | furniture lines | per 100 pp | (strict: lines, per 100 pp) | split pairs (strict) | empty headers / tables | abutting images |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     total = Counter()
     for pdf in pdfs:
         m = measure(pdf, _result(pdf, args.results))
         total.update({k: v for k, v in m.items() if k != "furniture_per_100"})
         strict = f"{m['furniture_strict']}, {100 * m['furniture_strict'] / m['pages']:.1f}"
-        print(f"| {pdf.stem} | {m['pages']} | {m['furniture']} | {m['furniture_per_100']:.1f} | {strict} | {m['split_pairs']} ({m['split_pairs_strict']}) | {m['empty_headers']} / {m['tables']} | {m['abutting_images']} |")
+        print(
+            f"| {pdf.stem} | {m['pages']} | {m['furniture']} | {m['furniture_per_100']:.1f} | {strict} | {m['split_pairs']} ({m['split_pairs_strict']}) | {m['empty_headers']} / {m['tables']} | {m['abutting_images']} |"
+        )
     per100 = 100 * total["furniture"] / max(1, total["pages"])
     strict = f"{total['furniture_strict']}, {100 * total['furniture_strict'] / max(1, total['pages']):.1f}"
-    print(f"| **all** | {total['pages']} | {total['furniture']} | {per100:.1f} | {strict} | {total['split_pairs']} ({total['split_pairs_strict']}) | {total['empty_headers']} / {total['tables']} | {total['abutting_images']} |")
+    print(
+        f"| **all** | {total['pages']} | {total['furniture']} | {per100:.1f} | {strict} | {total['split_pairs']} ({total['split_pairs_strict']}) | {total['empty_headers']} / {total['tables']} | {total['abutting_images']} |"
+    )
     return 0
 
 

@@ -87,7 +87,9 @@ def compare(pdf: Path, save: Path | None, auto_first: bool = False) -> dict:
         runs[mode] = (parsed, result, seconds)
         if save is not None:
             (save / mode).mkdir(parents=True, exist_ok=True)
-            (save / mode / f"{pdf.stem}.json").write_text(json.dumps(result, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+            (save / mode / f"{pdf.stem}.json").write_text(
+                json.dumps(result, ensure_ascii=False, sort_keys=True), encoding="utf-8"
+            )
     full, auto = page_view(runs["full"][0].converted.blocks), page_view(runs["auto"][0].converted.blocks)
     routes = {r["page"]: r.get("layout", {}) for r in runs["auto"][1]["metadata"]["pages"]}
     differ = []
@@ -125,7 +127,11 @@ def main(argv=None) -> int:
     if not pdfs:
         print(f"no PDF in {args.corpus}", file=sys.stderr)
         return 2
-    print("| document | pages | text-only | " + " | ".join(f"{a} differ" for a in ASPECTS) + " | tree same | full s | auto s | auto/full |")
+    print(
+        "| document | pages | text-only | "
+        + " | ".join(f"{a} differ" for a in ASPECTS)
+        + " | tree same | full s | auto s | auto/full |"
+    )
     print("|---|" + "---|" * (len(ASPECTS) + 6))
     rows, details = [], []
     for k, pdf in enumerate(pdfs):
@@ -133,16 +139,23 @@ def main(argv=None) -> int:
         counts = [sum(a in d["what"] for d in r["differ"]) for a in ASPECTS]
         full_s, auto_s = r["seconds"]
         rows.append((r, counts))
-        print(f"| {pdf.stem} | {r['pages']} | {r['text_only']} | " + " | ".join(map(str, counts))
-              + f" | {'yes' if r['tree_same'] else 'NO'} | {full_s:.1f} | {auto_s:.1f} | {auto_s / full_s:.2f} |", flush=True)
+        print(
+            f"| {pdf.stem} | {r['pages']} | {r['text_only']} | "
+            + " | ".join(map(str, counts))
+            + f" | {'yes' if r['tree_same'] else 'NO'} | {full_s:.1f} | {auto_s:.1f} | {auto_s / full_s:.2f} |",
+            flush=True,
+        )
         details.append((pdf.stem, r))
     pages = sum(r["pages"] for r, _ in rows)
     text_only = sum(r["text_only"] for r, _ in rows)
     totals = [sum(c[k] for _, c in rows) for k in range(len(ASPECTS))]
     full_s = sum(r["seconds"][0] for r, _ in rows)
     auto_s = sum(r["seconds"][1] for r, _ in rows)
-    print(f"| **all** | {pages} | {text_only} | " + " | ".join(map(str, totals))
-          + f" | {sum(r['tree_same'] for r, _ in rows)}/{len(rows)} | {full_s:.1f} | {auto_s:.1f} | {auto_s / full_s:.2f} |")
+    print(
+        f"| **all** | {pages} | {text_only} | "
+        + " | ".join(map(str, totals))
+        + f" | {sum(r['tree_same'] for r, _ in rows)}/{len(rows)} | {full_s:.1f} | {auto_s:.1f} | {auto_s / full_s:.2f} |"
+    )
     print()
     for name, r in details:
         if not r["differ"]:
@@ -152,7 +165,9 @@ def main(argv=None) -> int:
             hits = [d for d in r["differ"] if aspect in d["what"]]
             for d in hits[: args.show]:
                 route = d["route"].get("model", "?")
-                print(f"- p{d['page']} ({route}: {d['route'].get('reason', '')}) {aspect}: {_first_difference(d['full'][aspect], d['auto'][aspect])}")
+                print(
+                    f"- p{d['page']} ({route}: {d['route'].get('reason', '')}) {aspect}: {_first_difference(d['full'][aspect], d['auto'][aspect])}"
+                )
             if len(hits) > args.show:
                 print(f"- ... {len(hits) - args.show} more pages whose {aspect} differ")
         print()

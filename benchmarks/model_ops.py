@@ -72,7 +72,9 @@ def child(pdf: str, out: str, profiles: str) -> None:
             options = sess_options or onnxruntime.SessionOptions()
             options.enable_profiling = True
             options.profile_file_prefix = str(Path(profiles) / f"session{len(made)}")
-            super().__init__(path_or_bytes, sess_options=options, providers=providers, provider_options=provider_options, **kwargs)
+            super().__init__(
+                path_or_bytes, sess_options=options, providers=providers, provider_options=provider_options, **kwargs
+            )
             self._calls = [0, 0.0]
             # Held weakly: the parse frees models as it does (the layout model before OCR), and
             # ONNX Runtime writes a session's profile when the session is destroyed.
@@ -120,7 +122,16 @@ def measure(pdf: Path) -> dict:
     return run_child(__file__, pdf, scratch_dirs=2)  # the parse's output, the profiles
 
 
-MODEL_COLUMNS = ["model", "runs", "call s", "kernels s", "outside kernels %", "share of the CPU %", "ms a run", "top operators (share of kernels)"]
+MODEL_COLUMNS = [
+    "model",
+    "runs",
+    "call s",
+    "kernels s",
+    "outside kernels %",
+    "share of the CPU %",
+    "ms a run",
+    "top operators (share of kernels)",
+]
 
 
 def _model_cells(name: str, m: dict, cpu: float) -> list[str]:
@@ -128,8 +139,16 @@ def _model_cells(name: str, m: dict, cpu: float) -> list[str]:
     top = sorted(m["ops"].items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_OPS]
     ops = ", ".join(f"{op} {100 * s / kernels:.0f}%" for op, s in top) if kernels else "-"
     outside = 100 * (m["call_s"] - kernels) / m["call_s"] if m["call_s"] else 0.0
-    return [name, str(m["runs"]), f"{m['call_s']:.2f}", f"{kernels:.2f}", f"{outside:.0f}", f"{100 * m['call_s'] / cpu:.1f}",
-            f"{1000 * m['call_s'] / m['runs']:.0f}", ops]
+    return [
+        name,
+        str(m["runs"]),
+        f"{m['call_s']:.2f}",
+        f"{kernels:.2f}",
+        f"{outside:.0f}",
+        f"{100 * m['call_s'] / cpu:.1f}",
+        f"{1000 * m['call_s'] / m['runs']:.0f}",
+        ops,
+    ]
 
 
 def _markdown(header: list[str], rows: list[list[str]]) -> list[str]:
@@ -143,7 +162,11 @@ def _busiest_first(models: dict) -> list[tuple[str, dict]]:
 
 def table(rows: list[tuple[str, dict]]) -> list[str]:
     """One line per document and model file, busiest first within a document; Markdown."""
-    lines = [[document, *_model_cells(name, m, row["cpu"])] for document, row in rows for name, m in _busiest_first(row["models"])]
+    lines = [
+        [document, *_model_cells(name, m, row["cpu"])]
+        for document, row in rows
+        for name, m in _busiest_first(row["models"])
+    ]
     return _markdown(["document", *MODEL_COLUMNS], lines)
 
 
@@ -168,7 +191,16 @@ def is_ocr(model: str) -> bool:
 def summary(rows: list[tuple[str, dict]]) -> list[str]:
     """One line per document and one for all: CPU seconds a page, and how much of it is model
     kernels, OCR's and the layout models' calls, the calls' time outside kernels, and the system's."""
-    header = ["document", "pages", "CPU s/page", "model kernels s/page", "OCR models %", "layout models %", "outside kernels %", "system %"]
+    header = [
+        "document",
+        "pages",
+        "CPU s/page",
+        "model kernels s/page",
+        "OCR models %",
+        "layout models %",
+        "outside kernels %",
+        "system %",
+    ]
 
     def cells(name: str, picked: list[dict]) -> list[str]:
         pages = sum(r["pages"] for r in picked)
@@ -178,8 +210,16 @@ def summary(rows: list[tuple[str, dict]]) -> list[str]:
         ocr = sum(m["call_s"] for n, m in models if is_ocr(n))
         layout = sum(m["call_s"] for n, m in models if not is_ocr(n))
         system = sum(r["system"] for r in picked)
-        return [name, str(pages), f"{cpu / pages:.3f}", f"{kernels / pages:.3f}", f"{100 * ocr / cpu:.0f}", f"{100 * layout / cpu:.0f}",
-                f"{100 * (ocr + layout - kernels) / cpu:.1f}", f"{100 * system / cpu:.0f}"]
+        return [
+            name,
+            str(pages),
+            f"{cpu / pages:.3f}",
+            f"{kernels / pages:.3f}",
+            f"{100 * ocr / cpu:.0f}",
+            f"{100 * layout / cpu:.0f}",
+            f"{100 * (ocr + layout - kernels) / cpu:.1f}",
+            f"{100 * system / cpu:.0f}",
+        ]
 
     lines = [cells(document, [row]) for document, row in rows]
     lines.append(cells(f"**all {len(rows)}**", [row for _, row in rows]))
@@ -199,8 +239,10 @@ def main(argv=None) -> int:
     cpu = sum(r["cpu"] for _, r in rows)
     calls = sum(m["call_s"] for _, r in rows for m in r["models"].values())
     kernels = sum(sum(m["ops"].values()) for _, r in rows for m in r["models"].values())
-    print(f"{len(rows)} documents, {cpu:.1f} CPU s; in model calls {calls:.1f} s ({100 * calls / cpu:.0f} %), "
-          f"of which kernels {kernels:.1f} s; {time.perf_counter() - started:.0f} s wall")
+    print(
+        f"{len(rows)} documents, {cpu:.1f} CPU s; in model calls {calls:.1f} s ({100 * calls / cpu:.0f} %), "
+        f"of which kernels {kernels:.1f} s; {time.perf_counter() - started:.0f} s wall"
+    )
     return 0
 
 

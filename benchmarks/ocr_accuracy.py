@@ -134,18 +134,30 @@ def _row(name: str, row: dict) -> str:
     ours, theirs = row["totals"]["parser"], row["totals"]["against"]
     share = lambda t: t["found"] / t["words"] if t["words"] else 1.0  # noqa: E731
     ratio = ours["cpu"] / theirs["cpu"] if theirs["cpu"] else float("nan")
-    return (f"| {name} | {row['pages']} | {ours['words']} | {share(ours):.4f} | {share(theirs):.4f} | {ours['wrong']} | {theirs['wrong']} "
-            f"| {ours['cpu']:.1f} | {theirs['cpu']:.1f} | {ratio:.2f} | {row['differ']} of {row['lines']} |")
+    return (
+        f"| {name} | {row['pages']} | {ours['words']} | {share(ours):.4f} | {share(theirs):.4f} | {ours['wrong']} | {theirs['wrong']} "
+        f"| {ours['cpu']:.1f} | {theirs['cpu']:.1f} | {ratio:.2f} | {row['differ']} of {row['lines']} |"
+    )
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
-    ap.add_argument("--use", choices=USES, default="pages", help="the parser's settings for recovered pages or for pictures")
-    ap.add_argument("--dpi", type=int, help="render resolution (default: the parser's for --use: pages 150, pictures 200)")
+    ap.add_argument(
+        "--use", choices=USES, default="pages", help="the parser's settings for recovered pages or for pictures"
+    )
+    ap.add_argument(
+        "--dpi", type=int, help="render resolution (default: the parser's for --use: pages 150, pictures 200)"
+    )
     ap.add_argument("--per-document", type=int, default=6, help="pages chosen per document")
-    ap.add_argument("--against", type=setting, action="append", default=[], metavar="NAME=VALUE",
-                    help="a RapidOCR parameter changed from the parser's settings (repeatable)")
+    ap.add_argument(
+        "--against",
+        type=setting,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a RapidOCR parameter changed from the parser's settings (repeatable)",
+    )
     ap.add_argument("pdfs", nargs="*", type=Path, help="these PDFs instead of the whole corpus")
     args = ap.parse_args(argv)
     pdfs = args.pdfs or sorted(args.corpus.glob("*.pdf"))
@@ -163,7 +175,9 @@ def main(argv=None) -> int:
     dpi = args.dpi or _parser_dpi(args.use)
     readers = {"parser": RapidOCR(params=dict(ours)), "against": RapidOCR(params={**ours, **dict(args.against)})}
     print(f"{args.use} against: {', '.join(f'{k}={v}' for k, v in args.against)}; {dpi} dpi")
-    print("| document | pages | layer words | found | found, against | wrong | wrong, against | CPU s | CPU s, against | CPU ratio | lines differ |")
+    print(
+        "| document | pages | layer words | found | found, against | wrong | wrong, against | CPU s | CPU s, against | CPU ratio | lines differ |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     everything = {"pages": 0, "totals": {"parser": Counter(), "against": Counter()}, "lines": 0, "differ": 0}
     for pdf in pdfs:

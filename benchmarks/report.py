@@ -24,11 +24,19 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from clinparser import PDFParser  # noqa: E402
-from clinparser.review.report import REPORT_FILE, build_report  # noqa: E402
 from clinparser.review.page_pictures import PAGES_DIR  # noqa: E402
+from clinparser.review.report import REPORT_FILE, build_report  # noqa: E402
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def folder_size(folder: Path) -> tuple[int, int]:
@@ -87,8 +95,14 @@ def measure(path: Path, work: Path, browser) -> dict:
     build_report(folder, path)
     report_s = time.perf_counter() - start
     html, total = folder_size(folder)
-    row = {"document": path.name, "pages": parser_pages(folder), "parse_s": parse_s, "report_s": report_s,
-           "html_mb": html / 1e6, "total_mb": total / 1e6}
+    row = {
+        "document": path.name,
+        "pages": parser_pages(folder),
+        "parse_s": parse_s,
+        "report_s": report_s,
+        "html_mb": html / 1e6,
+        "total_mb": total / 1e6,
+    }
     if browser:
         row["render_ms"], row["outside"] = browser.first_render_ms(folder / REPORT_FILE)
     shutil.rmtree(folder)
@@ -113,7 +127,9 @@ def main() -> None:
     if not docs:
         raise SystemExit(f"no documents in {args.corpus}")
     browser = None if args.no_browser else Browser()
-    print("| document | pages | parse s | report s | report/parse | report.html MB | with pages MB | MB per 100 pages | first render ms | requests outside |")
+    print(
+        "| document | pages | parse s | report s | report/parse | report.html MB | with pages MB | MB per 100 pages | first render ms | requests outside |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|")
     try:
         with tempfile.TemporaryDirectory() as tmp:
@@ -121,8 +137,11 @@ def main() -> None:
                 r = measure(path, Path(tmp), browser)
                 per100 = f"{100 * r['total_mb'] / r['pages']:.2f}" if r["pages"] else "-"  # a DOCX has no pages
                 render = f"{r['render_ms']:.0f} | {r['outside']}" if browser else "- | -"
-                print(f"| {r['document']} | {r['pages']} | {r['parse_s']:.1f} | {r['report_s']:.2f} | {r['report_s'] / r['parse_s']:.3f} "
-                      f"| {r['html_mb']:.2f} | {r['total_mb']:.2f} | {per100} | {render} |", flush=True)
+                print(
+                    f"| {r['document']} | {r['pages']} | {r['parse_s']:.1f} | {r['report_s']:.2f} | {r['report_s'] / r['parse_s']:.3f} "
+                    f"| {r['html_mb']:.2f} | {r['total_mb']:.2f} | {per100} | {render} |",
+                    flush=True,
+                )
     finally:
         if browser:
             browser.close()

@@ -83,7 +83,11 @@ def main(argv=None) -> int:
     pdf = work / f"scale_{args.pages}.pdf"
     expected = make(pdf, args.pages)
     t0 = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "clinparser", str(pdf), "-o", str(work / "out"), "--quiet"], capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "clinparser", str(pdf), "-o", str(work / "out"), "--quiet"],
+        capture_output=True,
+        text=True,
+    )
     seconds = time.perf_counter() - t0
     if proc.returncode:
         print(proc.stderr, file=sys.stderr)
@@ -93,7 +97,9 @@ def main(argv=None) -> int:
     found = [n["number"] for n in flat(result["toc"])]
     print("| pages | seconds | s/page | peak RSS (MB) | sections expected | found | exact |")
     print("|---|---|---|---|---|---|---|")
-    print(f"| {args.pages} | {seconds:.1f} | {seconds / args.pages:.3f} | {peak_mb:.0f} | {len(expected)} | {len(found)} | {found == expected} |")
+    print(
+        f"| {args.pages} | {seconds:.1f} | {seconds / args.pages:.3f} | {peak_mb:.0f} | {len(expected)} | {len(found)} | {found == expected} |"
+    )
     return 0
 
 

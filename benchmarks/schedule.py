@@ -75,8 +75,18 @@ def _section(d: dict):
     from clinparser.model import Section, Table
 
     s = Section(number=d["number"], title=d["title"], level=d["level"], pages=d["pages"], text=d["text"])
-    s.tables = [Table(title=t["title"], page=t["page"], pages=t["pages"], columns=t["columns"], data=t["data"],
-                      path=t.get("path"), from_ocr=t.get("from_ocr", False)) for t in d.get("tables", [])]
+    s.tables = [
+        Table(
+            title=t["title"],
+            page=t["page"],
+            pages=t["pages"],
+            columns=t["columns"],
+            data=t["data"],
+            path=t.get("path"),
+            from_ocr=t.get("from_ocr", False),
+        )
+        for t in d.get("tables", [])
+    ]
     s.subsections = [_section(c) for c in d.get("subsections", [])]
     return s
 
@@ -128,7 +138,9 @@ def _result(args, doc: Path):
     result = PDFParser().parse(doc, output_dir=None)
     if args.save:
         args.save.mkdir(parents=True, exist_ok=True)
-        (args.save / f"{doc.stem}.json").write_text(json.dumps(result, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+        (args.save / f"{doc.stem}.json").write_text(
+            json.dumps(result, ensure_ascii=False, sort_keys=True), encoding="utf-8"
+        )
     return result, None
 
 
@@ -156,7 +168,8 @@ def _prf(m) -> str:
 
 _SOA_LINE = re.compile(
     r"activities_f1=(?P<a>[\d.]+) encounters_f1=(?P<e>[\d.]+) cells_f1=(?P<c>[\d.]+) "
-    r"\(gold (?P<ga>\d+) activities, (?P<ge>\d+) encounters, (?P<gc>\d+) cells; ours (?P<oa>\d+), (?P<oe>\d+), (?P<oc>\d+)\)")
+    r"\(gold (?P<ga>\d+) activities, (?P<ge>\d+) encounters, (?P<gc>\d+) cells; ours (?P<oa>\d+), (?P<oe>\d+), (?P<oc>\d+)\)"
+)
 
 
 def soa_line(text: str) -> dict:
@@ -173,7 +186,7 @@ def soa_score(result: dict, grid: Path, work: Path, verbose: bool):
     USDM export."""
     from clinparser.export.usdm import to_usdm
 
-    ours = work / f"{grid.name[:-len('.soa.json')]}.usdm.json"
+    ours = work / f"{grid.name[: -len('.soa.json')]}.usdm.json"
     ours.write_text(json.dumps(to_usdm(result), ensure_ascii=False), encoding="utf-8")
     command = [sys.executable, str(SCORER), str(ours), str(grid)] + (["-v"] if verbose else [])
     run = subprocess.run(command, capture_output=True, text=True, check=False)
@@ -182,7 +195,9 @@ def soa_score(result: dict, grid: Path, work: Path, verbose: bool):
 
 
 def _run_scorer(ours: Path, grid: Path) -> dict:
-    run = subprocess.run([sys.executable, str(SCORER), str(ours), str(grid)], capture_output=True, text=True, check=False)
+    run = subprocess.run(
+        [sys.executable, str(SCORER), str(ours), str(grid)], capture_output=True, text=True, check=False
+    )
     return soa_line(run.stdout + "\n" + run.stderr)
 
 
@@ -226,19 +241,27 @@ def per_timeline(result: dict, grid: Path, work: Path) -> dict:
 
 def soa_table(scored: list, failed: list) -> list[str]:
     """The Markdown table of the grid scores, with the means, the lowest and the targets."""
-    out = ["| document | activities F1 | encounters F1 | cells F1 | ours: activities / encounters / cells | grid: activities / encounters / cells |",
-           "|---|---|---|---|---|---|"]
+    out = [
+        "| document | activities F1 | encounters F1 | cells F1 | ours: activities / encounters / cells | grid: activities / encounters / cells |",
+        "|---|---|---|---|---|---|",
+    ]
     for name, f in scored:
-        out.append(f"| {name} | {f['a']:.3f} | {f['e']:.3f} | {f['c']:.3f} | {f['oa']} / {f['oe']} / {f['oc']} | {f['ga']} / {f['ge']} / {f['gc']} |")
+        out.append(
+            f"| {name} | {f['a']:.3f} | {f['e']:.3f} | {f['c']:.3f} | {f['oa']} / {f['oe']} / {f['oc']} | {f['ga']} / {f['ge']} / {f['gc']} |"
+        )
     for name, why in failed:
         out.append(f"| {name} | {_cell(why)} | | | | |")
     if scored:
         means = {k: sum(f[k] for _, f in scored) / len(scored) for k in "aec"}
         lows = {k: min(scored, key=lambda x: x[1][k]) for k in "aec"}
-        out.append(f"| **mean** ({len(scored)} documents) | {means['a']:.3f} | {means['e']:.3f} | {means['c']:.3f} | | |")
+        out.append(
+            f"| **mean** ({len(scored)} documents) | {means['a']:.3f} | {means['e']:.3f} | {means['c']:.3f} | | |"
+        )
         out.append("| **lowest** | " + " | ".join(f"{lows[k][1][k]:.3f} ({lows[k][0]})" for k in "aec") + " | | |")
-        out.append(f"| **target** | mean ≥ {TARGET_MEAN}, none < {TARGET_FLOOR} | mean ≥ {TARGET_MEAN}, none < {TARGET_FLOOR} "
-                   f"| mean ≥ {TARGET_MEAN}, none < {TARGET_FLOOR} | | |")
+        out.append(
+            f"| **target** | mean ≥ {TARGET_MEAN}, none < {TARGET_FLOOR} | mean ≥ {TARGET_MEAN}, none < {TARGET_FLOOR} "
+            f"| mean ≥ {TARGET_MEAN}, none < {TARGET_FLOOR} | | |"
+        )
         met = {k: means[k] >= TARGET_MEAN and lows[k][1][k] >= TARGET_FLOOR for k in "aec"}
         out.append("| **met** | " + " | ".join("yes" if met[k] else "no" for k in "aec") + " | | |")
         if failed:
@@ -249,18 +272,27 @@ def soa_table(scored: list, failed: list) -> list[str]:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
-    ap.add_argument("--usdm", type=Path, default=ROOT.parent / "shared" / "usdm", help="folder of NAME.usdm.json references")
+    ap.add_argument(
+        "--usdm", type=Path, default=ROOT.parent / "shared" / "usdm", help="folder of NAME.usdm.json references"
+    )
     ap.add_argument("--soa", type=Path, help="folder of hand-made NAME.soa.json grids (default: CORPUS/soa)")
     source = ap.add_mutually_exclusive_group()
     source.add_argument("--parsed", type=Path, help="read DIR/NAME.json parses instead of parsing")
-    source.add_argument("--outputs", type=Path, metavar="BATCH_DIR",
-                        help="read the document.json files of a `clinparser batch` output folder instead of parsing "
-                             "(documents matched by the file name of manifest.jsonl's source)")
+    source.add_argument(
+        "--outputs",
+        type=Path,
+        metavar="BATCH_DIR",
+        help="read the document.json files of a `clinparser batch` output folder instead of parsing "
+        "(documents matched by the file name of manifest.jsonl's source)",
+    )
     source.add_argument("--save", type=Path, help="also write each parse to DIR/NAME.json")
-    ap.add_argument("--reread", action="store_true",
-                    help="with --parsed or --outputs, for development: read the schedules again from the saved tables "
-                         "with the current schedule reader. An approximation of a fresh parse: the tables' part_rows "
-                         "(where a later page's part starts) are not written, and no earlier stage is re-run")
+    ap.add_argument(
+        "--reread",
+        action="store_true",
+        help="with --parsed or --outputs, for development: read the schedules again from the saved tables "
+        "with the current schedule reader. An approximation of a fresh parse: the tables' part_rows "
+        "(where a later page's part starts) are not written, and no earlier stage is re-run",
+    )
     ap.add_argument("-v", "--verbose", action="store_true", help="print soa_score.py's unmatched lists for each grid")
     ap.add_argument("--only", action="append", help="only these documents (file stem)")
     args = ap.parse_args(argv)
@@ -270,7 +302,10 @@ def main(argv=None) -> int:
     args.manifest = _manifest(args.outputs) if args.outputs else {}
     docs = _documents(args.corpus, args.only)
     if not docs:
-        print(f"no documents under {args.corpus}" + (f" named {', '.join(args.only)}" if args.only else ""), file=sys.stderr)
+        print(
+            f"no documents under {args.corpus}" + (f" named {', '.join(args.only)}" if args.only else ""),
+            file=sys.stderr,
+        )
         return 1
     print("| document | # | schedule | main | encounters x activities | groups | marks | diagnostics |")
     print("|---|---|---|---|---|---|---|---|")
@@ -300,7 +335,10 @@ def main(argv=None) -> int:
                 usdm = json.loads(ref_path.read_text(encoding="utf-8"))
                 scored.append((doc.stem, match(result, usdm)))
             except (ValueError, KeyError, IndexError, TypeError) as exc:
-                print(f"{ref_path}: not a USDM study design this benchmark can read ({type(exc).__name__}: {exc})", file=sys.stderr)
+                print(
+                    f"{ref_path}: not a USDM study design this benchmark can read ({type(exc).__name__}: {exc})",
+                    file=sys.stderr,
+                )
     tmp.cleanup()
     if scored:
         print("\n| document | rule | activities P / R / F1 | encounters P / R / F1 | cells P / R / F1 |")
@@ -321,17 +359,26 @@ def main(argv=None) -> int:
     else:
         print(f"\nnone of these documents has a USDM reference in {args.usdm}")
     if grids or grid_failed:
-        how = ("parsed here" if not (args.parsed or args.outputs) else
-               f"read from {args.parsed or args.outputs}" + (", schedules re-read (--reread)" if args.reread else ""))
+        how = (
+            "parsed here"
+            if not (args.parsed or args.outputs)
+            else f"read from {args.parsed or args.outputs}" + (", schedules re-read (--reread)" if args.reread else "")
+        )
         print(f"\n## Against the hand-made grids ({args.soa}; {how}; scored by {SCORER})\n")
         print("\n".join(soa_table(grids, grid_failed)))
-        print("\nThe same grids scored one timeline at a time (each grid timeline against the schedule of ours that "
-              "matches it best, the shared scorer run on each pair; not the target, see per_timeline):\n")
+        print(
+            "\nThe same grids scored one timeline at a time (each grid timeline against the schedule of ours that "
+            "matches it best, the shared scorer run on each pair; not the target, see per_timeline):\n"
+        )
         print("| document | activities F1 | encounters F1 | cells F1 |\n|---|---|---|---|")
         for name, f in timelines:
             print(f"| {name} | {f['a']:.3f} | {f['e']:.3f} | {f['c']:.3f} |")
         if timelines:
-            print("| **mean** | " + " | ".join(f"{sum(f[k] for _, f in timelines) / len(timelines):.3f}" for k in "aec") + " |")
+            print(
+                "| **mean** | "
+                + " | ".join(f"{sum(f[k] for _, f in timelines) / len(timelines):.3f}" for k in "aec")
+                + " |"
+            )
         if args.verbose:
             for name, lines in grid_details:
                 print(f"\n### {name} (grid): soa_score.py -v")

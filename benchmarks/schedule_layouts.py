@@ -84,8 +84,17 @@ def measure(seed: int, work: Path, verbose: bool = False) -> dict:
     start = time.perf_counter()
     name = f"layout_{seed:04d}"
     pdf = work / f"{name}.pdf"
-    out = {"seed": seed, "forms": [], "figures": None, "error": "", "lines": [], "output": None,
-           "parse_seconds": 0.0, "truth": None, "links": (0, 0)}
+    out = {
+        "seed": seed,
+        "forms": [],
+        "figures": None,
+        "error": "",
+        "lines": [],
+        "output": None,
+        "parse_seconds": 0.0,
+        "truth": None,
+        "links": (0, 0),
+    }
     try:
         truth = generator.build_layout(seed, pdf)
         out["forms"], out["truth"] = truth["forms"], truth
@@ -93,8 +102,7 @@ def measure(seed: int, work: Path, verbose: bool = False) -> dict:
         grid.write_text(json.dumps(truth, ensure_ascii=False), encoding="utf-8")
         parser = _parser()
         t0 = time.perf_counter()
-        result = parser.parse(pdf, output_dir=work / "out", save_images=False, save_table_csv=False,
-                              save_report=False)
+        result = parser.parse(pdf, output_dir=work / "out", save_images=False, save_table_csv=False, save_report=False)
         out["parse_seconds"] = time.perf_counter() - t0
         out["output"] = str(parser.last_output) if parser.last_output else None
         usdm = work / f"{name}.usdm.json"
@@ -128,7 +136,9 @@ def side_links(result: dict, truth: dict) -> tuple[int, int]:
         if not want:
             continue
         known += sum(w is not None for w in want)
-        have = [e.get("main_encounter") for e in (ours.get(" ".join(timeline["name"].split())) or {}).get("encounters", [])]
+        have = [
+            e.get("main_encounter") for e in (ours.get(" ".join(timeline["name"].split())) or {}).get("encounters", [])
+        ]
         if len(have) == len(want):
             right += sum(w is not None and w == h for w, h in zip(want, have))
     return right, known
@@ -158,22 +168,31 @@ def report(rows: list[dict], wall: float, jobs: int) -> list[str]:
     per = wall / n if n else 0.0
     cpu = sum(r["seconds"] for r in rows) / n if n else 0.0
     parse = sum(r["parse_seconds"] for r in rows) / n if n else 0.0
-    out.append(f"## Schedule layouts: seeds {rows[0]['seed']}..{rows[-1]['seed']} ({n} layouts, {jobs} job(s))\n"
-               if rows else "## Schedule layouts: none\n")
-    out.append("| layouts | scored | activities F1 | encounters F1 | cells F1 | cells < 0.98 | "
-               "seconds per layout (wall) | per layout in its process (parse) |")
+    out.append(
+        f"## Schedule layouts: seeds {rows[0]['seed']}..{rows[-1]['seed']} ({n} layouts, {jobs} job(s))\n"
+        if rows
+        else "## Schedule layouts: none\n"
+    )
+    out.append(
+        "| layouts | scored | activities F1 | encounters F1 | cells F1 | cells < 0.98 | "
+        "seconds per layout (wall) | per layout in its process (parse) |"
+    )
     out.append("|---|---|---|---|---|---|---|---|")
     if scored:
         means = {k: sum(r["figures"][k] for r in scored) / len(scored) for k in "aec"}
         low = sum(r["figures"]["c"] < THRESHOLD for r in scored) + len(failed)
-        out.append(f"| {n} | {len(scored)} | {_f(means['a'])} | {_f(means['e'])} | {_f(means['c'])} | {low} "
-                   f"| {per:.2f} | {cpu:.2f} ({parse:.2f}) |")
+        out.append(
+            f"| {n} | {len(scored)} | {_f(means['a'])} | {_f(means['e'])} | {_f(means['c'])} | {low} "
+            f"| {per:.2f} | {cpu:.2f} ({parse:.2f}) |"
+        )
     else:
         out.append(f"| {n} | 0 | | | | {len(failed)} | {per:.2f} | {cpu:.2f} ({parse:.2f}) |")
     right, known = (sum(r.get("links", (0, 0))[i] for r in rows) for i in (0, 1))
     if known:
-        out.append(f"\nSide-table columns linked to the main visit they sample at (``main_encounter``): "
-                   f"{right} of {known} ({right / known:.3f})")
+        out.append(
+            f"\nSide-table columns linked to the main visit they sample at (``main_encounter``): "
+            f"{right} of {known} ({right / known:.3f})"
+        )
     out.append("\nMeans over the layouts that have each variation (a failed layout counts 0):\n")
     out.append("| variation | layouts | activities F1 | encounters F1 | cells F1 | cells < 0.98 |")
     out.append("|---|---|---|---|---|---|")
@@ -186,19 +205,25 @@ def report(rows: list[dict], wall: float, jobs: int) -> list[str]:
         means = {k: sum(f[k] for f in fig) / len(fig) for k in "aec"}
         low = sum(f["c"] < THRESHOLD for f in fig)
         out.append(f"| {form} | {len(have)} | {_f(means['a'])} | {_f(means['e'])} | {_f(means['c'])} | {low} |")
-    bad = sorted((r for r in rows if not r["figures"] or r["figures"]["c"] < THRESHOLD),
-                 key=lambda r: (r["figures"]["c"] if r["figures"] else -1, r["seed"]))
+    bad = sorted(
+        (r for r in rows if not r["figures"] or r["figures"]["c"] < THRESHOLD),
+        key=lambda r: (r["figures"]["c"] if r["figures"] else -1, r["seed"]),
+    )
     out.append(f"\nSeeds scoring cells < {THRESHOLD} ({len(bad)}):\n")
     if bad:
-        out.append("| seed | activities F1 | encounters F1 | cells F1 | ours: activities / encounters / cells "
-                   "| truth: activities / encounters / cells | variations |")
+        out.append(
+            "| seed | activities F1 | encounters F1 | cells F1 | ours: activities / encounters / cells "
+            "| truth: activities / encounters / cells | variations |"
+        )
         out.append("|---|---|---|---|---|---|---|")
         for r in bad:
             f = r["figures"]
             forms = ", ".join(x for x in r["forms"] if not x.endswith((".none", ".portrait")))
             if f:
-                out.append(f"| {r['seed']} | {_f(f['a'])} | {_f(f['e'])} | {_f(f['c'])} | {f['oa']} / {f['oe']} / {f['oc']} "
-                           f"| {f['ga']} / {f['ge']} / {f['gc']} | {forms} |")
+                out.append(
+                    f"| {r['seed']} | {_f(f['a'])} | {_f(f['e'])} | {_f(f['c'])} | {f['oa']} / {f['oe']} / {f['oc']} "
+                    f"| {f['ga']} / {f['ge']} / {f['gc']} | {forms} |"
+                )
             else:
                 out.append(f"| {r['seed']} | failed: {r['error'][:120]} | | | | | {forms} |")
         for r in bad:
@@ -228,10 +253,16 @@ def main(argv=None) -> int:
     def progress(row: dict) -> None:
         rows.append(row)
         f = row["figures"]
-        what = (f"activities {_f(f['a'])} encounters {_f(f['e'])} cells {_f(f['c'])}" if f
-                else f"FAILED {row['error'][:160]}")
-        print(f"[{len(rows)}/{len(seeds)}] seed {row['seed']}: {what} ({row['seconds']:.1f} s)",
-              file=sys.stderr, flush=True)
+        what = (
+            f"activities {_f(f['a'])} encounters {_f(f['e'])} cells {_f(f['c'])}"
+            if f
+            else f"FAILED {row['error'][:160]}"
+        )
+        print(
+            f"[{len(rows)}/{len(seeds)}] seed {row['seed']}: {what} ({row['seconds']:.1f} s)",
+            file=sys.stderr,
+            flush=True,
+        )
 
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:

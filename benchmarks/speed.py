@@ -62,9 +62,13 @@ def child(mode: str, pdf: str) -> None:
         page_workers.LayoutWorkers.convert = _timed(page_workers.LayoutWorkers.convert, converting)
         checking = _time_page_checks() if mode == "c1" else []
         with tempfile.TemporaryDirectory() as out:
-            PDFParser(workers=1 if mode == "c1" else None, layout="full" if mode == "cf" else "auto").parse(pdf, output_dir=out)
+            PDFParser(workers=1 if mode == "c1" else None, layout="full" if mode == "cf" else "auto").parse(
+                pdf, output_dir=out
+            )
         seconds = time.perf_counter() - t0
-        print(json.dumps({"seconds": seconds, "own_seconds": seconds - sum(converting), "check_seconds": sum(checking)}))
+        print(
+            json.dumps({"seconds": seconds, "own_seconds": seconds - sum(converting), "check_seconds": sum(checking)})
+        )
         return
     print(json.dumps({"seconds": time.perf_counter() - t0}))
 
@@ -108,7 +112,9 @@ def measure(mode: str, pdf: Path) -> dict:
 
     # Output goes to files, not pipes: a child that writes more than a pipe holds would block.
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
-        proc = subprocess.Popen([sys.executable, __file__, "--child", mode, str(pdf)], stdout=out, stderr=err, text=True)
+        proc = subprocess.Popen(
+            [sys.executable, __file__, "--child", mode, str(pdf)], stdout=out, stderr=err, text=True
+        )
         watched = psutil.Process(proc.pid)
         peak = 0
         while proc.poll() is None:
@@ -159,7 +165,9 @@ def main(argv=None) -> int:
 
     workers = default_workers()  # what c runs with
     print(f"c: {workers} workers")
-    print("| document | pages | a s/page | b s/page | c s/page | cf s/page | c1 s/page | c/b | c/cf | c/b floor | c1/b | c/a | own s | own/b | checks s | checks/c1 | c peak MB | cf peak MB |")
+    print(
+        "| document | pages | a s/page | b s/page | c s/page | cf s/page | c1 s/page | c/b | c/cf | c/b floor | c1/b | c/a | own s | own/b | checks s | checks/c1 | c peak MB | cf peak MB |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for pdf in pdfs:
         with pymupdf.open(pdf) as doc:

@@ -127,15 +127,28 @@ def _mean(values) -> str:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", type=Path, default=SHARED / "corpus")
-    ap.add_argument("--gold", type=Path, default=SHARED / "corpus" / "study", help="folder of NAME.study.json references")
+    ap.add_argument(
+        "--gold", type=Path, default=SHARED / "corpus" / "study", help="folder of NAME.study.json references"
+    )
     ap.add_argument("--usdm", type=Path, default=SHARED / "usdm", help="folder of published NAME.usdm.json references")
-    ap.add_argument("--outputs", type=Path, help="a `clinparser batch` output folder (with manifest.jsonl) to read parses from")
+    ap.add_argument(
+        "--outputs", type=Path, help="a `clinparser batch` output folder (with manifest.jsonl) to read parses from"
+    )
     ap.add_argument("--only", action="append", help="only these documents (file stem)")
     ap.add_argument("-v", "--verbose", action="store_true", help="print the scorer's unmatched lists")
-    ap.add_argument("--layout", choices=("full", "auto"), default="auto", help="the parser's --layout when parsing here (default: auto, the parser's)")
+    ap.add_argument(
+        "--layout",
+        choices=("full", "auto"),
+        default="auto",
+        help="the parser's --layout when parsing here (default: auto, the parser's)",
+    )
     ap.add_argument("--parsed", type=Path, help="a folder of saved results (NAME.json) to score instead of parsing")
-    ap.add_argument("--reread", action="store_true", help="with --outputs: score the study the current readers read "
-                    "from the saved document.json and blocks.json, not the batch's")
+    ap.add_argument(
+        "--reread",
+        action="store_true",
+        help="with --outputs: score the study the current readers read "
+        "from the saved document.json and blocks.json, not the batch's",
+    )
     args = ap.parse_args(argv)
     if args.parsed and args.outputs:
         ap.error("--parsed and --outputs are two sources of parses: give one")
@@ -181,23 +194,29 @@ def main(argv=None) -> int:
                 continue
             scores.append(s)
             e = s["eligibility"]
-            rows.append(f"| {doc.name} | {e[0]:.3f} / {e[1]:.3f} / {e[2]:.3f} ({e[3]} v {e[4]}) "
-                        f"| {s['objectives'][2]:.3f} ({s['objectives'][3]} v {s['objectives'][4]}) "
-                        f"| {s['endpoints'][2]:.3f} ({s['endpoints'][3]} v {s['endpoints'][4]}) "
-                        f"| {s['identifiers']:.2f} | {_opt(s.get('title'))} | {_opt(s.get('phase'), 0)} |")
+            rows.append(
+                f"| {doc.name} | {e[0]:.3f} / {e[1]:.3f} / {e[2]:.3f} ({e[3]} v {e[4]}) "
+                f"| {s['objectives'][2]:.3f} ({s['objectives'][3]} v {s['objectives'][4]}) "
+                f"| {s['endpoints'][2]:.3f} ({s['endpoints'][3]} v {s['endpoints'][4]}) "
+                f"| {s['identifiers']:.2f} | {_opt(s.get('title'))} | {_opt(s.get('phase'), 0)} |"
+            )
             if args.verbose:
                 details.append((doc.name, gold.name, run.stdout.rstrip().splitlines()[:-1]))
             print(f"{doc.name}: scored against {gold.name}", file=sys.stderr, flush=True)
 
-    print("| document | eligibility P / R / F1 (ours v gold) | objectives F1 | endpoints F1 | identifiers | title | phase |")
+    print(
+        "| document | eligibility P / R / F1 (ours v gold) | objectives F1 | endpoints F1 | identifiers | title | phase |"
+    )
     print("|---|---|---|---|---|---|---|")
     print("\n".join(rows))
     if scores:
-        print(f"| **mean** ({len(scores)} documents) "
-              f"| {_mean(s['eligibility'][0] for s in scores)} / {_mean(s['eligibility'][1] for s in scores)} / "
-              f"{_mean(s['eligibility'][2] for s in scores)} | {_mean(s['objectives'][2] for s in scores)} "
-              f"| {_mean(s['endpoints'][2] for s in scores)} | {_mean(s['identifiers'] for s in scores)} "
-              f"| {_mean(s.get('title') for s in scores)} | {_mean(s.get('phase') for s in scores)} |")
+        print(
+            f"| **mean** ({len(scores)} documents) "
+            f"| {_mean(s['eligibility'][0] for s in scores)} / {_mean(s['eligibility'][1] for s in scores)} / "
+            f"{_mean(s['eligibility'][2] for s in scores)} | {_mean(s['objectives'][2] for s in scores)} "
+            f"| {_mean(s['endpoints'][2] for s in scores)} | {_mean(s['identifiers'] for s in scores)} "
+            f"| {_mean(s.get('title') for s in scores)} | {_mean(s.get('phase') for s in scores)} |"
+        )
 
     print("\n| document | read_study s | parse s | share |")
     print("|---|---|---|---|")
@@ -207,8 +226,10 @@ def main(argv=None) -> int:
     if costs:
         total_read = sum(c[1] for c in costs)
         parsed_total = sum(c[2] for c in costs if c[2])
-        print(f"| **total** | {total_read:.2f} | {_opt(parsed_total or None)} "
-              f"| {f'{100 * total_read / parsed_total:.1f}%' if parsed_total else 'n/a'} |")
+        print(
+            f"| **total** | {total_read:.2f} | {_opt(parsed_total or None)} "
+            f"| {f'{100 * total_read / parsed_total:.1f}%' if parsed_total else 'n/a'} |"
+        )
 
     for name, gold_name, lines in details:
         print(f"\n## {name} (against {gold_name})")

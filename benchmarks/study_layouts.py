@@ -52,17 +52,24 @@ def load_generator():
 def flat(study: dict) -> dict:
     """A study block as the scorer's flat file: criteria and objectives with endpoints."""
     return {
-        "eligibility": [{"category": c.get("category"), "identifier": c.get("identifier"),
-                         "text": c.get("text") or ""} for c in study.get("eligibility") or []],
-        "objectives": [{"level": o.get("level"), "text": o.get("text") or "",
-                        "endpoints": [{"level": e.get("level"), "text": e.get("text") or ""}
-                                      for e in o.get("endpoints") or []]}
-                       for o in study.get("objectives") or []],
+        "eligibility": [
+            {"category": c.get("category"), "identifier": c.get("identifier"), "text": c.get("text") or ""}
+            for c in study.get("eligibility") or []
+        ],
+        "objectives": [
+            {
+                "level": o.get("level"),
+                "text": o.get("text") or "",
+                "endpoints": [{"level": e.get("level"), "text": e.get("text") or ""} for e in o.get("endpoints") or []],
+            }
+            for o in study.get("objectives") or []
+        ],
     }
 
 
 def exact(ours: dict, truth: dict) -> dict[str, bool]:
     """Each part equal to the truth, in order (see module doc)."""
+
     def crit(d):
         return [(c["category"], c["text"]) for c in d["eligibility"]]
 
@@ -72,8 +79,11 @@ def exact(ours: dict, truth: dict) -> dict[str, bool]:
     def ends(d):
         return [[(e["level"], e["text"]) for e in o["endpoints"]] for o in d["objectives"]]
 
-    return {"eligibility": crit(ours) == crit(truth), "objectives": objs(ours) == objs(truth),
-            "endpoints": objs(ours) == objs(truth) and ends(ours) == ends(truth)}
+    return {
+        "eligibility": crit(ours) == crit(truth),
+        "objectives": objs(ours) == objs(truth),
+        "endpoints": objs(ours) == objs(truth) and ends(ours) == ends(truth),
+    }
 
 
 def score(ours_path: Path, gold_path: Path, verbose: bool) -> tuple[dict, list[str]]:
@@ -92,9 +102,11 @@ def mean(values) -> float:
 
 
 def table(rows: list[dict], key_rows: list[tuple[str, list[dict]]]) -> list[str]:
-    out = ["| variation | layouts | eligibility F1 | objectives F1 | endpoints F1 "
-           "| exact eligibility | exact objectives | exact endpoints | exact all |",
-           "|---|---|---|---|---|---|---|---|---|"]
+    out = [
+        "| variation | layouts | eligibility F1 | objectives F1 | endpoints F1 "
+        "| exact eligibility | exact objectives | exact endpoints | exact all |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
     for name, mine in key_rows:
         if not mine:
             continue
@@ -110,8 +122,12 @@ def main(argv=None) -> int:
     ap.add_argument("--count", type=int, default=200, help="how many layouts (default 200)")
     ap.add_argument("--first-seed", type=int, default=0, help="first seed (default 0)")
     ap.add_argument("--keep", type=Path, help="keep PDFs, truths, flat studies and results here")
-    ap.add_argument("-v", "--verbose", action="store_true",
-                    help="print the scorer's unmatched lists for the layouts that are not exact")
+    ap.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="print the scorer's unmatched lists for the layouts that are not exact",
+    )
     args = ap.parse_args(argv)
     if not SCORER.is_file():
         print(f"scorer not found: {SCORER}", file=sys.stderr)
@@ -131,25 +147,41 @@ def main(argv=None) -> int:
             t0 = time.perf_counter()
             truth = gen.build_layout(seed, work / f"{stem}.pdf")
             t1 = time.perf_counter()
-            result = parser.parse(work / f"{stem}.pdf", output_dir=work / f"{stem}.out",
-                                  save_images=False, save_table_csv=False, save_report=False)
+            result = parser.parse(
+                work / f"{stem}.pdf",
+                output_dir=work / f"{stem}.out",
+                save_images=False,
+                save_table_csv=False,
+                save_report=False,
+            )
             t2 = time.perf_counter()
             ours, gold = flat(result.get("study") or {}), flat(truth["study"])
             (work / f"{stem}.ours.json").write_text(json.dumps(ours, indent=1, ensure_ascii=False), encoding="utf-8")
             (work / f"{stem}.gold.json").write_text(json.dumps(gold, indent=1, ensure_ascii=False), encoding="utf-8")
             if args.keep:
-                (work / f"{stem}.truth.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False), encoding="utf-8")
+                (work / f"{stem}.truth.json").write_text(
+                    json.dumps(truth, indent=1, ensure_ascii=False), encoding="utf-8"
+                )
             f1, unmatched = score(work / f"{stem}.ours.json", work / f"{stem}.gold.json", args.verbose)
             t3 = time.perf_counter()
-            row = {"seed": seed, "forms": truth["forms"], "pages": truth["pages"], "f1": f1,
-                   "exact": exact(ours, gold), "unmatched": unmatched,
-                   "seconds": (t1 - t0, t2 - t1, t3 - t2)}
+            row = {
+                "seed": seed,
+                "forms": truth["forms"],
+                "pages": truth["pages"],
+                "f1": f1,
+                "exact": exact(ours, gold),
+                "unmatched": unmatched,
+                "seconds": (t1 - t0, t2 - t1, t3 - t2),
+            }
             rows.append(row)
             wrong = [p for p in PARTS if not row["exact"][p]]
-            print(f"[{n}/{len(seeds)}] seed {seed}: {truth['pages']} pages, parse {t2 - t1:.2f}s; F1 "
-                  + " ".join(f"{p[:4]} {f1[p]:.2f}" for p in PARTS)
-                  + ("; exact" if not wrong else f"; not exact: {', '.join(wrong)}"),
-                  file=sys.stderr, flush=True)
+            print(
+                f"[{n}/{len(seeds)}] seed {seed}: {truth['pages']} pages, parse {t2 - t1:.2f}s; F1 "
+                + " ".join(f"{p[:4]} {f1[p]:.2f}" for p in PARTS)
+                + ("; exact" if not wrong else f"; not exact: {', '.join(wrong)}"),
+                file=sys.stderr,
+                flush=True,
+            )
     elapsed = time.perf_counter() - started_all
 
     gen_forms = gen.FORMS
@@ -170,8 +202,10 @@ def main(argv=None) -> int:
         if args.verbose:
             print("\n".join(f"  {line}" for line in r["unmatched"]))
     gen_s, parse_s, score_s = (mean(r["seconds"][k] for r in rows) for k in range(3))
-    print(f"\nSeconds per layout: {elapsed / max(1, len(rows)):.2f} in all (generate {gen_s:.2f}, "
-          f"parse {parse_s:.2f}, score {score_s:.2f}); {mean(r['pages'] for r in rows):.1f} pages on average")
+    print(
+        f"\nSeconds per layout: {elapsed / max(1, len(rows)):.2f} in all (generate {gen_s:.2f}, "
+        f"parse {parse_s:.2f}, score {score_s:.2f}); {mean(r['pages'] for r in rows):.1f} pages on average"
+    )
     return 0
 
 

@@ -19,9 +19,9 @@ import sys
 from pathlib import Path
 
 from scoring.tree import flatten
-from clinparser.structure.numbering import titles_agree
-from clinparser.structure.numbering import normalize_number
+
 from clinparser.pipeline import ParseOptions, parse_document
+from clinparser.structure.numbering import normalize_number, titles_agree
 
 ROOT = Path(__file__).resolve().parent.parent
 _LABEL = re.compile(r"^(table|figure)\s+([A-Z]{0,6}[.\-]?\d+[a-z]?)", re.I)
@@ -35,7 +35,11 @@ def label(title: str) -> str:
 def page_offset(parsed) -> int:
     """Physical page minus printed page, from TOC entries matched to accepted sections."""
     starts = {normalize_number(n["number"]): n["pages"][0] for n in flatten(parsed.to_dict()["toc"])}
-    diffs = [starts[normalize_number(e.number)] - e.page for e in parsed.printed_toc.entries if e.number and e.page and starts.get(normalize_number(e.number))]
+    diffs = [
+        starts[normalize_number(e.number)] - e.page
+        for e in parsed.printed_toc.entries
+        if e.number and e.page and starts.get(normalize_number(e.number))
+    ]
     return int(statistics.median(diffs)) if diffs else 0
 
 
@@ -91,7 +95,9 @@ def main(argv=None) -> int:
     all_misses = []
     for pdf in pdfs:
         row, misses = evaluate(pdf)
-        print(f"| {pdf.stem} | {pct(row['tables_recovered'], row['tables_listed'])} | {pct(row['figures_recovered'], row['figures_listed'])} | {row['tables_found']} | {row['images_found']} |")
+        print(
+            f"| {pdf.stem} | {pct(row['tables_recovered'], row['tables_listed'])} | {pct(row['figures_recovered'], row['figures_listed'])} | {row['tables_found']} | {row['images_found']} |"
+        )
         all_misses += [f"{pdf.stem}: {m}" for m in misses]
     if all_misses:
         print("\nNot recovered:")

@@ -26,9 +26,10 @@ import sys
 import time
 from pathlib import Path
 
+from scoring.tree import score
+
 from clinparser import PDFParser
 from clinparser.errors import ModelsMissingError
-from scoring.tree import score
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET, FLOOR = 0.98, 0.95
@@ -58,7 +59,9 @@ def _result(args, name: str, engine: str):
         return None, f"not run: {str(exc).split(':')[0]}"
     if args.save:
         args.save.mkdir(parents=True, exist_ok=True)
-        (args.save / f"{name}.json").write_text(json.dumps(result, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+        (args.save / f"{name}.json").write_text(
+            json.dumps(result, ensure_ascii=False, sort_keys=True), encoding="utf-8"
+        )
     return result, seconds
 
 
@@ -82,7 +85,11 @@ def main(argv=None) -> int:
     ap.add_argument("--save", type=Path, help="also write each parse to DIR/NAME.json")
     ap.add_argument("--parsed", type=Path, help="score DIR/NAME.json results instead of parsing")
     ap.add_argument("--show", type=int, default=10, help="misses and extras listed per protocol")
-    ap.add_argument("--no-bookmarks", action="store_true", help="parse each PDF with its bookmarks removed (a copy in a temporary folder)")
+    ap.add_argument(
+        "--no-bookmarks",
+        action="store_true",
+        help="parse each PDF with its bookmarks removed (a copy in a temporary folder)",
+    )
     args = ap.parse_args(argv)
     import tempfile
 

@@ -47,9 +47,17 @@ def report(path: str) -> dict:
 
     with open(path, encoding="utf-8") as f:
         raw = json.load(f)
-    out: dict = {"file": path, "loads": False, "load_error": None, "objects": None, "dropped": {},
-                 "extra_keys": sorted(set(raw) - set(Wrapper.model_fields)) if isinstance(raw, dict) else [],
-                 "rules_run": 0, "findings": [], "exceptions": []}
+    out: dict = {
+        "file": path,
+        "loads": False,
+        "load_error": None,
+        "objects": None,
+        "dropped": {},
+        "extra_keys": sorted(set(raw) - set(Wrapper.model_fields)) if isinstance(raw, dict) else [],
+        "rules_run": 0,
+        "findings": [],
+        "exceptions": [],
+    }
     errors = Errors()
     wrapper = USDM4().load(path, errors)
     if wrapper is None:
@@ -65,11 +73,20 @@ def report(path: str) -> dict:
     out["rules_run"] = results.count()
     for row in results.to_dict():
         if row["status"] == RuleStatus.EXCEPTION.value:
-            out["exceptions"].append({"rule_id": row["rule_id"], "message": (row.get("exception") or "").split("\n")[0]})
+            out["exceptions"].append(
+                {"rule_id": row["rule_id"], "message": (row.get("exception") or "").split("\n")[0]}
+            )
             continue
-        out["findings"].append({"rule_id": row["rule_id"], "level": (row.get("level") or "").upper(),
-                                "klass": row.get("klass"), "attribute": row.get("attribute"),
-                                "path": row.get("path"), "message": row.get("message")})
+        out["findings"].append(
+            {
+                "rule_id": row["rule_id"],
+                "level": (row.get("level") or "").upper(),
+                "klass": row.get("klass"),
+                "attribute": row.get("attribute"),
+                "path": row.get("path"),
+                "message": row.get("message"),
+            }
+        )
     return out
 
 

@@ -41,8 +41,12 @@ class NoUsdm4(RuntimeError):
 def _has_usdm4(python: str) -> str | None:
     """None when ``python`` is >= 3.12 and imports usdm4; else why not."""
     try:
-        done = subprocess.run([python, "-c", "import sys, usdm4; sys.exit(0 if sys.version_info >= (3, 12) else 3)"],
-                              capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            [python, "-c", "import sys, usdm4; sys.exit(0 if sys.version_info >= (3, 12) else 3)"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
     except (OSError, subprocess.TimeoutExpired) as e:
         return f"{python} does not run ({e})"
     if done.returncode == 3:
@@ -68,14 +72,16 @@ def find_python(explicit: str | None = None) -> str:
             if why is None:
                 return candidate
             tried.append(why)
-    raise NoUsdm4("no Python >= 3.12 with usdm4: set --python or " + ENV
-                  + (f" ({'; '.join(tried)})" if tried else " (none of /work/venv312, python3.12 on the PATH)"))
+    raise NoUsdm4(
+        "no Python >= 3.12 with usdm4: set --python or "
+        + ENV
+        + (f" ({'; '.join(tried)})" if tried else " (none of /work/venv312, python3.12 on the PATH)")
+    )
 
 
 def run_rules(python: str, paths: list[Path]) -> list[dict]:
     """usdm4's report of each file (``benchmarks/usdm4_rules.py``'s JSON)."""
-    done = subprocess.run([python, str(RULES_SCRIPT), *map(str, paths)], capture_output=True, text=True,
-                          timeout=1800)
+    done = subprocess.run([python, str(RULES_SCRIPT), *map(str, paths)], capture_output=True, text=True, timeout=1800)
     if done.returncode:
         tail = (done.stderr.strip().splitlines() or ["no message"])[-1]
         raise RuntimeError(f"usdm4 rules script failed ({done.returncode}): {tail}")
@@ -93,17 +99,21 @@ def table(report: dict, name: str | None = None) -> str:
     if report["loads"]:
         objects = report["objects"]
         dropped = ", ".join(f"{k} {v}" for k, v in report["dropped"].items()) or "none"
-        lines.append(f"loads whole: {'yes' if not report['dropped'] else 'NO'} "
-                     f"(objects {objects['file']} in the file, {objects['after_round_trip']} after the Wrapper "
-                     f"round trip; dropped: {dropped})")
+        lines.append(
+            f"loads whole: {'yes' if not report['dropped'] else 'NO'} "
+            f"(objects {objects['file']} in the file, {objects['after_round_trip']} after the Wrapper "
+            f"round trip; dropped: {dropped})"
+        )
     else:
         lines.append(f"loads whole: NO (Wrapper refused it: {report['load_error']})")
     if report["extra_keys"]:
         lines.append(f"top-level keys the Wrapper does not have: {', '.join(report['extra_keys'])}")
     for level in ("ERROR", "WARNING"):
         found = counts(report, level)
-        lines.append(f"{level}: {sum(found.values())}" + ("" if not found else "  " + ", ".join(
-            f"{rule} {n}" for rule, n in sorted(found.items()))))
+        lines.append(
+            f"{level}: {sum(found.values())}"
+            + ("" if not found else "  " + ", ".join(f"{rule} {n}" for rule, n in sorted(found.items())))
+        )
     if report["exceptions"]:
         lines.append("rule exceptions: " + ", ".join(e["rule_id"] for e in report["exceptions"]))
     lines.append(f"rules run: {report['rules_run']}")

@@ -1,8 +1,8 @@
 """ClinParser: clinical-trial protocols (PDF, DOCX) -> a JSON tree of their numbered sections."""
 
 from . import offline  # noqa: F401  (must run before docling or huggingface_hub is imported)
-
 from .version import __version__
+
 __all__ = ["PDFParser", "__version__"]
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional, Union
 
-from .export.artifacts import SaveOptions, write_output
 from .convert.page_workers import default_workers
+from .export.artifacts import SaveOptions, write_output
 from .pipeline import ParseOptions, Reporter, parse_document
 
 PathLike = Union[str, Path]
@@ -70,5 +70,7 @@ class PDFParser:
             self.last_output = None
             return parsed.to_dict()
         save = SaveOptions(save_intermediate_files, save_images, save_table_csv, save_report)
-        self.last_output = write_output(parsed, Path(output_dir), save, source=Path(path), password=self.options.password)
+        self.last_output = write_output(
+            parsed, Path(output_dir), save, source=Path(path), password=self.options.password
+        )
         return parsed.to_dict()

@@ -1,10 +1,10 @@
 """Command line (typer): a thin shell over ``pipeline.parse_document`` and ``artifacts``.
 
-    clinparser PATH [options]       parse; print the output folder (or the JSON with --json)
-    clinparser chunks PATH [...]    the same, plus chunks.jsonl (= --format chunks)
-    clinparser usdm PATH [...]      the same, plus usdm.json (= --format usdm)
-    clinparser validate FILE.json   check a result against the schema
-    clinparser report OUTPUT_DIR    (re)build report.html in a finished output folder
+clinparser PATH [options]       parse; print the output folder (or the JSON with --json)
+clinparser chunks PATH [...]    the same, plus chunks.jsonl (= --format chunks)
+clinparser usdm PATH [...]      the same, plus usdm.json (= --format usdm)
+clinparser validate FILE.json   check a result against the schema
+clinparser report OUTPUT_DIR    (re)build report.html in a finished output folder
 """
 
 from __future__ import annotations
@@ -20,16 +20,20 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from .version import __version__
 from .convert import OCR_MODES
 from .errors import ClinParserError, InputError, SchemaError
 from .export.formats import EXTRA_FILE, FORMATS, extra_files
 from .options import ParseOptions
+from .version import __version__
 
 # The pipeline and artifacts modules are imported inside the commands: ``--help`` and
 # ``--version`` stay instant, and so does the start of each layout worker process.
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, help="Clinical protocol (PDF/DOCX) -> JSON tree of its numbered sections.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Clinical protocol (PDF/DOCX) -> JSON tree of its numbered sections.",
+)
 err = Console(stderr=True)
 COMMANDS = {"parse", "batch", "validate", "report"}
 BATCH_FAILED = 10  # exit code of a batch in which some documents failed (see manifest.jsonl)
@@ -72,7 +76,11 @@ def _fail(error: Exception, debug: bool) -> None:
     if debug:
         raise error
     code = getattr(error, "exit_code", 1)
-    message = str(error) if isinstance(error, ClinParserError) else f"internal error ({type(error).__name__}: {error}); rerun with --debug and report it"
+    message = (
+        str(error)
+        if isinstance(error, ClinParserError)
+        else f"internal error ({type(error).__name__}: {error}); rerun with --debug and report it"
+    )
     err.print(f"clinparser: error: {message}", markup=False, highlight=False, soft_wrap=True)
     raise typer.Exit(code)
 
@@ -84,32 +92,70 @@ def _version(value: bool) -> None:
 
 
 @app.callback()
-def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit.")) -> None:
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+    ),
+) -> None:
     pass
 
 
 @app.command()
 def parse(
     path: Path = typer.Argument(..., help="The protocol: a .pdf or .docx file."),
-    output_dir: Path = typer.Option(Path("output"), "--output-dir", "-o", help="Where the <timestamp> output folder is made."),
-    engine: str = typer.Option(DEFAULTS.engine, "--engine", help="pymupdf (default, nothing to download) or docling (needs --models)."),
-    models: Optional[Path] = typer.Option(None, "--models", help="Local folder of docling's models (or set DOCLING_ARTIFACTS_PATH)."),
-    ocr: str = typer.Option(DEFAULTS.ocr, "--ocr", help="auto: OCR the pages whose text layer is missing or unreadable (RapidOCR's bundled models); always: every page; never. --ocr alone means always."),
+    output_dir: Path = typer.Option(
+        Path("output"), "--output-dir", "-o", help="Where the <timestamp> output folder is made."
+    ),
+    engine: str = typer.Option(
+        DEFAULTS.engine, "--engine", help="pymupdf (default, nothing to download) or docling (needs --models)."
+    ),
+    models: Optional[Path] = typer.Option(
+        None, "--models", help="Local folder of docling's models (or set DOCLING_ARTIFACTS_PATH)."
+    ),
+    ocr: str = typer.Option(
+        DEFAULTS.ocr,
+        "--ocr",
+        help="auto: OCR the pages whose text layer is missing or unreadable (RapidOCR's bundled models); always: every page; never. --ocr alone means always.",
+    ),
     password: Optional[str] = typer.Option(None, "--password", help="Password of an encrypted PDF."),
-    image_dpi: int = typer.Option(DEFAULTS.image_dpi, "--image-dpi", min=36, max=600, help="Resolution of rendered figures."),
-    min_image_size: float = typer.Option(DEFAULTS.min_image_size, "--min-image-size", min=0, help="Drop pictures smaller than this many points on a side."),
-    max_pages: int = typer.Option(DEFAULTS.max_pages, "--max-pages", min=1, help="Refuse documents with more pages than this."),
-    workers: int = typer.Option(DEFAULTS.workers, "--workers", min=1, help="Processes for layout analysis, this one included (default engine); the output is the same for any number."),
-    layout: str = typer.Option(DEFAULTS.layout, "--layout", help="auto (default): the text-only layout model on plain-text pages, the full one on the others (faster, the same results on the corpus); full: the full model on every page (see docs/cli.md)."),
+    image_dpi: int = typer.Option(
+        DEFAULTS.image_dpi, "--image-dpi", min=36, max=600, help="Resolution of rendered figures."
+    ),
+    min_image_size: float = typer.Option(
+        DEFAULTS.min_image_size,
+        "--min-image-size",
+        min=0,
+        help="Drop pictures smaller than this many points on a side.",
+    ),
+    max_pages: int = typer.Option(
+        DEFAULTS.max_pages, "--max-pages", min=1, help="Refuse documents with more pages than this."
+    ),
+    workers: int = typer.Option(
+        DEFAULTS.workers,
+        "--workers",
+        min=1,
+        help="Processes for layout analysis, this one included (default engine); the output is the same for any number.",
+    ),
+    layout: str = typer.Option(
+        DEFAULTS.layout,
+        "--layout",
+        help="auto (default): the text-only layout model on plain-text pages, the full one on the others (faster, the same results on the corpus); full: the full model on every page (see docs/cli.md).",
+    ),
     no_images: bool = typer.Option(False, "--no-images", help="Do not write image PNG files."),
     no_table_csv: bool = typer.Option(False, "--no-table-csv", help="Do not write table CSV files."),
     no_intermediate: bool = typer.Option(False, "--no-intermediate", help="Do not write markdown.md and blocks.json."),
     no_report: bool = typer.Option(False, "--no-report", help="Do not write report.html and its page pictures."),
-    fmt: str = typer.Option("tree", "--format", help="tree (document.json), chunks (chunks.jsonl for retrieval) or usdm (usdm.json)."),
+    fmt: str = typer.Option(
+        "tree", "--format", help="tree (document.json), chunks (chunks.jsonl for retrieval) or usdm (usdm.json)."
+    ),
     max_tokens: int = typer.Option(512, "--max-tokens", min=32, help="chunks: token budget of a chunk."),
     overlap: int = typer.Option(64, "--overlap", min=0, help="chunks: tokens shared by neighbouring text chunks."),
-    tokenizer: Optional[Path] = typer.Option(None, "--tokenizer", help="chunks: count tokens with this local tokenizer.json."),
-    as_json: bool = typer.Option(False, "--json", help="Write the result (in --format) to stdout; nothing else goes there."),
+    tokenizer: Optional[Path] = typer.Option(
+        None, "--tokenizer", help="chunks: count tokens with this local tokenizer.json."
+    ),
+    as_json: bool = typer.Option(
+        False, "--json", help="Write the result (in --format) to stdout; nothing else goes there."
+    ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress output."),
     debug: bool = typer.Option(False, "--debug", help="Show tracebacks and converter messages."),
 ) -> None:
@@ -117,13 +163,37 @@ def parse(
     from .export.artifacts import SaveOptions, dumps, write_output
     from .pipeline import parse_document
 
-    options = ParseOptions(engine=engine, models_dir=models, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, min_image_size=min_image_size, workers=workers, layout=layout)
-    save = SaveOptions(save_intermediate_files=not no_intermediate, save_images=not no_images, save_table_csv=not no_table_csv, save_report=not no_report)
+    options = ParseOptions(
+        engine=engine,
+        models_dir=models,
+        ocr=ocr,
+        password=password,
+        image_dpi=image_dpi,
+        max_pages=max_pages,
+        min_image_size=min_image_size,
+        workers=workers,
+        layout=layout,
+    )
+    save = SaveOptions(
+        save_intermediate_files=not no_intermediate,
+        save_images=not no_images,
+        save_table_csv=not no_table_csv,
+        save_report=not no_report,
+    )
     try:
         extras = extra_files(fmt, max_tokens, overlap, tokenizer)
-        with _stdout_to_stderr(), Progress(
-            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err, disable=quiet, transient=True
-        ) as progress:
+        with (
+            _stdout_to_stderr(),
+            Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=err,
+                disable=quiet,
+                transient=True,
+            ) as progress,
+        ):
             parsed = parse_document(path, options, RichReporter(progress))
             folder = write_output(parsed, output_dir, save, extras, source=path, password=password)
     except KeyboardInterrupt:
@@ -147,25 +217,66 @@ def parse(
 def batch(
     inputs: list[str] = typer.Argument(..., help="PDF/DOCX files, folders (searched recursively) and globs."),
     # A string, not a Path: a Path would fold "s3://bucket/run" into "s3:/bucket/run".
-    output_dir: str = typer.Option(..., "--output-dir", "-o", help="The batch folder, or an fsspec URL (s3://bucket/run, gs://..., file://...): one folder per document and manifest.jsonl."),
-    engine: str = typer.Option(DEFAULTS.engine, "--engine", help="pymupdf (default, nothing to download) or docling (needs --models)."),
-    models: Optional[Path] = typer.Option(None, "--models", help="Local folder of docling's models (or set DOCLING_ARTIFACTS_PATH)."),
-    ocr: str = typer.Option(DEFAULTS.ocr, "--ocr", help="auto: OCR the pages whose text layer is missing or unreadable; always: every page; never. --ocr alone means always."),
+    output_dir: str = typer.Option(
+        ...,
+        "--output-dir",
+        "-o",
+        help="The batch folder, or an fsspec URL (s3://bucket/run, gs://..., file://...): one folder per document and manifest.jsonl.",
+    ),
+    engine: str = typer.Option(
+        DEFAULTS.engine, "--engine", help="pymupdf (default, nothing to download) or docling (needs --models)."
+    ),
+    models: Optional[Path] = typer.Option(
+        None, "--models", help="Local folder of docling's models (or set DOCLING_ARTIFACTS_PATH)."
+    ),
+    ocr: str = typer.Option(
+        DEFAULTS.ocr,
+        "--ocr",
+        help="auto: OCR the pages whose text layer is missing or unreadable; always: every page; never. --ocr alone means always.",
+    ),
     password: Optional[str] = typer.Option(None, "--password", help="Password of the encrypted PDFs."),
-    image_dpi: int = typer.Option(DEFAULTS.image_dpi, "--image-dpi", min=36, max=600, help="Resolution of rendered figures."),
-    min_image_size: float = typer.Option(DEFAULTS.min_image_size, "--min-image-size", min=0, help="Drop pictures smaller than this many points on a side."),
-    max_pages: int = typer.Option(DEFAULTS.max_pages, "--max-pages", min=1, help="Fail documents with more pages than this."),
-    workers: int = typer.Option(DEFAULTS.workers, "--workers", min=1, help="Processes in all on this machine: documents run side by side, each with its share for its pages."),
-    layout: str = typer.Option(DEFAULTS.layout, "--layout", help="auto (default): the text-only layout model on plain-text pages, the full one on the others (faster, the same results on the corpus); full: the full model on every page (see docs/cli.md)."),
-    ray: Optional[str] = typer.Option(None, "--ray", help="Run one Ray task per document: 'auto' (this machine's cluster, or a local Ray) or a cluster ADDRESS. Needs clinparser[ray]."),
+    image_dpi: int = typer.Option(
+        DEFAULTS.image_dpi, "--image-dpi", min=36, max=600, help="Resolution of rendered figures."
+    ),
+    min_image_size: float = typer.Option(
+        DEFAULTS.min_image_size,
+        "--min-image-size",
+        min=0,
+        help="Drop pictures smaller than this many points on a side.",
+    ),
+    max_pages: int = typer.Option(
+        DEFAULTS.max_pages, "--max-pages", min=1, help="Fail documents with more pages than this."
+    ),
+    workers: int = typer.Option(
+        DEFAULTS.workers,
+        "--workers",
+        min=1,
+        help="Processes in all on this machine: documents run side by side, each with its share for its pages.",
+    ),
+    layout: str = typer.Option(
+        DEFAULTS.layout,
+        "--layout",
+        help="auto (default): the text-only layout model on plain-text pages, the full one on the others (faster, the same results on the corpus); full: the full model on every page (see docs/cli.md).",
+    ),
+    ray: Optional[str] = typer.Option(
+        None,
+        "--ray",
+        help="Run one Ray task per document: 'auto' (this machine's cluster, or a local Ray) or a cluster ADDRESS. Needs clinparser[ray].",
+    ),
     no_images: bool = typer.Option(False, "--no-images", help="Do not write image PNG files."),
     no_table_csv: bool = typer.Option(False, "--no-table-csv", help="Do not write table CSV files."),
     no_intermediate: bool = typer.Option(False, "--no-intermediate", help="Do not write markdown.md and blocks.json."),
-    fmt: str = typer.Option("tree", "--format", help="tree, chunks (adds chunks.jsonl) or usdm (adds usdm.json) in each document's folder."),
+    fmt: str = typer.Option(
+        "tree", "--format", help="tree, chunks (adds chunks.jsonl) or usdm (adds usdm.json) in each document's folder."
+    ),
     max_tokens: int = typer.Option(512, "--max-tokens", min=32, help="chunks: token budget of a chunk."),
     overlap: int = typer.Option(64, "--overlap", min=0, help="chunks: tokens shared by neighbouring text chunks."),
-    tokenizer: Optional[Path] = typer.Option(None, "--tokenizer", help="chunks: count tokens with this local tokenizer.json."),
-    combined_chunks: bool = typer.Option(False, "--combined-chunks", help="chunks: also write one chunks.jsonl for the whole batch."),
+    tokenizer: Optional[Path] = typer.Option(
+        None, "--tokenizer", help="chunks: count tokens with this local tokenizer.json."
+    ),
+    combined_chunks: bool = typer.Option(
+        False, "--combined-chunks", help="chunks: also write one chunks.jsonl for the whole batch."
+    ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress output and no summary."),
     debug: bool = typer.Option(False, "--debug", help="Show tracebacks of errors that stop the batch."),
 ) -> None:
@@ -174,14 +285,35 @@ def batch(
 
     from .batch.run import Settings, manifest_location, run_batch, summary
 
-    options = ParseOptions(engine=engine, models_dir=models, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, min_image_size=min_image_size, workers=workers, layout=layout)
-    settings = Settings(options, not no_intermediate, not no_images, not no_table_csv, fmt, max_tokens, overlap, tokenizer)
+    options = ParseOptions(
+        engine=engine,
+        models_dir=models,
+        ocr=ocr,
+        password=password,
+        image_dpi=image_dpi,
+        max_pages=max_pages,
+        min_image_size=min_image_size,
+        workers=workers,
+        layout=layout,
+    )
+    settings = Settings(
+        options, not no_intermediate, not no_images, not no_table_csv, fmt, max_tokens, overlap, tokenizer
+    )
 
     def terminated(signum, frame):  # a kill (SIGTERM) stops the batch as Ctrl-C does
         raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGTERM, terminated)
-    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[pages]} pages"), TimeElapsedColumn(), console=err, disable=quiet, transient=True)
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[pages]} pages"),
+        TimeElapsedColumn(),
+        console=err,
+        disable=quiet,
+        transient=True,
+    )
     task = progress.add_task("documents", total=None, pages=0)
 
     pages_done: dict[str, int] = {}  # pages converted in this run, per document
@@ -195,7 +327,9 @@ def batch(
             pages_done[line["source"]] = line["pages"] or 0
         progress.update(task, advance=1, pages=sum(pages_done.values()))
         if line["status"] == "failed" and not quiet:
-            progress.console.print(f"clinparser: failed: {line['error']}", markup=False, highlight=False, soft_wrap=True)
+            progress.console.print(
+                f"clinparser: failed: {line['error']}", markup=False, highlight=False, soft_wrap=True
+            )
 
     lines: list[dict] = []
     try:
@@ -205,9 +339,23 @@ def batch(
             raise InputError("--combined-chunks needs --format chunks")
         extra_files(fmt, max_tokens, overlap, tokenizer)  # a bad tokenizer is one error now, not one per document
         with _stdout_to_stderr(), progress:
-            lines = run_batch(inputs, output_dir, settings, ray_address=ray, combined_chunks=combined_chunks, on_record=on_record, on_plan=lambda n: progress.update(task, total=n), on_pages=on_pages)
+            lines = run_batch(
+                inputs,
+                output_dir,
+                settings,
+                ray_address=ray,
+                combined_chunks=combined_chunks,
+                on_record=on_record,
+                on_plan=lambda n: progress.update(task, total=n),
+                on_pages=on_pages,
+            )
     except KeyboardInterrupt:
-        err.print(f"clinparser: interrupted; finished documents are kept: rerun the same command to resume ({manifest_location(output_dir)})", markup=False, highlight=False, soft_wrap=True)
+        err.print(
+            f"clinparser: interrupted; finished documents are kept: rerun the same command to resume ({manifest_location(output_dir)})",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
         raise typer.Exit(130) from None
     except Exception as exc:
         _fail(exc, debug)
@@ -229,7 +377,12 @@ def _print_summary(lines: list[dict], counts: dict) -> None:
         table.add_column(column, justify="left" if column == "status" else "right")
     for status in ("ok", "skipped", "failed"):
         chosen = [line for line in lines if line["status"] == status]
-        table.add_row(status, str(len(chosen)), str(sum(line["pages"] or 0 for line in chosen)), f"{sum(line['seconds'] for line in chosen):.1f}")
+        table.add_row(
+            status,
+            str(len(chosen)),
+            str(sum(line["pages"] or 0 for line in chosen)),
+            f"{sum(line['seconds'] for line in chosen):.1f}",
+        )
     err.print(table)
     for line in lines:
         if line["status"] == "failed":
@@ -262,7 +415,11 @@ def validate(
 @app.command()
 def report(
     folder: Path = typer.Argument(..., help="An output folder clinparser wrote (holding document.json)."),
-    source: Optional[Path] = typer.Option(None, "--source", help="The parsed PDF, to (re)draw the page pictures; without it the pictures already there are kept."),
+    source: Optional[Path] = typer.Option(
+        None,
+        "--source",
+        help="The parsed PDF, to (re)draw the page pictures; without it the pictures already there are kept.",
+    ),
     password: Optional[str] = typer.Option(None, "--password", help="Password of an encrypted source PDF."),
     debug: bool = typer.Option(False, "--debug", help="Show tracebacks."),
 ) -> None:

@@ -8,8 +8,8 @@ numbering), numbering irregularities, and the documents bundled with the protoco
 
 from __future__ import annotations
 
-from .structure.bundles import Bundled
 from .model import Block, OutlineEntry
+from .structure.bundles import Bundled
 from .structure.numbering import normalize_number
 from .structure.sections import Choice
 
@@ -47,7 +47,7 @@ def _document(d: Bundled, blocks: list[Block]) -> dict:
 
 
 def _verdict(choice: Choice, outlines: dict) -> str:
-    """"ok", or "check: <why>" naming the first reason to look at the tree by hand."""
+    """ "ok", or "check: <why>" naming the first reason to look at the tree by hand."""
     if not choice.sections:
         return "check: no numbered sections found"
     if not outlines:

@@ -31,7 +31,10 @@ def strip_markup(line: str) -> str:
 # text around the picture. ``source`` says where they came from ("text-layer", "ocr").
 PICTURE_TEXT_START = "<!-- text in the picture ({source}) -->"
 PICTURE_TEXT_END = "<!-- end of text in the picture -->"
-PICTURE_TEXT = re.compile(r"^<!-- text in the picture \((?P<source>[^)]*)\) -->\n(?P<text>.*?)\n<!-- end of text in the picture -->$", re.S | re.M)
+PICTURE_TEXT = re.compile(
+    r"^<!-- text in the picture \((?P<source>[^)]*)\) -->\n(?P<text>.*?)\n<!-- end of text in the picture -->$",
+    re.S | re.M,
+)
 
 
 def picture_text_block(lines: list[str], source: str) -> str:
@@ -41,5 +44,14 @@ def picture_text_block(lines: list[str], source: str) -> str:
 
 # Symbol-font characters some converters keep as private-use code points: "\uf0b13 days" is "±3
 # days", "Be \uf0b3 18 years of age" is "Be ≥ 18 years of age".
-SYMBOL_FONT = str.maketrans({"\uf0b1": "\u00b1", "\uf02d": "-", "\uf02b": "+", "\uf0ae": "\u2192", "\uf0ac": "\u2190",
-                             "\uf0a3": "\u2264", "\uf0b3": "\u2265"})
+SYMBOL_FONT = str.maketrans(
+    {
+        "\uf0b1": "\u00b1",
+        "\uf02d": "-",
+        "\uf02b": "+",
+        "\uf0ae": "\u2192",
+        "\uf0ac": "\u2190",
+        "\uf0a3": "\u2264",
+        "\uf0b3": "\u2265",
+    }
+)

@@ -50,7 +50,13 @@ class Block:
         """The block as ``blocks.json`` lists it (and as the study readers trace items to); a
         picture's block also lists the lines read inside it, with their boxes (page points, or
         the picture's pixels when it has no place on a page)."""
-        out = {"page": self.page, "bbox": [round(v, 2) for v in self.bbox] if self.bbox else None, "kind": self.kind, "dropped": self.dropped, "text": self.text}
+        out = {
+            "page": self.page,
+            "bbox": [round(v, 2) for v in self.bbox] if self.bbox else None,
+            "kind": self.kind,
+            "dropped": self.dropped,
+            "text": self.text,
+        }
         if self.image is not None and (self.image.words or self.image.unread):
             out["picture_text"] = self.image.words_dict()
         return out
@@ -84,11 +90,18 @@ class RawImage:
 
     def words_dict(self) -> dict:
         bbox = self.bbox
+
         def place(box):
             if bbox is None or not self.width or not self.height:
                 return [round(v, 2) for v in box]
             sx, sy = (bbox[2] - bbox[0]) / self.width, (bbox[3] - bbox[1]) / self.height
-            return [round(bbox[0] + box[0] * sx, 2), round(bbox[1] + box[1] * sy, 2), round(bbox[0] + box[2] * sx, 2), round(bbox[1] + box[3] * sy, 2)]
+            return [
+                round(bbox[0] + box[0] * sx, 2),
+                round(bbox[1] + box[1] * sy, 2),
+                round(bbox[0] + box[2] * sx, 2),
+                round(bbox[1] + box[3] * sy, 2),
+            ]
+
         out = {"from": self.words_from, "lines": [{"bbox": place(box), "text": text} for box, text in self.words]}
         if self.unread:
             out["unread"] = self.unread

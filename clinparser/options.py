@@ -27,4 +27,6 @@ class ParseOptions:
     # schedules, study definition and coverage in about 0.9 of the time
     # (benchmarks/layout_sameness.py, benchmarks/coverage.py, docs/benchmarks.md).
     layout: str = "auto"
-    workers: int = field(default_factory=default_workers)  # processes running the layout model, this one included (default engine); output does not depend on it
+    workers: int = field(
+        default_factory=default_workers
+    )  # processes running the layout model, this one included (default engine); output does not depend on it

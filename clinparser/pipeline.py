@@ -7,26 +7,26 @@ from importlib import metadata as importlib_metadata
 from pathlib import Path
 from typing import Optional, Protocol
 
-from .version import __version__
 from .content.assemble import Tree, assemble
-from .structure.bundles import split_documents
 from .content.clean_text import clean_blocks, clean_entries, unmapped_warning
+from .content.furniture import mark_furniture
+from .content.references import resolve_references
 from .convert import convert
 from .convert.inspect_input import sha256_file
 from .convert.page_recovery import count_pictures_read, ledger_warnings
 from .convert.picture_words import summary as picture_summary
 from .convert.picture_words import unread_warning
 from .diagnostics import summarize
-from .content.furniture import mark_furniture
 from .model import Converted
-from .structure.numbering import normalize_number
 from .options import ParseOptions
+from .schedule.find import attach_schedules
+from .structure.bundles import split_documents
+from .structure.numbering import normalize_number
 from .structure.outline import OutlineIndex, PrintedToc, find_printed_toc, number_bookmarks
 from .structure.recover import merge, outline_candidates, outline_titled_candidates
-from .content.references import resolve_references
-from .schedule.find import attach_schedules
-from .study.definition import read_study
 from .structure.sections import Choice, find_candidates, join_title_lines, split_merged_headings, split_outline_headings
+from .study.definition import read_study
+from .version import __version__
 
 
 class Reporter(Protocol):
@@ -102,15 +102,22 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
     outline = OutlineIndex(outline_entries)
     blocks = converted.blocks = split_outline_headings(blocks, outline)
     candidates = find_candidates(blocks, outline)
-    recovered = outline_candidates(blocks, outline_entries, candidates) + outline_titled_candidates(blocks, outline_entries, candidates)
+    recovered = outline_candidates(blocks, outline_entries, candidates) + outline_titled_candidates(
+        blocks, outline_entries, candidates
+    )
     candidates = merge(candidates, recovered)
     choice, documents = split_documents(blocks, candidates, printed.starts)
     reporter.stage("attaching text, tables, images and references")
     tree = assemble(blocks, choice.sections, outline.unnumbered, documents)
     unresolved = resolve_references(tree.toc, tree.non_toc)
     schedule_warnings = attach_schedules(tree, ocr=options.ocr != "never")
-    warnings = (list(converted.warnings) + ledger_warnings(converted.pages) + unread_warning(converted.blocks)
-                + unmapped_warning(unmapped) + schedule_warnings)
+    warnings = (
+        list(converted.warnings)
+        + ledger_warnings(converted.pages)
+        + unread_warning(converted.blocks)
+        + unmapped_warning(unmapped)
+        + schedule_warnings
+    )
     if not tree.toc:
         warnings.append("no numbered sections found: everything is in non_toc")
     for m in choice.missing_parents:
@@ -141,7 +148,6 @@ def _version(dist: str) -> Optional[str]:
         return None
 
 
-
 def _diagnostics(choice: Choice, outline_entries, documents) -> dict:
     # A bundled document's contents list its own headings: found there is found.
     found = {normalize_number(c.number.label) for c in choice.sections + [c for d in documents for c in d.sections]}
@@ -159,11 +165,15 @@ def _diagnostics(choice: Choice, outline_entries, documents) -> dict:
         "out_of_order": choice.out_of_order,
         # Sections whose number is not in the text (an image, automatic numbering): read from the outline.
         "numbers_from_outline": [
-            {"number": c.number.label, "title": c.title, "page": c.page, "source": c.source} for c in choice.sections if c.source in ("bookmark", "printed")
+            {"number": c.number.label, "title": c.title, "page": c.page, "source": c.source}
+            for c in choice.sections
+            if c.source in ("bookmark", "printed")
         ],
         # Sections whose number is in the text but whose title is not (blacked out): titled from the outline.
         "titles_from_outline": [
-            {"number": c.number.label, "title": c.title, "page": c.page, "source": c.title_source} for c in choice.sections if c.title_source != "text"
+            {"number": c.number.label, "title": c.title, "page": c.page, "source": c.title_source}
+            for c in choice.sections
+            if c.title_source != "text"
         ],
     }
 

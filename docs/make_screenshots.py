@@ -1,9 +1,9 @@
 """Make the README's two screenshots of report.html, in headless Chromium (the OS's package):
 
-    docs/report_section.png      a section selected on the generated protocol_001
-    docs/report_diagnostics.png  the diagnostics list of protocol_002 (it has a numbering gap)
+docs/report_section.png      a section selected on the generated protocol_001
+docs/report_diagnostics.png  the diagnostics list of protocol_002 (it has a numbering gap)
 
-    python docs/make_screenshots.py
+python docs/make_screenshots.py
 """
 
 from __future__ import annotations
@@ -17,8 +17,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def parse(name: str, tmp: Path) -> Path:

@@ -120,35 +120,89 @@ FAMILIES = {
 
 # Every variation a layout can record; each is reachable (tests check it over seeds 0..199).
 FORMS = (
-    "design.kind.single_group", "design.kind.parallel", "design.kind.crossover",
-    "design.kind.escalation", "design.kind.factorial",
-    "design.masking.open_label", "design.masking.single_blind", "design.masking.double_blind",
-    "design.control.placebo", "design.control.active", "design.control.both",
+    "design.kind.single_group",
+    "design.kind.parallel",
+    "design.kind.crossover",
+    "design.kind.escalation",
+    "design.kind.factorial",
+    "design.masking.open_label",
+    "design.masking.single_blind",
+    "design.masking.double_blind",
+    "design.control.placebo",
+    "design.control.active",
+    "design.control.both",
     "design.control.none",
-    "design.arms.dose", "design.arms.lettered", "design.arms.grouped", "design.arms.frequency",
-    "design.sequences.two", "design.sequences.three", "design.sequences.table",
-    "design.escalation.single_dose", "design.escalation.multiple_dose",
+    "design.arms.dose",
+    "design.arms.lettered",
+    "design.arms.grouped",
+    "design.arms.frequency",
+    "design.sequences.two",
+    "design.sequences.three",
+    "design.sequences.table",
+    "design.escalation.single_dose",
+    "design.escalation.multiple_dose",
     "design.cohorts.table",
-    "title.full", "title.partial", "title.purpose",
-    "amend.none", "amend.table.front", "amend.table.appendix", "amend.cover", "amend.boxes",
-    "amend.version", "amend.version.rationale",
-    "amend.columns.summary", "amend.columns.two",
-    "amend.number.plain", "amend.number.bare", "amend.number.padded", "amend.number.version",
+    "title.full",
+    "title.partial",
+    "title.purpose",
+    "amend.none",
+    "amend.table.front",
+    "amend.table.appendix",
+    "amend.cover",
+    "amend.boxes",
+    "amend.version",
+    "amend.version.rationale",
+    "amend.columns.summary",
+    "amend.columns.two",
+    "amend.number.plain",
+    "amend.number.bare",
+    "amend.number.padded",
+    "amend.number.version",
     "amend.number.country",
-    "amend.date.dmy", "amend.date.abbrev", "amend.date.iso", "amend.date.mdy",
-    "synopsis.table", "synopsis.inline", "synopsis.leads",
-    "synopsis.counts", "synopsis.indication", "synopsis.screened", "synopsis.products.none",
-    "prose.epochs.consists", "prose.epochs.periods", "prose.epochs.headings", "prose.epochs.schema",
-    "prose.ratio.in_ratio", "prose.ratio.bare", "prose.screened",
-    "schema.none", "schema.vector", "schema.picture",
-    "schema.place.summary", "schema.place.design",
-    "interv.table.rows", "interv.table.columns", "interv.prose",
-    "interv.background", "interv.rescue",
-    "interv.route.oral", "interv.route.subcutaneous", "interv.route.intravenous",
-    "interv.route.intramuscular", "interv.route.inhalation",
-    "pop.age.range", "pop.age.at_least", "pop.age.geq", "pop.age.or_older",
-    "pop.sex.both", "pop.sex.female", "pop.sex.male", "pop.sex.qualified", "pop.sex.rules",
-    "pop.healthy", "pop.adolescents",
+    "amend.date.dmy",
+    "amend.date.abbrev",
+    "amend.date.iso",
+    "amend.date.mdy",
+    "synopsis.table",
+    "synopsis.inline",
+    "synopsis.leads",
+    "synopsis.counts",
+    "synopsis.indication",
+    "synopsis.screened",
+    "synopsis.products.none",
+    "prose.epochs.consists",
+    "prose.epochs.periods",
+    "prose.epochs.headings",
+    "prose.epochs.schema",
+    "prose.ratio.in_ratio",
+    "prose.ratio.bare",
+    "prose.screened",
+    "schema.none",
+    "schema.vector",
+    "schema.picture",
+    "schema.place.summary",
+    "schema.place.design",
+    "interv.table.rows",
+    "interv.table.columns",
+    "interv.prose",
+    "interv.background",
+    "interv.rescue",
+    "interv.route.oral",
+    "interv.route.subcutaneous",
+    "interv.route.intravenous",
+    "interv.route.intramuscular",
+    "interv.route.inhalation",
+    "pop.age.range",
+    "pop.age.at_least",
+    "pop.age.geq",
+    "pop.age.or_older",
+    "pop.sex.both",
+    "pop.sex.female",
+    "pop.sex.male",
+    "pop.sex.qualified",
+    "pop.sex.rules",
+    "pop.healthy",
+    "pop.adolescents",
 )
 KINDS = ("single_group", "parallel", "crossover", "escalation", "factorial")
 SYNOPSIS_FORMS = ("table", "inline", "leads")
@@ -164,8 +218,20 @@ def family_of(form: str) -> str:
 COMP_SUFFIXES = ("oxane", "amide", "olone", "azine", "imod", "pirone")
 BACKGROUND_SUFFIXES = ("formide", "statin", "pril", "olol")
 RESCUE_SUFFIXES = ("terol", "fenac", "pamol")
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December")
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 
 
 @dataclass(frozen=True)
@@ -180,38 +246,68 @@ class Route:
 
 
 ROUTES = {
-    "oral": Route("Oral", "taken orally", ("tablets", "capsules", "film-coated tablets"),
-                  ("once daily", "twice daily"),
-                  ((5, 10, 20), (10, 25, 50), (25, 50, 100), (100, 200, 400)),
-                  ((10, 30, 100, 300, 600), (25, 50, 100, 200, 400), (1, 3, 10, 30, 60)),
-                  ("mg",)),
-    "subcutaneous": Route("Subcutaneous", "given by subcutaneous injection",
-                          ("solution for injection in a prefilled syringe",
-                           "solution for injection in a vial"),
-                          ("every 2 weeks", "every 4 weeks", "once weekly"),
-                          ((75, 150, 300), (50, 100, 200), (150, 300, 600)),
-                          ((30, 100, 300, 600, 900), (10, 30, 90, 180, 360)), ("mg",)),
-    "intravenous": Route("Intravenous", "given as an intravenous infusion",
-                         ("concentrate for solution for infusion",
-                          "powder for solution for infusion"),
-                         ("every 3 weeks", "every 4 weeks"),
-                         ((1, 3, 10), (0.3, 1, 3)),
-                         ((0.1, 0.3, 1, 3, 10), (0.3, 1, 3, 6, 10)), ("mg/kg",)),
-    "intramuscular": Route("Intramuscular", "given by intramuscular injection",
-                           ("suspension for injection",), ("every 4 weeks", "every 8 weeks"),
-                           ((50, 100, 150), (100, 200, 300)),
-                           ((25, 50, 100, 200, 300),), ("mg",)),
-    "inhalation": Route("Inhalation", "inhaled from a dry powder inhaler", ("inhalation powder",),
-                        ("twice daily", "once daily"), ((50, 100, 200), (100, 200, 400)),
-                        ((100, 200, 400, 800, 1200),), ("\u00b5g", "mcg")),
+    "oral": Route(
+        "Oral",
+        "taken orally",
+        ("tablets", "capsules", "film-coated tablets"),
+        ("once daily", "twice daily"),
+        ((5, 10, 20), (10, 25, 50), (25, 50, 100), (100, 200, 400)),
+        ((10, 30, 100, 300, 600), (25, 50, 100, 200, 400), (1, 3, 10, 30, 60)),
+        ("mg",),
+    ),
+    "subcutaneous": Route(
+        "Subcutaneous",
+        "given by subcutaneous injection",
+        ("solution for injection in a prefilled syringe", "solution for injection in a vial"),
+        ("every 2 weeks", "every 4 weeks", "once weekly"),
+        ((75, 150, 300), (50, 100, 200), (150, 300, 600)),
+        ((30, 100, 300, 600, 900), (10, 30, 90, 180, 360)),
+        ("mg",),
+    ),
+    "intravenous": Route(
+        "Intravenous",
+        "given as an intravenous infusion",
+        ("concentrate for solution for infusion", "powder for solution for infusion"),
+        ("every 3 weeks", "every 4 weeks"),
+        ((1, 3, 10), (0.3, 1, 3)),
+        ((0.1, 0.3, 1, 3, 10), (0.3, 1, 3, 6, 10)),
+        ("mg/kg",),
+    ),
+    "intramuscular": Route(
+        "Intramuscular",
+        "given by intramuscular injection",
+        ("suspension for injection",),
+        ("every 4 weeks", "every 8 weeks"),
+        ((50, 100, 150), (100, 200, 300)),
+        ((25, 50, 100, 200, 300),),
+        ("mg",),
+    ),
+    "inhalation": Route(
+        "Inhalation",
+        "inhaled from a dry powder inhaler",
+        ("inhalation powder",),
+        ("twice daily", "once daily"),
+        ((50, 100, 200), (100, 200, 400)),
+        ((100, 200, 400, 800, 1200),),
+        ("\u00b5g", "mcg"),
+    ),
 }
-ABBREVIATIONS = {"once daily": "QD", "twice daily": "BID", "once weekly": "QW",
-                 "every 2 weeks": "Q2W", "every 3 weeks": "Q3W", "every 4 weeks": "Q4W",
-                 "every 8 weeks": "Q8W"}
-USE_WORDS = {"investigational": ("Investigational", "Experimental", "Test product"),
-             "comparator": ("Comparator", "Active comparator"), "placebo": ("Placebo",),
-             "background": ("Background", "Background therapy"),
-             "rescue": ("Rescue", "Rescue medication")}
+ABBREVIATIONS = {
+    "once daily": "QD",
+    "twice daily": "BID",
+    "once weekly": "QW",
+    "every 2 weeks": "Q2W",
+    "every 3 weeks": "Q3W",
+    "every 4 weeks": "Q4W",
+    "every 8 weeks": "Q8W",
+}
+USE_WORDS = {
+    "investigational": ("Investigational", "Experimental", "Test product"),
+    "comparator": ("Comparator", "Active comparator"),
+    "placebo": ("Placebo",),
+    "background": ("Background", "Background therapy"),
+    "rescue": ("Rescue", "Rescue medication"),
+}
 SUMMARIES = (
     "Added an interim analysis of the primary endpoint.",
     "Clarified the visit windows of the treatment period.",
@@ -238,8 +334,11 @@ SYNOPSIS_LABELS = {
     "groups": ("Treatment Groups", "Arms", "Intervention Groups"),
     "groups_crossover": ("Treatment Sequences", "Arms"),
     "groups_escalation": ("Dose Cohorts", "Arms", "Treatment Groups"),
-    "intervention": ("Study Intervention(s)", "Investigational Product",
-                     "Test Product, Dose and Mode of Administration"),
+    "intervention": (
+        "Study Intervention(s)",
+        "Investigational Product",
+        "Test Product, Dose and Mode of Administration",
+    ),
     "reference": ("Reference Therapy", "Comparator"),
     "duration": ("Study Duration", "Study Periods"),
 }
@@ -260,8 +359,13 @@ class Product:
     per: str = ""  # "per actuation"
 
     def truth(self) -> dict:
-        return {"name": self.name, "role": self.role, "doses": list(self.doses),
-                "route": self.route, "frequency": self.frequency}
+        return {
+            "name": self.name,
+            "role": self.role,
+            "doses": list(self.doses),
+            "route": self.route,
+            "frequency": self.frequency,
+        }
 
 
 @dataclass
@@ -357,8 +461,7 @@ def _labelled_lines(label: str, value: str) -> list[str]:
 
 def para_ok(text: str) -> bool:
     """No printed line of the paragraph `text` begins like a section number."""
-    return not any(mp.NUMBER_LED.match(x)
-                   for x in mp.wrap(text, mp.BODY_FONT, mp.BODY_SIZE, mp.CONTENT_W))
+    return not any(mp.NUMBER_LED.match(x) for x in mp.wrap(text, mp.BODY_FONT, mp.BODY_SIZE, mp.CONTENT_W))
 
 
 def labelled_ok(label: str, value: str) -> bool:
@@ -414,8 +517,19 @@ class DesignDoc(sl.Doc):
 
     def setup(self) -> None:
         rng = self.rng
-        self.kind = self.pick(("single_group", "parallel", "parallel", "parallel", "crossover",
-                               "crossover", "escalation", "escalation", "factorial"))
+        self.kind = self.pick(
+            (
+                "single_group",
+                "parallel",
+                "parallel",
+                "parallel",
+                "crossover",
+                "crossover",
+                "escalation",
+                "escalation",
+                "factorial",
+            )
+        )
         self.disease = self.pick(sl.DISEASES)
         self.names: set[str] = set()
         if rng.random() < 0.6:
@@ -425,18 +539,26 @@ class DesignDoc(sl.Doc):
             self.drug = f"{letters}-{rng.randint(100, 9999)}"
             self.names.add(self.drug)
         self.Drug = cap(self.drug)
-        self.healthy = self.kind == "escalation" and self.chance(0.7) or \
-            self.kind == "crossover" and self.chance(0.5)
-        person = self.pick(("participant", "subject") if self.healthy
-                           else ("participant", "subject", "patient"))
+        self.healthy = self.kind == "escalation" and self.chance(0.7) or self.kind == "crossover" and self.chance(0.5)
+        person = self.pick(("participant", "subject") if self.healthy else ("participant", "subject", "patient"))
         self.upper = self.chance(0.6)
         self.words = {
-            "drug": self.drug, "Drug": self.Drug, "person": person, "Person": cap(person),
-            "persons": person + "s", "Persons": cap(person) + "s",
-            "disease": self.disease.name, "strat": self.disease.strat,
-            "cw": self.pick((4, 12, 16)), "tw": self.pick((2, 4, 8)), "sw": self.pick((4, 8, 12)),
-            "bmin": "18.0", "bmax": self.pick(("30.0", "32.0")), "dose": self.pick((10, 20, 50)),
-            "comp": "placebo", "pop": self.disease.pop,
+            "drug": self.drug,
+            "Drug": self.Drug,
+            "person": person,
+            "Person": cap(person),
+            "persons": person + "s",
+            "Persons": cap(person) + "s",
+            "disease": self.disease.name,
+            "strat": self.disease.strat,
+            "cw": self.pick((4, 12, 16)),
+            "tw": self.pick((2, 4, 8)),
+            "sw": self.pick((4, 8, 12)),
+            "bmin": "18.0",
+            "bmax": self.pick(("30.0", "32.0")),
+            "dose": self.pick((10, 20, 50)),
+            "comp": "placebo",
+            "pop": self.disease.pop,
         }
 
     @property
@@ -480,8 +602,34 @@ def _ratio_numbers(n_arms: int, doc: DesignDoc, control: str) -> list[int]:
     return [1] * n_arms
 
 
-SIZES = (12, 16, 18, 20, 24, 30, 32, 36, 40, 48, 60, 72, 80, 90, 96, 120, 150, 180, 200, 240,
-         300, 360, 400, 450, 480, 600)
+SIZES = (
+    12,
+    16,
+    18,
+    20,
+    24,
+    30,
+    32,
+    36,
+    40,
+    48,
+    60,
+    72,
+    80,
+    90,
+    96,
+    120,
+    150,
+    180,
+    200,
+    240,
+    300,
+    360,
+    400,
+    450,
+    480,
+    600,
+)
 
 
 def _enrollment(doc: DesignDoc, parts: int, low: int, high: int) -> int:
@@ -491,8 +639,9 @@ def _enrollment(doc: DesignDoc, parts: int, low: int, high: int) -> int:
 def plan_design(doc: DesignDoc) -> Plan:
     kind = doc.kind
     doc.form(f"design.kind.{kind}")
-    route = doc.pick(("oral", "oral", "oral", "subcutaneous", "subcutaneous", "intravenous",
-                      "intramuscular", "inhalation"))
+    route = doc.pick(
+        ("oral", "oral", "oral", "subcutaneous", "subcutaneous", "intravenous", "intramuscular", "inhalation")
+    )
     if kind == "escalation" and route == "inhalation":
         route = "oral"
     r = ROUTES[route]
@@ -515,9 +664,11 @@ def plan_design(doc: DesignDoc) -> Plan:
     per_cohort = 0
 
     def standard_epochs(masking: str, extension: bool) -> list[Epoch]:
-        treat = {"double blind": "Double-blind Treatment Period",
-                 "single blind": "Treatment Period",
-                 "open label": doc.pick(("Treatment Period", "Open-label Treatment Period"))}[masking]
+        treat = {
+            "double blind": "Double-blind Treatment Period",
+            "single blind": "Treatment Period",
+            "open label": doc.pick(("Treatment Period", "Open-label Treatment Period")),
+        }[masking]
         if doc.chance(0.5):
             treat = "Treatment Period"
         epochs = [Epoch(doc.pick(("Screening Period", "Screening Period", "Screening")), screen)]
@@ -534,9 +685,11 @@ def plan_design(doc: DesignDoc) -> Plan:
         dose = dose_text(level, unit)
         products.append(Product(Drug, "investigational", [dose], route, frequency, form_text))
         style = doc.pick(("dose", "frequency", "treatment"))
-        name = {"dose": f"{Drug} {dose}",
-                "frequency": f"{Drug} {dose} {ABBREVIATIONS.get(frequency, '')}".strip(),
-                "treatment": f"Open-label {Drug} {dose}"}[style]
+        name = {
+            "dose": f"{Drug} {dose}",
+            "frequency": f"{Drug} {dose} {ABBREVIATIONS.get(frequency, '')}".strip(),
+            "treatment": f"Open-label {Drug} {dose}",
+        }[style]
         doc.form("design.arms.frequency" if style == "frequency" else "design.arms.dose")
         n = doc.pick((24, 30, 40, 60, 80, 120))
         arms.append(Arm(name, "experimental", [Drug], f"{drug} {dose}", n))
@@ -565,19 +718,26 @@ def plan_design(doc: DesignDoc) -> Plan:
         if control in ("active", "both"):
             comp_name = cap(doc.invent(COMP_SUFFIXES, doc.names))
             comp_dose = dose_text(doc.pick(doc.pick(r.levels)), unit)
-            comp = Product(comp_name, "comparator", [comp_dose], route, frequency,
-                           doc.pick(r.forms))
+            comp = Product(comp_name, "comparator", [comp_dose], route, frequency, doc.pick(r.forms))
         second = None
         if kind == "factorial":
-            second = Product(cap(doc.invent(sl.SUFFIXES, doc.names)), "investigational",
-                             [dose_text(doc.pick(doc.pick(r.levels)), unit)], route, frequency,
-                             form_text)
+            second = Product(
+                cap(doc.invent(sl.SUFFIXES, doc.names)),
+                "investigational",
+                [dose_text(doc.pick(doc.pick(r.levels)), unit)],
+                route,
+                frequency,
+                form_text,
+            )
             products.append(second)
         if comp:
             products.append(comp)
         if control in ("placebo", "both"):
-            products.append(Product(doc.pick(("Placebo", "Placebo", "Matching placebo")),
-                                    "placebo", [], route, frequency, form_text))
+            products.append(
+                Product(
+                    doc.pick(("Placebo", "Placebo", "Matching placebo")), "placebo", [], route, frequency, form_text
+                )
+            )
         placebo = next((p for p in products if p.role == "placebo"), None)
         style = doc.pick(("dose", "lettered", "grouped", "frequency"))
         doc.form(f"design.arms.{style}")
@@ -585,20 +745,19 @@ def plan_design(doc: DesignDoc) -> Plan:
         raw: list[tuple[str, str, list[str], str]] = []  # (core name, type, products, prose)
         if kind == "factorial":
             d2 = second.name
-            raw = [(f"{Drug} + {d2}", "experimental", [Drug, d2], f"{drug} plus {d2.lower()}"),
-                   (f"{Drug} + placebo", "experimental", [Drug, placebo.name],
-                    f"{drug} plus placebo"),
-                   (f"{d2} + placebo", "experimental", [d2, placebo.name],
-                    f"{d2.lower()} plus placebo"),
-                   ("Double placebo", "placebo comparator", [placebo.name], "placebo only")]
+            raw = [
+                (f"{Drug} + {d2}", "experimental", [Drug, d2], f"{drug} plus {d2.lower()}"),
+                (f"{Drug} + placebo", "experimental", [Drug, placebo.name], f"{drug} plus placebo"),
+                (f"{d2} + placebo", "experimental", [d2, placebo.name], f"{d2.lower()} plus placebo"),
+                ("Double placebo", "placebo comparator", [placebo.name], "placebo only"),
+            ]
         else:
             for d in doses:
                 core = f"{Drug} {d}" + (f" {abbr}" if style == "frequency" and abbr else "")
                 raw.append((core, "experimental", [Drug], f"{drug} {d}"))
             if comp:
                 core = f"{comp.name} {comp.doses[0]}" + (f" {abbr}" if style == "frequency" and abbr else "")
-                raw.append((core, "active comparator", [comp.name],
-                            f"{comp.name.lower()} {comp.doses[0]}"))
+                raw.append((core, "active comparator", [comp.name], f"{comp.name.lower()} {comp.doses[0]}"))
             if placebo:
                 raw.append(("Placebo", "placebo comparator", [placebo.name], "placebo"))
         numbers = _ratio_numbers(len(raw), doc, control) if kind != "factorial" else [1, 1, 1, 1]
@@ -636,18 +795,25 @@ def plan_design(doc: DesignDoc) -> Plan:
         doses = [dose_text(v, unit) for v in chosen]
         products.append(Product(Drug, "investigational", doses, route, frequency, form_text))
         if control == "active":
-            comp = Product(cap(doc.invent(COMP_SUFFIXES, doc.names)), "comparator",
-                           [dose_text(doc.pick(doc.pick(r.levels)), unit)], route, frequency,
-                           doc.pick(r.forms))
+            comp = Product(
+                cap(doc.invent(COMP_SUFFIXES, doc.names)),
+                "comparator",
+                [dose_text(doc.pick(doc.pick(r.levels)), unit)],
+                route,
+                frequency,
+                doc.pick(r.forms),
+            )
             products.append(comp)
-            treatments = {"A": (f"{Drug} {doses[0]}", Drug), "B": (f"{comp.name} {comp.doses[0]}",
-                                                                    comp.name)}
+            treatments = {"A": (f"{Drug} {doses[0]}", Drug), "B": (f"{comp.name} {comp.doses[0]}", comp.name)}
         else:
             placebo = Product("Placebo", "placebo", [], route, frequency, form_text)
             products.append(placebo)
             if three:
-                treatments = {"A": (f"{Drug} {doses[0]}", Drug), "B": (f"{Drug} {doses[1]}", Drug),
-                              "C": ("Placebo", "Placebo")}
+                treatments = {
+                    "A": (f"{Drug} {doses[0]}", Drug),
+                    "B": (f"{Drug} {doses[1]}", Drug),
+                    "C": ("Placebo", "Placebo"),
+                }
             else:
                 treatments = {"A": (f"{Drug} {doses[0]}", Drug), "B": ("Placebo", "Placebo")}
         sequences = ("ABC", "BCA", "CAB") if three else ("AB", "BA")
@@ -660,12 +826,22 @@ def plan_design(doc: DesignDoc) -> Plan:
             doc.form("design.sequences.table")
         for s in sequences:
             shown = f": {', '.join(treatments[c][0] for c in s)}" if doc.sequence_table else ""
-            arms.append(Arm(f"{prefix} {s}{shown}", "experimental",
-                            list(dict.fromkeys(treatments[c][1] for c in s)), f"{prefix.lower()} {s}",
-                            n // len(sequences), [treatments[c][0] for c in s]))
+            arms.append(
+                Arm(
+                    f"{prefix} {s}{shown}",
+                    "experimental",
+                    list(dict.fromkeys(treatments[c][1] for c in s)),
+                    f"{prefix.lower()} {s}",
+                    n // len(sequences),
+                    [treatments[c][0] for c in s],
+                )
+            )
         ratio = ":".join("1" for _ in sequences)
-        masking = "open label" if control == "active" and doc.chance(0.6) else \
-            doc.pick(("double blind", "double blind", "single blind"))
+        masking = (
+            "open label"
+            if control == "active" and doc.chance(0.6)
+            else doc.pick(("double blind", "double blind", "single blind"))
+        )
         allocation, model = "randomized", "crossover"
         period = doc.pick(("3 days", "4 days")) if single_dose else doc.pick(("2 weeks", "4 weeks", "14 days"))
         washout = doc.pick(("at least 7 days", "7 days", "14 days", "2 weeks"))
@@ -675,8 +851,9 @@ def plan_design(doc: DesignDoc) -> Plan:
             epochs.append(Epoch(f"Treatment Period {k}", period))
             if k < periods:
                 epochs.append(Epoch(f"Washout Period {k}" if three else "Washout Period", washout))
-        epochs.append(Epoch(doc.pick(("Follow-up Period", "Safety Follow-up Period")),
-                            doc.pick(("7 days", "14 days", "2 weeks"))))
+        epochs.append(
+            Epoch(doc.pick(("Follow-up Period", "Safety Follow-up Period")), doc.pick(("7 days", "14 days", "2 weeks")))
+        )
         enrollment = n
         phase = "1" if doc.healthy else "2"
     else:  # dose escalation
@@ -692,14 +869,15 @@ def plan_design(doc: DesignDoc) -> Plan:
         per_cohort = doc.pick((6, 8, 8, 10))
         style = doc.pick(("colon", "paren", "drug"))
         for i, d in enumerate(doses, 1):
-            name = {"colon": f"Cohort {i}: {d}", "paren": f"Cohort {i} ({d})",
-                    "drug": f"Cohort {i}: {Drug} {d}"}[style]
+            name = {"colon": f"Cohort {i}: {d}", "paren": f"Cohort {i} ({d})", "drug": f"Cohort {i}: {Drug} {d}"}[style]
             arms.append(Arm(name, "experimental", [Drug], f"cohort {i}", per_cohort))
         masking, allocation, model = "open label", "non-randomized", "sequential"
         treat_span = doc.pick(("1 day", "3 days")) if single_dose else doc.pick(("14 days", "28 days"))
-        epochs = [Epoch(doc.pick(("Screening Period", "Screening")), doc.pick(("up to 28 days", "up to 21 days"))),
-                  Epoch(doc.pick(("Treatment Period", "Dosing Period")), treat_span),
-                  Epoch("Follow-up Period", doc.pick(("7 days", "14 days", "28 days")))]
+        epochs = [
+            Epoch(doc.pick(("Screening Period", "Screening")), doc.pick(("up to 28 days", "up to 21 days"))),
+            Epoch(doc.pick(("Treatment Period", "Dosing Period")), treat_span),
+            Epoch("Follow-up Period", doc.pick(("7 days", "14 days", "28 days"))),
+        ]
         enrollment = per_cohort * k
         phase = "1"
     doc.form(f"design.masking.{masking.replace(' ', '_')}")
@@ -716,9 +894,29 @@ def plan_design(doc: DesignDoc) -> Plan:
         max_age = doc.pick((None, None, 65, 70, 75, 80))
         if "adolescents" in doc.disease.pop and doc.chance(0.5):
             min_age = 12
-    return Plan(kind, arms, products, epochs, enrollment, screened, allocation, model, masking,
-                ratio, control, route, frequency, phase, sex, min_age, max_age, healthy,
-                per_cohort, treatments, single_dose)
+    return Plan(
+        kind,
+        arms,
+        products,
+        epochs,
+        enrollment,
+        screened,
+        allocation,
+        model,
+        masking,
+        ratio,
+        control,
+        route,
+        frequency,
+        phase,
+        sex,
+        min_age,
+        max_age,
+        healthy,
+        per_cohort,
+        treatments,
+        single_dose,
+    )
 
 
 def add_support(doc: DesignDoc, plan: Plan) -> None:
@@ -728,27 +926,44 @@ def add_support(doc: DesignDoc, plan: Plan) -> None:
     if doc.chance(0.3):
         doc.form("interv.background")
         name = cap(doc.invent(BACKGROUND_SUFFIXES, doc.names))
-        plan.products.append(Product(name, "background", [], "oral", "as prescribed",
-                                     "tablets", dose_cell=doc.pick(("Stable dose as prescribed",
-                                                                    "As prescribed before screening"))))
+        plan.products.append(
+            Product(
+                name,
+                "background",
+                [],
+                "oral",
+                "as prescribed",
+                "tablets",
+                dose_cell=doc.pick(("Stable dose as prescribed", "As prescribed before screening")),
+            )
+        )
     if doc.chance(0.3):
         doc.form("interv.rescue")
         name = cap(doc.invent(RESCUE_SUFFIXES, doc.names))
         if plan.route == "inhalation" or doc.chance(0.3):
             unit = doc.pick(ROUTES["inhalation"].units)
-            plan.products.append(Product(name, "rescue", [dose_text(100, unit)], "inhalation",
-                                         "as needed", "inhalation aerosol", per="per actuation"))
+            plan.products.append(
+                Product(
+                    name,
+                    "rescue",
+                    [dose_text(100, unit)],
+                    "inhalation",
+                    "as needed",
+                    "inhalation aerosol",
+                    per="per actuation",
+                )
+            )
         else:
-            plan.products.append(Product(name, "rescue", [dose_text(doc.pick((250, 500)), "mg")],
-                                         "oral", "as needed", "tablets"))
+            plan.products.append(
+                Product(name, "rescue", [dose_text(doc.pick((250, 500)), "mg")], "oral", "as needed", "tablets")
+            )
 
 
 # --------------------------------------------------------------------------
 # Wording
 # --------------------------------------------------------------------------
 def masking_word(masking: str) -> str:
-    return {"open label": "open-label", "single blind": "single-blind",
-            "double blind": "double-blind"}[masking]
+    return {"open label": "open-label", "single blind": "single-blind", "double blind": "double-blind"}[masking]
 
 
 def design_words(doc: DesignDoc, plan: Plan) -> list[str]:
@@ -765,11 +980,16 @@ def design_words(doc: DesignDoc, plan: Plan) -> list[str]:
         words.append("active-controlled")
     elif plan.control == "both":
         words.append("placebo- and active-controlled")
-    words.append({"parallel": "parallel-group", "single_group": "single-arm",
-                  "crossover": f"{NUMBER_WORDS[len(plan.arms[0].schema or 'ab')]}-period crossover",
-                  "escalation": ("single ascending dose" if plan.single_dose
-                                 else "multiple ascending dose") + ", sequential-cohort",
-                  "factorial": "2 x 2 factorial"}[plan.kind])
+    words.append(
+        {
+            "parallel": "parallel-group",
+            "single_group": "single-arm",
+            "crossover": f"{NUMBER_WORDS[len(plan.arms[0].schema or 'ab')]}-period crossover",
+            "escalation": ("single ascending dose" if plan.single_dose else "multiple ascending dose")
+            + ", sequential-cohort",
+            "factorial": "2 x 2 factorial",
+        }[plan.kind]
+    )
     return words
 
 
@@ -778,17 +998,25 @@ def title_of(doc: DesignDoc, plan: Plan) -> str:
     doc.form(f"title.{form}")
     who = population_title(doc, plan)
     if form == "purpose":
-        what = ("Safety, Tolerability and Pharmacokinetics" if plan.healthy or plan.kind == "escalation"
-                else doc.pick(("Efficacy and Safety", "Efficacy, Safety and Tolerability")))
-        versus = {"placebo": " Compared With Placebo", "active": " Compared With an Active Comparator",
-                  "both": " Compared With Placebo and an Active Comparator"}.get(plan.control, "")
+        what = (
+            "Safety, Tolerability and Pharmacokinetics"
+            if plan.healthy or plan.kind == "escalation"
+            else doc.pick(("Efficacy and Safety", "Efficacy, Safety and Tolerability"))
+        )
+        versus = {
+            "placebo": " Compared With Placebo",
+            "active": " Compared With an Active Comparator",
+            "both": " Compared With Placebo and an Active Comparator",
+        }.get(plan.control, "")
         return f"A Study to Evaluate the {what} of {doc.Drug}{versus} in {who}"
     words = design_words(doc, plan)
     if form == "partial":
         keep = sorted(doc.rng.sample(range(len(words)), doc.rng.randint(1, max(1, len(words) - 1))))
         words = [words[k] for k in keep]
-    words = [" ".join("-".join(cap(p) for p in w.split("-")) if w not in ("and", "x") else w
-                      for w in phrase.split(" ")) for phrase in words]
+    words = [
+        " ".join("-".join(cap(p) for p in w.split("-")) if w not in ("and", "x") else w for w in phrase.split(" "))
+        for phrase in words
+    ]
     phase = f"A Phase {plan.phase}, " if form == "full" or doc.chance(0.5) else "A "
     return f"{phase}{', '.join(words)} Study of {doc.Drug} in {who}"
 
@@ -796,9 +1024,9 @@ def title_of(doc: DesignDoc, plan: Plan) -> str:
 def population_title(doc: DesignDoc, plan: Plan) -> str:
     if plan.healthy:
         return {"male": "Healthy Male Participants", "both": "Healthy Participants"}.get(
-            plan.sex, "Healthy Participants")
-    who = {"female": "Women", "male": "Men"}.get(plan.sex) or doc.pick(
-        ("Adults", "Participants", "Patients"))
+            plan.sex, "Healthy Participants"
+        )
+    who = {"female": "Women", "male": "Men"}.get(plan.sex) or doc.pick(("Adults", "Participants", "Patients"))
     if plan.min_age < 18:
         who = "Adolescents and Adults"
     return f"{who} with {doc.disease.title}"
@@ -845,13 +1073,15 @@ def who_words(doc: DesignDoc, plan: Plan) -> str:
     if form == "rules":
         return cap(persons)
     if plan.healthy:
-        return {"both": doc.pick(("Healthy male and female participants",
-                                  f"Healthy male or female {persons}")),
-                "male": doc.pick(("Healthy male participants", "Healthy men"))}[plan.sex]
-    return {"both": doc.pick((f"Male or female {persons}", "Men and women",
-                              f"Male and female {persons}")),
-            "female": doc.pick(("Women", f"Female {persons}")),
-            "male": doc.pick(("Men", f"Male {persons}"))}[plan.sex]
+        return {
+            "both": doc.pick(("Healthy male and female participants", f"Healthy male or female {persons}")),
+            "male": doc.pick(("Healthy male participants", "Healthy men")),
+        }[plan.sex]
+    return {
+        "both": doc.pick((f"Male or female {persons}", "Men and women", f"Male and female {persons}")),
+        "female": doc.pick(("Women", f"Female {persons}")),
+        "male": doc.pick(("Men", f"Male {persons}")),
+    }[plan.sex]
 
 
 def age_criterion(doc: DesignDoc, plan: Plan) -> str:
@@ -870,11 +1100,14 @@ def age_criterion(doc: DesignDoc, plan: Plan) -> str:
 
     def make():
         who = who_words(doc, plan)
-        when = doc.pick(("at the time of signing the informed consent form", "at screening",
-                         "at the screening visit"))
+        when = doc.pick(("at the time of signing the informed consent form", "at screening", "at the screening visit"))
         if form == "range":
-            return doc.pick((f"{who} aged {lo} to {hi} years, inclusive, {when}.",
-                             f"{who} between {lo} and {hi} years of age, inclusive, {when}."))
+            return doc.pick(
+                (
+                    f"{who} aged {lo} to {hi} years, inclusive, {when}.",
+                    f"{who} between {lo} and {hi} years of age, inclusive, {when}.",
+                )
+            )
         if form == "at_least":
             return f"{who} at least {lo} years of age {when}."
         if form == "geq":
@@ -925,57 +1158,83 @@ def synopsis_fields(doc: DesignDoc, plan: Plan, title: str, sponsor: str, counts
     fields: list = [
         (doc.pick(SYNOPSIS_LABELS["title"]), lambda: title),
         (doc.pick(SYNOPSIS_LABELS["sponsor"]), lambda: sponsor),
-        (doc.pick(SYNOPSIS_LABELS["phase"]), lambda: f"Phase {plan.phase}")]
+        (doc.pick(SYNOPSIS_LABELS["phase"]), lambda: f"Phase {plan.phase}"),
+    ]
     if plan.healthy or doc.chance(0.6):
         doc.form("synopsis.indication")
-        fields.append((doc.pick(SYNOPSIS_LABELS["indication"]),
-                       lambda: doc.pick((cap(doc.disease.name), cap(doc.disease.name) + "."))))
+        fields.append(
+            (
+                doc.pick(SYNOPSIS_LABELS["indication"]),
+                lambda: doc.pick((cap(doc.disease.name), cap(doc.disease.name) + ".")),
+            )
+        )
 
     def design():
         centres = "" if plan.healthy else doc.pick((", multicentre", ", multicenter", ""))
-        return cap(", ".join(design_words(doc, plan))) + \
-            f"{centres} study in {population_phrase(doc, plan)}"
+        return cap(", ".join(design_words(doc, plan))) + f"{centres} study in {population_phrase(doc, plan)}"
 
     fields.append((doc.pick(SYNOPSIS_LABELS["design"]), design))
-    fields.append((doc.pick(SYNOPSIS_LABELS["population"]),
-                   lambda: f"{who_words(doc, plan)} {age_phrase(plan)}"
-                   + ("" if plan.healthy else f" with {doc.disease.name}")))
+    fields.append(
+        (
+            doc.pick(SYNOPSIS_LABELS["population"]),
+            lambda: (
+                f"{who_words(doc, plan)} {age_phrase(plan)}" + ("" if plan.healthy else f" with {doc.disease.name}")
+            ),
+        )
+    )
     verb = "randomized" if plan.allocation == "randomized" else "enrolled"
-    label = doc.pick(SYNOPSIS_LABELS["number"] + (SYNOPSIS_LABELS["number_randomized"]
-                                                  if verb == "randomized" else ()))
+    label = doc.pick(SYNOPSIS_LABELS["number"] + (SYNOPSIS_LABELS["number_randomized"] if verb == "randomized" else ()))
     n = plan.enrollment
     if plan.screened and doc.chance(0.5):
         doc.form("synopsis.screened")
-        fields.append((label, lambda: doc.pick((
-            f"Approximately {plan.screened} {persons} screened and {n} {verb}",
-            f"About {plan.screened} {persons} will be screened so that {n} can be {verb}"))))
+        fields.append(
+            (
+                label,
+                lambda: doc.pick(
+                    (
+                        f"Approximately {plan.screened} {persons} screened and {n} {verb}",
+                        f"About {plan.screened} {persons} will be screened so that {n} can be {verb}",
+                    )
+                ),
+            )
+        )
     elif plan.kind == "escalation":
         fields.append((label, lambda: f"Up to {n} {persons} ({plan.per_cohort} per cohort)"))
     elif label.endswith("Randomized"):
         fields.append((label, lambda: doc.pick((f"Approximately {n}", f"{n}"))))
     else:
-        fields.append((label, lambda: doc.pick((f"Approximately {n} {persons}", f"{n} {persons}",
-                                                f"Approximately {n} {persons} will be {verb}"))))
+        fields.append(
+            (
+                label,
+                lambda: doc.pick(
+                    (f"Approximately {n} {persons}", f"{n} {persons}", f"Approximately {n} {persons} will be {verb}")
+                ),
+            )
+        )
     key = {"crossover": "groups_crossover", "escalation": "groups_escalation"}.get(plan.kind, "groups")
     if not getattr(doc, "sequence_table", False):
-        fields.append((doc.pick(SYNOPSIS_LABELS[key]),
-                       [a.name + (f" (N={a.n})" if counts and a.n else "") for a in plan.arms]))
+        fields.append(
+            (doc.pick(SYNOPSIS_LABELS[key]), [a.name + (f" (N={a.n})" if counts and a.n else "") for a in plan.arms])
+        )
     investigational = [p for p in plan.products if p.role == "investigational"]
 
     def given(p: Product) -> str:
         how = f"{ROUTES[p.route].prose} {freq_prose(p.frequency)}"
         doses = join_words(p.doses, "or")
-        return doc.pick((f"{p.name} {doses} {p.form_text}, {how}",
-                         f"{p.name} {p.form_text} ({doses}), {how}",
-                         f"{p.name} {doses} as {p.form_text} {how}",
-                         f"{p.name}, {doses}, {how}"))
+        return doc.pick(
+            (
+                f"{p.name} {doses} {p.form_text}, {how}",
+                f"{p.name} {p.form_text} ({doses}), {how}",
+                f"{p.name} {doses} as {p.form_text} {how}",
+                f"{p.name}, {doses}, {how}",
+            )
+        )
 
     # Its own random stream, so that the layouts of every other seed stay as they were.
     if random.Random(f"products-{doc.seed}").random() < 0.25:
         doc.form("synopsis.products.none")
     else:
-        fields.append((doc.pick(SYNOPSIS_LABELS["intervention"]),
-                       lambda: "; ".join(given(p) for p in investigational)))
+        fields.append((doc.pick(SYNOPSIS_LABELS["intervention"]), lambda: "; ".join(given(p) for p in investigational)))
     refs = [p for p in plan.products if p.role in ("comparator", "placebo")]
     if refs and "synopsis.products.none" not in doc.forms:
         drug = investigational[0]
@@ -985,25 +1244,44 @@ def synopsis_fields(doc: DesignDoc, plan: Plan, title: str, sponsor: str, counts
             for p in refs:
                 how = f"{ROUTES[p.route].prose} {freq_prose(p.frequency)}"
                 if p.role == "placebo":
-                    texts.append(doc.pick((f"{p.name} {p.form_text} matching {drug.name}, {how}",
-                                           f"{p.name} ({p.form_text}), {how}"))
-                                 if p.name == "Placebo" else f"{p.name} ({p.form_text}), {how}")
+                    texts.append(
+                        doc.pick(
+                            (f"{p.name} {p.form_text} matching {drug.name}, {how}", f"{p.name} ({p.form_text}), {how}")
+                        )
+                        if p.name == "Placebo"
+                        else f"{p.name} ({p.form_text}), {how}"
+                    )
                 else:
                     texts.append(given(p))
             return "; ".join(texts)
 
         fields.append((doc.pick(SYNOPSIS_LABELS["reference"]), reference))
     if doc.epochs_form == "headings":
-        fields.append((doc.pick(SYNOPSIS_LABELS["duration"]), lambda: doc.pick((
-            "The periods of the study and their visits are described in Section 3.3.",
-            "Section 3.3 describes each period of the study."))))
+        fields.append(
+            (
+                doc.pick(SYNOPSIS_LABELS["duration"]),
+                lambda: doc.pick(
+                    (
+                        "The periods of the study and their visits are described in Section 3.3.",
+                        "Section 3.3 describes each period of the study.",
+                    )
+                ),
+            )
+        )
     elif doc.epochs_form == "schema":
-        fields.append((doc.pick(SYNOPSIS_LABELS["duration"]), lambda: doc.pick((
-            "Figure 1 shows the periods of the study and how long each lasts.",
-            "The schema in Figure 1 gives each period of the study and its length."))))
+        fields.append(
+            (
+                doc.pick(SYNOPSIS_LABELS["duration"]),
+                lambda: doc.pick(
+                    (
+                        "Figure 1 shows the periods of the study and how long each lasts.",
+                        "The schema in Figure 1 gives each period of the study and its length.",
+                    )
+                ),
+            )
+        )
     else:
-        fields.append((doc.pick(SYNOPSIS_LABELS["duration"]),
-                       [f"{e.name}: {e.span}" for e in plan.epochs]))
+        fields.append((doc.pick(SYNOPSIS_LABELS["duration"]), [f"{e.name}: {e.span}" for e in plan.epochs]))
     return fields
 
 
@@ -1012,23 +1290,34 @@ def synopsis_blocks(doc: DesignDoc, fields, form: str, plan_spans: tuple = ()) -
     from the list of arms."""
     doc.form(f"synopsis.{form}")
     if form == "table":
-        values = [(label, "\n".join(v) if isinstance(v, list) else doc.say(v, lambda t: True))
-                  for label, v in fields]
+        values = [(label, "\n".join(v) if isinstance(v, list) else doc.say(v, lambda t: True)) for label, v in fields]
         head, rows = values[0], values[1:]
         first = doc.pick((130, 140, 150))
-        return [RunOnGrid(doc.pick(("", "", "Table 1: Protocol Synopsis")), [head[0], head[1]],
-                          [first, mp.CONTENT_W - first], [list(r) for r in rows])]
+        return [
+            RunOnGrid(
+                doc.pick(("", "", "Table 1: Protocol Synopsis")),
+                [head[0], head[1]],
+                [first, mp.CONTENT_W - first],
+                [list(r) for r in rows],
+            )
+        ]
     blocks: list = []
     for label, value in fields:
         label += ":"
         if isinstance(value, list):
             if form == "inline":
                 periods = value[0].endswith(plan_spans) if plan_spans else False
-                intro = doc.say(lambda: doc.pick(
-                    ("The study has these periods:", "Periods and their lengths:", "As follows:")
-                    if periods else ("The study has the following groups:",
-                                     f"{doc.words['Persons']} are assigned to one of:",
-                                     "As follows:")))
+                intro = doc.say(
+                    lambda: doc.pick(
+                        ("The study has these periods:", "Periods and their lengths:", "As follows:")
+                        if periods
+                        else (
+                            "The study has the following groups:",
+                            f"{doc.words['Persons']} are assigned to one of:",
+                            "As follows:",
+                        )
+                    )
+                )
                 blocks.append(Labelled(f"{label} {intro}", label=label, value=intro))
             else:
                 blocks.append(Lead(label))
@@ -1062,35 +1351,46 @@ def design_prose(doc: DesignDoc, plan: Plan) -> list:
 
     def s1():
         phase = f"Phase {plan.phase}, " if doc.chance(0.4) else ""
-        return f"This is a {phase}{', '.join(design_words(doc, plan))} study of {drug} in " \
-               f"{population_phrase(doc, plan)}."
+        return (
+            f"This is a {phase}{', '.join(design_words(doc, plan))} study of {drug} in {population_phrase(doc, plan)}."
+        )
 
     if plan.kind == "single_group":
         a = arms[0]
 
         def s2():
-            return doc.pick((
-                f"{about()} {n} {persons} {will()} enrolled and will all receive {a.label} "
-                f"{freq_prose(plan.frequency)}.",
-                f"All {persons} receive {a.label} {freq_prose(plan.frequency)}; "
-                f"{about().lower()} {n} {persons} {will()} enrolled."))
+            return doc.pick(
+                (
+                    f"{about()} {n} {persons} {will()} enrolled and will all receive {a.label} "
+                    f"{freq_prose(plan.frequency)}.",
+                    f"All {persons} receive {a.label} {freq_prose(plan.frequency)}; "
+                    f"{about().lower()} {n} {persons} {will()} enrolled.",
+                )
+            )
     elif plan.kind == "escalation":
         doses = plan.products[0].doses
         k = NUMBER_WORDS[len(arms)]
 
         def s2():
-            first = doc.pick((
-                f"Up to {n} {persons} {will()} enrolled in {k} sequential cohorts of "
-                f"{plan.per_cohort} {persons} each.",
-                f"{k.capitalize()} cohorts of {plan.per_cohort} {persons} each {will()} enrolled "
-                f"one after another, up to {n} {persons} in all."))
-            listed = doc.pick((join_words(doses), join_words([d.split()[0] for d in doses])
-                               + " " + doses[0].split()[1]))
-            second = doc.pick((
-                f"Each cohort receives {drug} {freq_prose(plan.frequency)} at a higher dose "
-                f"than the cohort before: {listed}.",
-                f"The doses of {drug} planned for the cohorts, in order, are {listed}, each "
-                f"given {freq_prose(plan.frequency).replace('as a ', 'as one ')}."))
+            first = doc.pick(
+                (
+                    f"Up to {n} {persons} {will()} enrolled in {k} sequential cohorts of "
+                    f"{plan.per_cohort} {persons} each.",
+                    f"{k.capitalize()} cohorts of {plan.per_cohort} {persons} each {will()} enrolled "
+                    f"one after another, up to {n} {persons} in all.",
+                )
+            )
+            listed = doc.pick(
+                (join_words(doses), join_words([d.split()[0] for d in doses]) + " " + doses[0].split()[1])
+            )
+            second = doc.pick(
+                (
+                    f"Each cohort receives {drug} {freq_prose(plan.frequency)} at a higher dose "
+                    f"than the cohort before: {listed}.",
+                    f"The doses of {drug} planned for the cohorts, in order, are {listed}, each "
+                    f"given {freq_prose(plan.frequency).replace('as a ', 'as one ')}.",
+                )
+            )
             return f"{first} {second}"
     elif plan.kind == "crossover":
         seqs = join_words([a.name for a in arms], "or")
@@ -1100,19 +1400,30 @@ def design_prose(doc: DesignDoc, plan: Plan) -> list:
             seqs = "listed in the table below"
 
         def s2():
-            first = f"{about()} {n} {persons} {will()} randomized {ratio} to one of " \
-                    f"{NUMBER_WORDS[len(arms)]} treatment sequences ({seqs})."
+            first = (
+                f"{about()} {n} {persons} {will()} randomized {ratio} to one of "
+                f"{NUMBER_WORDS[len(arms)]} treatment sequences ({seqs})."
+            )
             named = {c: "placebo" if t == "Placebo" else t for c, (t, _) in plan.treatments.items()}
             treats = join_words([f"Treatment {c} ({named[c]})" for c in letters], "or")
-            second = doc.pick((f"In each period {persons} receive {treats} "
-                               f"{freq_prose(plan.frequency)}.",
-                               f"The treatments are {treats}, given "
-                               f"{freq_prose(plan.frequency)} in each period.".replace(" or ", " and ")))
+            second = doc.pick(
+                (
+                    f"In each period {persons} receive {treats} {freq_prose(plan.frequency)}.",
+                    f"The treatments are {treats}, given {freq_prose(plan.frequency)} in each period.".replace(
+                        " or ", " and "
+                    ),
+                )
+            )
             return f"{first} {second}"
     else:
-        options = join_words([a.label + ("" if a.type != "experimental" or plan.kind == "factorial"
-                                         else f" {freq_prose(plan.frequency)}")
-                              for a in arms], "or")
+        options = join_words(
+            [
+                a.label
+                + ("" if a.type != "experimental" or plan.kind == "factorial" else f" {freq_prose(plan.frequency)}")
+                for a in arms
+            ],
+            "or",
+        )
         if plan.control in ("placebo", "both") and plan.kind == "parallel" and doc.chance(0.5):
             options = options.replace(" or placebo", " or matching placebo")
         tail = " in a 2 x 2 factorial design" if plan.kind == "factorial" else ""
@@ -1127,17 +1438,44 @@ def design_prose(doc: DesignDoc, plan: Plan) -> list:
         if form == "headings":
             return ""
         if form == "schema":
-            return doc.pick(("Figure 1 shows how the study runs from screening to the last visit.",
-                             "The course of the study is drawn in Figure 1."))
+            return doc.pick(
+                (
+                    "Figure 1 shows how the study runs from screening to the last visit.",
+                    "The course of the study is drawn in Figure 1.",
+                )
+            )
         if form == "consists":
-            return doc.pick(("The study consists of ", "Each participant goes through ",
-                             "The study comprises ", f"{doc.words['Persons']} pass through ")) \
-                + join_words([period_phrase(doc, e) for e in plan.epochs]) + "."
+            return (
+                doc.pick(
+                    (
+                        "The study consists of ",
+                        "Each participant goes through ",
+                        "The study comprises ",
+                        f"{doc.words['Persons']} pass through ",
+                    )
+                )
+                + join_words([period_phrase(doc, e) for e in plan.epochs])
+                + "."
+            )
         count = NUMBER_WORDS[len(plan.epochs)]
-        return doc.pick((f"The study has {count} periods: ", f"There are {count} study periods: ",
-                         f"{cap(count)} periods make up the study: ")) + join_words(
-            [f"{e.prose.replace(' period', '')} ({e.span})" if not e.name[-1].isdigit()
-             else f"{e.name} ({e.span})" for e in plan.epochs]) + "."
+        return (
+            doc.pick(
+                (
+                    f"The study has {count} periods: ",
+                    f"There are {count} study periods: ",
+                    f"{cap(count)} periods make up the study: ",
+                )
+            )
+            + join_words(
+                [
+                    f"{e.prose.replace(' period', '')} ({e.span})"
+                    if not e.name[-1].isdigit()
+                    else f"{e.name} ({e.span})"
+                    for e in plan.epochs
+                ]
+            )
+            + "."
+        )
 
     screened = plan.screened and doc.chance(0.6)
     if screened:
@@ -1146,26 +1484,35 @@ def design_prose(doc: DesignDoc, plan: Plan) -> list:
     def s4():
         if not screened:
             return ""
-        return doc.pick((f"Allowing for screen failures, {about().lower()} {plan.screened} "
-                         f"{persons} are expected to be screened.",
-                         f"It is expected that {about().lower()} {plan.screened} {persons} "
-                         f"will need to be screened."))
+        return doc.pick(
+            (
+                f"Allowing for screen failures, {about().lower()} {plan.screened} "
+                f"{persons} are expected to be screened.",
+                f"It is expected that {about().lower()} {plan.screened} {persons} will need to be screened.",
+            )
+        )
 
     fillers = {
-        "parallel": ["Randomization will be stratified by region and by {strat}.",
-                     "An independent data monitoring committee will review unblinded safety "
-                     "data at regular intervals."],
-        "factorial": ["Randomization will be stratified by region.",
-                      "Each factor is tested against its own placebo in the analysis."],
-        "single_group": ["All {persons} who complete treatment return for a final safety "
-                         "visit."],
-        "crossover": ["The washout between periods lasts at least five half-lives of {drug}.",
-                      "Each {person} serves as their own control."],
-        "escalation": ["A safety review committee reviews the data of each cohort before the "
-                       "next dose is given.",
-                       "Sentinel dosing is used in every cohort: two {persons} are dosed first."],
+        "parallel": [
+            "Randomization will be stratified by region and by {strat}.",
+            "An independent data monitoring committee will review unblinded safety data at regular intervals.",
+        ],
+        "factorial": [
+            "Randomization will be stratified by region.",
+            "Each factor is tested against its own placebo in the analysis.",
+        ],
+        "single_group": ["All {persons} who complete treatment return for a final safety visit."],
+        "crossover": [
+            "The washout between periods lasts at least five half-lives of {drug}.",
+            "Each {person} serves as their own control.",
+        ],
+        "escalation": [
+            "A safety review committee reviews the data of each cohort before the next dose is given.",
+            "Sentinel dosing is used in every cohort: two {persons} are dosed first.",
+        ],
     }[plan.kind]
     filler = doc.fill(doc.pick(fillers))
+
     def second():
         parts = [s3(), s4()]
         return " ".join(x for x in ([filler] + parts if doc.chance(0.5) else parts + [filler]) if x)
@@ -1180,17 +1527,23 @@ def sequence_table(doc: DesignDoc, plan: Plan) -> Grid:
     first = 150
     rest = (mp.CONTENT_W - first) / periods
     rows = [[a.name.split(":")[0].split()[-1], *a.schema] for a in plan.arms]
-    return Grid(doc.caption("Treatment Sequences"), [" ".join(head)] + [f"Period {k}" for k in range(1, periods + 1)],
-                [first] + [rest] * periods, rows)
+    return Grid(
+        doc.caption("Treatment Sequences"),
+        [" ".join(head)] + [f"Period {k}" for k in range(1, periods + 1)],
+        [first] + [rest] * periods,
+        rows,
+    )
 
 
 def cohort_table(doc: DesignDoc, plan: Plan) -> Grid:
     doc.form("design.cohorts.table")
-    rows = [[f"Cohort {k}", d, str(plan.per_cohort)]
-            for k, d in enumerate(plan.products[0].doses, 1)]
-    return Grid(doc.caption("Planned Dose Cohorts"), ["Cohort", f"Dose of {doc.Drug}",
-                                                       "Number of Participants"],
-                [156, 156, 156], rows)
+    rows = [[f"Cohort {k}", d, str(plan.per_cohort)] for k, d in enumerate(plan.products[0].doses, 1)]
+    return Grid(
+        doc.caption("Planned Dose Cohorts"),
+        ["Cohort", f"Dose of {doc.Drug}", "Number of Participants"],
+        [156, 156, 156],
+        rows,
+    )
 
 
 def intervention_blocks(doc: DesignDoc, plan: Plan) -> list:
@@ -1220,14 +1573,17 @@ def intervention_blocks(doc: DesignDoc, plan: Plan) -> list:
     if form in ("rows", "columns"):
         doc.form(f"interv.table.{form}")
         sep = doc.pick((", ", " or ", "\n"))
-        heads = doc.pick((("Intervention Name", "Dose", "Route", "Frequency", "Use"),
-                          ("Study Intervention", "Dosage Level(s)", "Route of Administration",
-                           "Dosing Frequency", "Type"),
-                          ("Product", "Unit Dose Strength(s)", "Route", "Regimen", "Use")))
-        cells = [[p.name, dose_cell(p, sep), ROUTES[p.route].cell, freq_cell(p), use_cell(p)]
-                 for p in products]
-        title = doc.caption(doc.pick(("Study Interventions", "Study Interventions Administered",
-                                      "Investigational and Other Products")))
+        heads = doc.pick(
+            (
+                ("Intervention Name", "Dose", "Route", "Frequency", "Use"),
+                ("Study Intervention", "Dosage Level(s)", "Route of Administration", "Dosing Frequency", "Type"),
+                ("Product", "Unit Dose Strength(s)", "Route", "Regimen", "Use"),
+            )
+        )
+        cells = [[p.name, dose_cell(p, sep), ROUTES[p.route].cell, freq_cell(p), use_cell(p)] for p in products]
+        title = doc.caption(
+            doc.pick(("Study Interventions", "Study Interventions Administered", "Investigational and Other Products"))
+        )
         if form == "rows":
             return [Grid(title, list(heads), [110, 100, 90, 92, 76], cells)]
         first = 110
@@ -1244,33 +1600,42 @@ def intervention_blocks(doc: DesignDoc, plan: Plan) -> list:
         will = lambda: doc.pick(("is", "will be"))  # noqa: E731
         if p.role in ("investigational", "comparator") and len(p.doses) > 1:
             make = lambda p=p, route=route, freq=freq: (  # noqa: E731
-                f"{p.name} is supplied as {join_words(p.doses)} {p.form_text} and {will()} "
-                f"{route} {freq}.")
+                f"{p.name} is supplied as {join_words(p.doses)} {p.form_text} and {will()} {route} {freq}."
+            )
         elif p.role in ("investigational", "comparator"):
             tail = " as the active comparator." if p.role == "comparator" else "."
-            make = lambda p=p, route=route, freq=freq, tail=tail: doc.pick((  # noqa: E731
-                f"{p.name} {p.doses[0]} ({p.form_text}) {will()} {route} {freq}{tail}",
-                f"{p.name} is supplied as {p.doses[0]} {p.form_text} and {will()} {route} "
-                f"{freq}{tail}"))
+            make = lambda p=p, route=route, freq=freq, tail=tail: doc.pick(
+                (  # noqa: E731
+                    f"{p.name} {p.doses[0]} ({p.form_text}) {will()} {route} {freq}{tail}",
+                    f"{p.name} is supplied as {p.doses[0]} {p.form_text} and {will()} {route} {freq}{tail}",
+                )
+            )
         elif p.role == "placebo":
-            make = lambda p=p, route=route, freq=freq: doc.pick((  # noqa: E731
-                f"{p.name} {p.form_text}, identical in appearance to {drug.name}, are {route} "
-                f"{freq}.",
-                f"{p.name} {p.form_text} that look the same as those of {drug.name} are {route} "
-                f"{freq}."))
+            make = lambda p=p, route=route, freq=freq: doc.pick(
+                (  # noqa: E731
+                    f"{p.name} {p.form_text}, identical in appearance to {drug.name}, are {route} {freq}.",
+                    f"{p.name} {p.form_text} that look the same as those of {drug.name} are {route} {freq}.",
+                )
+            )
         elif p.role == "background":
-            make = lambda p=p: doc.pick((  # noqa: E731
-                f"All {doc.persons} continue their oral background therapy with {p.name} as "
-                f"prescribed before screening.",
-                f"{doc.words['Persons']} keep taking oral {p.name} as prescribed before "
-                f"screening as background therapy."))
+            make = lambda p=p: doc.pick(
+                (  # noqa: E731
+                    f"All {doc.persons} continue their oral background therapy with {p.name} as "
+                    f"prescribed before screening.",
+                    f"{doc.words['Persons']} keep taking oral {p.name} as prescribed before "
+                    f"screening as background therapy.",
+                )
+            )
         else:
             how = "inhaled" if p.route == "inhalation" else "taken orally"
-            make = lambda p=p, how=how: doc.pick((  # noqa: E731
-                f"{p.name} ({p.doses[0]}{' ' + p.per if p.per else ''}) may be {how} as needed "
-                f"for the relief of symptoms and is supplied by the sponsor.",
-                f"As rescue medication, {p.name} ({p.doses[0]}{' ' + p.per if p.per else ''}) "
-                f"may be {how} as needed."))
+            make = lambda p=p, how=how: doc.pick(
+                (  # noqa: E731
+                    f"{p.name} ({p.doses[0]}{' ' + p.per if p.per else ''}) may be {how} as needed "
+                    f"for the relief of symptoms and is supplied by the sponsor.",
+                    f"As rescue medication, {p.name} ({p.doses[0]}{' ' + p.per if p.per else ''}) "
+                    f"may be {how} as needed.",
+                )
+            )
         blocks.append(P(doc.say(make)))
     return blocks
 
@@ -1308,8 +1673,9 @@ def criteria_lists(doc: DesignDoc, plan: Plan) -> tuple[list[mp.Entry], list[mp.
         if printable(t):
             exc_texts.append((t, [doc.fill(s) for s in subs[:3]]))
     if not plan.healthy:
-        exc_texts = [(doc.fill(t), []) for t in doc.disease.exclusion if printable(doc.fill(t))] + \
-            doc.rng.sample(exc_texts, 4)
+        exc_texts = [(doc.fill(t), []) for t in doc.disease.exclusion if printable(doc.fill(t))] + doc.rng.sample(
+            exc_texts, 4
+        )
     sub = doc.pick(("a.", "a)"))
 
     def entries(items):
@@ -1325,8 +1691,7 @@ def criteria_lists(doc: DesignDoc, plan: Plan) -> tuple[list[mp.Entry], list[mp.
 def history(doc: DesignDoc, plan_date: datetime.date) -> tuple[dict, list[dict]]:
     """The amendment history: how it is printed ({"form", "rows", "columns", ...}) and the
     truth's amendments."""
-    where = doc.pick(("none", "none", "front", "appendix", "cover", "front", "appendix", "boxes",
-                      "version"))
+    where = doc.pick(("none", "none", "front", "appendix", "cover", "front", "appendix", "boxes", "version"))
     if where == "none":
         doc.form("amend.none")
         return {"form": "none", "date": plan_date}, []
@@ -1334,8 +1699,7 @@ def history(doc: DesignDoc, plan_date: datetime.date) -> tuple[dict, list[dict]]
         return version_only(doc, plan_date)
     doc.form(f"amend.{where if where in ('cover', 'boxes') else 'table.' + where}")
     count = doc.rng.randint(1, 4)
-    styles = ("plain", "padded") if where in ("cover", "boxes") else ("plain", "bare", "padded",
-                                                                      "version", "country")
+    styles = ("plain", "padded") if where in ("cover", "boxes") else ("plain", "bare", "padded", "version", "country")
     style = doc.pick(styles)
     if style == "country" and count < 2:
         count = 2
@@ -1348,8 +1712,12 @@ def history(doc: DesignDoc, plan_date: datetime.date) -> tuple[dict, list[dict]]
 
     def show(d: datetime.date) -> str:
         month = MONTHS[d.month - 1]
-        return {"dmy": f"{d.day} {month} {d.year}", "abbrev": f"{d.day:02d}-{month[:3]}-{d.year}",
-                "iso": d.isoformat(), "mdy": f"{month} {d.day}, {d.year}"}[date_form]
+        return {
+            "dmy": f"{d.day} {month} {d.year}",
+            "abbrev": f"{d.day:02d}-{month[:3]}-{d.year}",
+            "iso": d.isoformat(),
+            "mdy": f"{month} {d.day}, {d.year}",
+        }[date_form]
 
     numbers: list[tuple[str, str]] = []  # (document cell, truth number)
     for k in range(1, count + 1):
@@ -1364,8 +1732,13 @@ def history(doc: DesignDoc, plan_date: datetime.date) -> tuple[dict, list[dict]]
     if style == "country":
         at = doc.rng.randint(1, count)
         numbers.insert(at, (f"Amendment {at}.01 (Country-specific)", f"{at}.01"))
-    original = {"plain": "Original Protocol", "bare": "Original", "padded": "Original Protocol",
-                "version": "Version 1.0", "country": "Original Protocol"}[style]
+    original = {
+        "plain": "Original Protocol",
+        "bare": "Original",
+        "padded": "Original Protocol",
+        "version": "Version 1.0",
+        "country": "Original Protocol",
+    }[style]
     summaries = doc.rng.sample(SUMMARIES, len(numbers))
     rows = [[original, show(dates[0]), "Not applicable"]]
     for (cell, number), d, s in zip(numbers, dates[1:], summaries):
@@ -1375,23 +1748,41 @@ def history(doc: DesignDoc, plan_date: datetime.date) -> tuple[dict, list[dict]]
     if where != "cover":
         doc.form(f"amend.columns.{'summary' if summary else 'two'}")
     first = {"bare": "Amendment", "version": "Document Version"}.get(style) or doc.pick(
-        ("Document", "Document", "Amendment"))
+        ("Document", "Document", "Amendment")
+    )
     date_head = doc.pick(("Date", "Date", "Date of Issue"))
     columns = [first, date_head] + (["Summary of Changes"] if summary else [])
     if not summary:
         rows = [r[:2] for r in rows]
-    return {"form": where, "rows": rows, "columns": columns, "date": dates[len(numbers)],
-            "current": numbers[-1][0] if style != "bare" else f"Amendment {numbers[-1][0]}",
-            "show": show, "dates": dates, "numbers": numbers, "original": original}, truth
+    return {
+        "form": where,
+        "rows": rows,
+        "columns": columns,
+        "date": dates[len(numbers)],
+        "current": numbers[-1][0] if style != "bare" else f"Amendment {numbers[-1][0]}",
+        "show": show,
+        "dates": dates,
+        "numbers": numbers,
+        "original": original,
+    }, truth
 
 
 BOX_NUMBER = ("Global amendment number", "Amendment number", "Amendment No.")
 BOX_DATE = ("Date of revision", "Date of amendment", "Amendment date")
-BOX_SECTIONS = ("Synopsis; eligibility", "Schedule of activities", "Safety reporting",
-                "Statistical methods", "Study procedures")
-BOX_REASONS = ("Requested by a health authority.", "Feedback from the investigators.",
-               "New safety information became available.", "To reduce the burden on participants.",
-               "To align with the statistical analysis plan.")
+BOX_SECTIONS = (
+    "Synopsis; eligibility",
+    "Schedule of activities",
+    "Safety reporting",
+    "Statistical methods",
+    "Study procedures",
+)
+BOX_REASONS = (
+    "Requested by a health authority.",
+    "Feedback from the investigators.",
+    "New safety information became available.",
+    "To reduce the burden on participants.",
+    "To align with the statistical analysis plan.",
+)
 
 
 def amendment_boxes(doc: DesignDoc, info: dict) -> list[Grid]:
@@ -1404,10 +1795,19 @@ def amendment_boxes(doc: DesignDoc, info: dict) -> list[Grid]:
     summaries = doc.rng.sample(SUMMARIES, len(rows))
     boxes = []
     for row, where, why, summary in zip(rows, sections, reasons, summaries):
-        boxes.append(Grid("", [number_label, row[0].split()[-1]], [180, mp.CONTENT_W - 180],
-                          [[date_label, row[1]], ["Sections changed", where],
-                           ["Description of change", row[2] if len(row) > 2 else summary],
-                           ["Rationale for change", why]]))
+        boxes.append(
+            Grid(
+                "",
+                [number_label, row[0].split()[-1]],
+                [180, mp.CONTENT_W - 180],
+                [
+                    [date_label, row[1]],
+                    ["Sections changed", where],
+                    ["Description of change", row[2] if len(row) > 2 else summary],
+                    ["Rationale for change", why],
+                ],
+            )
+        )
     return boxes
 
 
@@ -1423,13 +1823,22 @@ def version_only(doc: DesignDoc, plan_date: datetime.date) -> tuple[dict, list[d
     rationale = None
     if doc.chance(0.5):
         doc.form("amend.version.rationale")
-        rationale = (f"PROTOCOL AMENDMENT, VERSION {n}: RATIONALE",
-                     P(f"Version {n - 1} of the protocol was updated to extend the screening window "
-                       f"and to clarify the visit schedule; the changes are summarised below."))
+        rationale = (
+            f"PROTOCOL AMENDMENT, VERSION {n}: RATIONALE",
+            P(
+                f"Version {n - 1} of the protocol was updated to extend the screening window "
+                f"and to clarify the visit schedule; the changes are summarised below."
+            ),
+        )
         if n - 1 >= 2:
             truth.insert(0, {"number": str(n - 1), "date": None})
-    return {"form": "version", "date": date, "printed": printed, "rationale": rationale,
-            "label": doc.pick(("Version Number:", "Protocol Version:", "Version:"))}, truth
+    return {
+        "form": "version",
+        "date": date,
+        "printed": printed,
+        "rationale": rationale,
+        "label": doc.pick(("Version Number:", "Protocol Version:", "Version:")),
+    }, truth
 
 
 def history_grid(doc: DesignDoc, info: dict) -> Grid:
@@ -1464,8 +1873,9 @@ def schema_columns(doc: DesignDoc, plan: Plan) -> list:
             treat_seen = True
             if randomized:
                 cols.append(([], ["R", plan.ratio]))
-            cols.append((head, [[a.name] + ([f"N = {a.n}"] if a.n and plan.kind != "escalation" else [])
-                                for a in plan.arms]))
+            cols.append(
+                (head, [[a.name] + ([f"N = {a.n}"] if a.n and plan.kind != "escalation" else []) for a in plan.arms])
+            )
         else:
             cols.append((head, [e.name.replace(" Period", "")]))
     return cols
@@ -1573,8 +1983,13 @@ def schema_ops(fig: Schema, x0: float, y0: float) -> list:
             for r in range(rows - 1):
                 cx = (col[r][0] + col[r][2]) / 2
                 ops.append(("line", cx, col[r][3], cx, col[r + 1][1] - 1, 0.8, mp.TEXT_COLOR))
-                ops.append(("poly", [(cx, col[r + 1][1]), (cx - 2.5, col[r + 1][1] - 4),
-                                     (cx + 2.5, col[r + 1][1] - 4)], mp.TEXT_COLOR))
+                ops.append(
+                    (
+                        "poly",
+                        [(cx, col[r + 1][1]), (cx - 2.5, col[r + 1][1] - 4), (cx + 2.5, col[r + 1][1] - 4)],
+                        mp.TEXT_COLOR,
+                    )
+                )
     return ops
 
 
@@ -1585,8 +2000,9 @@ def schema_figure(doc: DesignDoc, plan: Plan, kind: str) -> Schema:
     size = 7.5 if len(columns) <= 7 else 6.5
     height = schema_height(columns, rows, width, size)
     title = doc.pick(("Figure 1: Study Schema", "Figure 1: Study Design", "Figure 1 Study Design Schematic"))
-    return Schema(title, kind, width, height, columns=columns, rows=rows,
-                  arrows_down=plan.kind == "escalation", size=size)
+    return Schema(
+        title, kind, width, height, columns=columns, rows=rows, arrows_down=plan.kind == "escalation", size=size
+    )
 
 
 def schema_pixmap(fig: Schema) -> pymupdf.Pixmap:
@@ -1613,8 +2029,7 @@ def _compose(seed: int) -> Composition:
     plan = plan_design(doc)
     add_support(doc, plan)
     sponsor = doc.pick(sl.SPONSORS)
-    number = f"{doc.pick(('DL', 'TRX', 'CPX', 'NVR', 'ABN', 'KLD'))}-{rng.randint(100, 999)}-" \
-             f"{rng.randint(101, 399)}"
+    number = f"{doc.pick(('DL', 'TRX', 'CPX', 'NVR', 'ABN', 'KLD'))}-{rng.randint(100, 999)}-{rng.randint(101, 399)}"
     title = title_of(doc, plan)
     start = datetime.date(rng.randint(2018, 2023), rng.randint(1, 12), rng.randint(1, 28))
     amend, amendments = history(doc, start)
@@ -1637,13 +2052,18 @@ def _compose(seed: int) -> Composition:
     outline: list[Section] = []
 
     # 1 Synopsis (and perhaps the schema)
-    syn = synopsis_blocks(doc, synopsis_fields(doc, plan, title, sponsor, counts), syn_form,
-                          tuple(e.span for e in plan.epochs))
+    syn = synopsis_blocks(
+        doc, synopsis_fields(doc, plan, title, sponsor, counts), syn_form, tuple(e.span for e in plan.epochs)
+    )
     figure = schema_figure(doc, plan, schema_kind) if schema_kind != "none" else None
     if (figure is not None and schema_place == "summary") or doc.chance(0.4):
-        outline.append(S("1", doc.chapter_title("Protocol Summary"),
-                         P(doc.sentence(["This chapter summarizes the protocol; the chapters that "
-                                         "follow give the details."]))))
+        outline.append(
+            S(
+                "1",
+                doc.chapter_title("Protocol Summary"),
+                P(doc.sentence(["This chapter summarizes the protocol; the chapters that follow give the details."])),
+            )
+        )
         outline.append(S("1.1", "Synopsis", *syn))
         if figure is not None and schema_place == "summary":
             outline.append(S("1.2", "Schema", figure))
@@ -1652,14 +2072,28 @@ def _compose(seed: int) -> Composition:
 
     # 2 Introduction
     d = doc.disease
-    outline.append(S("2", doc.chapter_title(doc.pick(("Introduction", "Background and Rationale"))),
-                     doc.para([d.burden, d.mechanism,
-                               "Current treatments for {disease} leave an unmet need for "
-                               "therapies that are both effective and convenient."], (2, 3)),
-                     doc.para(["This study will provide the data needed to decide on further "
-                               "development of {drug}.",
-                               "The doses chosen for this study are based on the exposure reached "
-                               "in earlier studies."], (1, 2))))
+    outline.append(
+        S(
+            "2",
+            doc.chapter_title(doc.pick(("Introduction", "Background and Rationale"))),
+            doc.para(
+                [
+                    d.burden,
+                    d.mechanism,
+                    "Current treatments for {disease} leave an unmet need for "
+                    "therapies that are both effective and convenient.",
+                ],
+                (2, 3),
+            ),
+            doc.para(
+                [
+                    "This study will provide the data needed to decide on further development of {drug}.",
+                    "The doses chosen for this study are based on the exposure reached in earlier studies.",
+                ],
+                (1, 2),
+            ),
+        )
+    )
 
     # 3 Study design
     design_blocks = design_prose(doc, plan)
@@ -1670,84 +2104,212 @@ def _compose(seed: int) -> Composition:
     if getattr(doc, "sequence_table", False):
         design_blocks.append(sequence_table(doc, plan))
     design_title = doc.chapter_title(doc.pick(("Study Design", "Investigational Plan")))
-    outline.append(S("3", design_title, P(doc.sentence([
-        "This chapter describes the design of the study and the reasons for it.",
-        "The design of the study is described below."]))))
-    outline.append(S("3.1", doc.pick(("Overall Design", "Overall Study Design",
-                                      "Description of the Study Design")), *design_blocks))
-    outline.append(S("3.2", doc.pick(("Scientific Rationale for Study Design", "Rationale for the Design")),
-                     doc.para(["The design follows regulatory guidance for studies of {disease}.",
-                               "The comparison chosen allows an unbiased estimate of the effect "
-                               "of {drug}.",
-                               "The length of treatment is long enough to show a stable effect."],
-                              (1, 2))))
+    outline.append(
+        S(
+            "3",
+            design_title,
+            P(
+                doc.sentence(
+                    [
+                        "This chapter describes the design of the study and the reasons for it.",
+                        "The design of the study is described below.",
+                    ]
+                )
+            ),
+        )
+    )
+    outline.append(
+        S(
+            "3.1",
+            doc.pick(("Overall Design", "Overall Study Design", "Description of the Study Design")),
+            *design_blocks,
+        )
+    )
+    outline.append(
+        S(
+            "3.2",
+            doc.pick(("Scientific Rationale for Study Design", "Rationale for the Design")),
+            doc.para(
+                [
+                    "The design follows regulatory guidance for studies of {disease}.",
+                    "The comparison chosen allows an unbiased estimate of the effect of {drug}.",
+                    "The length of treatment is long enough to show a stable effect.",
+                ],
+                (1, 2),
+            ),
+        )
+    )
 
     if doc.epochs_form == "headings":  # a section per period, titled with its name
-        outline.append(S("3.3", doc.pick(("Study Periods", "Study Procedures by Period")),
-                         P(doc.sentence(["Each period of the study is described below.",
-                                         "The study visits are grouped by period below."]))))
+        outline.append(
+            S(
+                "3.3",
+                doc.pick(("Study Periods", "Study Procedures by Period")),
+                P(
+                    doc.sentence(
+                        [
+                            "Each period of the study is described below.",
+                            "The study visits are grouped by period below.",
+                        ]
+                    )
+                ),
+            )
+        )
         for k, e in enumerate(plan.epochs, 1):
-            outline.append(S(f"3.3.{k}", e.name, P(
-                f"The {e.prose} lasts {e.span}; {doc.persons} attend the visits the schedule of "
-                f"activities lists for it.")))
+            outline.append(
+                S(
+                    f"3.3.{k}",
+                    e.name,
+                    P(
+                        f"The {e.prose} lasts {e.span}; {doc.persons} attend the visits the schedule of "
+                        f"activities lists for it."
+                    ),
+                )
+            )
 
     # 4 Population
     inc, exc = criteria_lists(doc, plan)
-    outline.append(S("4", doc.chapter_title(doc.pick(("Study Population", "Selection of Study Population"))),
-                     P(doc.sentence(["The criteria below are checked at the screening visit.",
-                                     "No waivers of the eligibility criteria will be granted."]))))
-    outline.append(S("4.1", doc.pick(sl.INCLUSION_TITLES), P(doc.sentence(sl.INCLUSION_INTROS)),
-                     Listing(inc, "criteria", "inclusion")))
-    outline.append(S("4.2", doc.pick(sl.EXCLUSION_TITLES), P(doc.sentence(sl.EXCLUSION_INTROS)),
-                     Listing(exc, "criteria", "exclusion")))
+    outline.append(
+        S(
+            "4",
+            doc.chapter_title(doc.pick(("Study Population", "Selection of Study Population"))),
+            P(
+                doc.sentence(
+                    [
+                        "The criteria below are checked at the screening visit.",
+                        "No waivers of the eligibility criteria will be granted.",
+                    ]
+                )
+            ),
+        )
+    )
+    outline.append(
+        S(
+            "4.1",
+            doc.pick(sl.INCLUSION_TITLES),
+            P(doc.sentence(sl.INCLUSION_INTROS)),
+            Listing(inc, "criteria", "inclusion"),
+        )
+    )
+    outline.append(
+        S(
+            "4.2",
+            doc.pick(sl.EXCLUSION_TITLES),
+            P(doc.sentence(sl.EXCLUSION_INTROS)),
+            Listing(exc, "criteria", "exclusion"),
+        )
+    )
 
     # 5 Study intervention(s)
-    outline.append(S("5", doc.chapter_title(doc.pick(("Study Intervention(s)", "Study Treatment",
-                                                      "Investigational Products"))),
-                     P(doc.sentence(["Study intervention is dispensed by the site pharmacy.",
-                                     "Study intervention is supplied by the sponsor and stored "
-                                     "at the site."]))))
-    outline.append(S("5.1", doc.pick(("Study Interventions Administered", "Treatments Administered",
-                                      "Description of Study Intervention(s)")),
-                     *intervention_blocks(doc, plan)))
+    outline.append(
+        S(
+            "5",
+            doc.chapter_title(doc.pick(("Study Intervention(s)", "Study Treatment", "Investigational Products"))),
+            P(
+                doc.sentence(
+                    [
+                        "Study intervention is dispensed by the site pharmacy.",
+                        "Study intervention is supplied by the sponsor and stored at the site.",
+                    ]
+                )
+            ),
+        )
+    )
+    outline.append(
+        S(
+            "5.1",
+            doc.pick(
+                ("Study Interventions Administered", "Treatments Administered", "Description of Study Intervention(s)")
+            ),
+            *intervention_blocks(doc, plan),
+        )
+    )
     if plan.masking != "open label":
-        outline.append(S("5.2", doc.pick(("Blinding", "Measures to Minimize Bias: Blinding")),
-                         P(doc.sentence([
-                             "The investigator, the site staff and the {persons} do not know "
-                             "which treatment is given." if plan.masking == "double blind" else
-                             "The {persons} do not know which treatment they receive; the "
-                             "investigator does."]))))
+        outline.append(
+            S(
+                "5.2",
+                doc.pick(("Blinding", "Measures to Minimize Bias: Blinding")),
+                P(
+                    doc.sentence(
+                        [
+                            "The investigator, the site staff and the {persons} do not know which treatment is given."
+                            if plan.masking == "double blind"
+                            else "The {persons} do not know which treatment they receive; the investigator does."
+                        ]
+                    )
+                ),
+            )
+        )
 
     # 6 Statistics
     n = plan.enrollment
     verb = "randomized" if plan.allocation == "randomized" else "enrolled"
-    outline.append(S("6", doc.chapter_title("Statistical Considerations"),
-                     P(doc.sentence(["All analyses are described in the statistical analysis "
-                                     "plan."]))))
-    outline.append(S("6.1", doc.pick(("Sample Size Determination", "Sample Size")),
-                     P(doc.say(lambda: doc.pick((
-                         f"With {n} {doc.persons} {verb}, the study has about 90% power for the "
-                         f"primary comparison at a two-sided significance level of 5%.",
-                         f"The planned number of {doc.persons} ({n}) is typical for studies of "
-                         f"this kind and was not based on a formal calculation.",
-                         f"A sample of {n} {doc.persons} {verb} allows the effect to be estimated "
-                         f"with adequate precision."))))))
+    outline.append(
+        S(
+            "6",
+            doc.chapter_title("Statistical Considerations"),
+            P(doc.sentence(["All analyses are described in the statistical analysis plan."])),
+        )
+    )
+    outline.append(
+        S(
+            "6.1",
+            doc.pick(("Sample Size Determination", "Sample Size")),
+            P(
+                doc.say(
+                    lambda: doc.pick(
+                        (
+                            f"With {n} {doc.persons} {verb}, the study has about 90% power for the "
+                            f"primary comparison at a two-sided significance level of 5%.",
+                            f"The planned number of {doc.persons} ({n}) is typical for studies of "
+                            f"this kind and was not based on a formal calculation.",
+                            f"A sample of {n} {doc.persons} {verb} allows the effect to be estimated "
+                            f"with adequate precision.",
+                        )
+                    )
+                )
+            ),
+        )
+    )
 
     # 7 Appendix: amendment history
     if amend["form"] == "appendix":
         grid = history_grid(doc, amend)
-        outline.append(S("7", doc.chapter_title("Appendices"),
-                         P(doc.sentence(["The appendices give supporting information."]))))
-        outline.append(S("7.1", doc.pick(("Protocol Amendment History", "Document History")),
-                         P(doc.sentence(["The table below lists every version of this protocol.",
-                                         "Each version of the protocol is listed below with the "
-                                         "date it was issued."])), grid))
+        outline.append(
+            S("7", doc.chapter_title("Appendices"), P(doc.sentence(["The appendices give supporting information."])))
+        )
+        outline.append(
+            S(
+                "7.1",
+                doc.pick(("Protocol Amendment History", "Document History")),
+                P(
+                    doc.sentence(
+                        [
+                            "The table below lists every version of this protocol.",
+                            "Each version of the protocol is listed below with the date it was issued.",
+                        ]
+                    )
+                ),
+                grid,
+            )
+        )
 
     if amend["form"] == "boxes":
-        outline.append(S("7", doc.chapter_title("Description of Global Amendments"),
-                         P(doc.sentence(["Each amendment of this protocol is described below.",
-                                         "The changes made by each global amendment follow."])),
-                         *amendment_boxes(doc, amend)))
+        outline.append(
+            S(
+                "7",
+                doc.chapter_title("Description of Global Amendments"),
+                P(
+                    doc.sentence(
+                        [
+                            "Each amendment of this protocol is described below.",
+                            "The changes made by each global amendment follow.",
+                        ]
+                    )
+                ),
+                *amendment_boxes(doc, amend),
+            )
+        )
 
     # Title page
     show = amend.get("show")
@@ -1773,27 +2335,41 @@ def _compose(seed: int) -> Composition:
     if amend.get("rationale"):
         front = amend["rationale"]
     if amend["form"] == "front":
-        front = (doc.pick(("DOCUMENT HISTORY", "PROTOCOL AMENDMENT HISTORY", "Document History")),
-                 history_grid(doc, amend))
+        front = (
+            doc.pick(("DOCUMENT HISTORY", "PROTOCOL AMENDMENT HISTORY", "Document History")),
+            history_grid(doc, amend),
+        )
     spec = DesignProtocol(
-        outline=outline, title=title, number=number, sponsor=sponsor, cover=cover,
+        outline=outline,
+        title=title,
+        number=number,
+        sponsor=sponsor,
+        cover=cover,
         running_header=(doc.pick((f"{number} Clinical Study Protocol", f"Protocol {number}")), right),
-        styles=mp.STUDY_STYLES, chapter_breaks=doc.chance(0.4), cover_grid=doc.chance(0.3),
-        front=front)
+        styles=mp.STUDY_STYLES,
+        chapter_breaks=doc.chance(0.4),
+        cover_grid=doc.chance(0.3),
+        front=front,
+    )
     mp.check_outline(spec)
     truth = {
-        "source": f"design_{seed:04d}.pdf", "seed": seed,
+        "source": f"design_{seed:04d}.pdf",
+        "seed": seed,
         "curated_from": "examples/design_layouts.py (generated; exact by construction)",
         "notes": "; ".join(doc.forms),
         "forms": list(doc.forms),
         "arms": [{"name": a.name, "type": a.type, "interventions": list(a.products)} for a in plan.arms],
         "epochs": [e.name for e in plan.epochs],
         "interventions": [p.truth() for p in plan.products],
-        "population": {"planned_enrollment": plan.enrollment, "min_age": plan.min_age,
-                       "max_age": plan.max_age, "age_unit": "years", "sex": plan.sex,
-                       "healthy_volunteers": plan.healthy},
-        "design": {"allocation": plan.allocation, "model": plan.model, "masking": plan.masking,
-                   "ratio": plan.ratio},
+        "population": {
+            "planned_enrollment": plan.enrollment,
+            "min_age": plan.min_age,
+            "max_age": plan.max_age,
+            "age_unit": "years",
+            "sex": plan.sex,
+            "healthy_volunteers": plan.healthy,
+        },
+        "design": {"allocation": plan.allocation, "model": plan.model, "masking": plan.masking, "ratio": plan.ratio},
         "indication": doc.disease.name,
         "amendments": amendments,
     }
@@ -1822,8 +2398,14 @@ def place_labelled(flow: mp.Flow, blk: Labelled, need: float) -> None:
     label = blk.label + " "
     flow.text(mp.LEFT, flow.y, blk.label, mp.BOLD_FONT, mp.BODY_SIZE, mp.BODY_LEADING)
     if lines[0]:
-        flow.text(mp.LEFT + mp.text_width(label, mp.BOLD_FONT, mp.BODY_SIZE), flow.y, lines[0],
-                  mp.BODY_FONT, mp.BODY_SIZE, mp.BODY_LEADING)
+        flow.text(
+            mp.LEFT + mp.text_width(label, mp.BOLD_FONT, mp.BODY_SIZE),
+            flow.y,
+            lines[0],
+            mp.BODY_FONT,
+            mp.BODY_SIZE,
+            mp.BODY_LEADING,
+        )
     flow.y += mp.BODY_LEADING
     flow.lines(mp.LEFT, lines[1:])
 
@@ -1840,8 +2422,9 @@ def place_schema(flow: mp.Flow, fig: Schema, need: float, placed: mp.Placed, pic
         flow.ops.append(("image", rect, key))
     flow.y = rect[3] + 6
     flow.centered(fig.title, mp.CAPTION_FONT, mp.CAPTION_SIZE, mp.CAPTION_LEADING)
-    placed.images.append({"title": fig.title, "page": flow.page_no,
-                          "bbox": [round(v, 2) for v in rect], "kind": fig.kind})
+    placed.images.append(
+        {"title": fig.title, "page": flow.page_no, "bbox": [round(v, 2) for v in rect], "kind": fig.kind}
+    )
 
 
 def layout_body(spec: Protocol, first_page: int, pictures: dict) -> tuple[list[list], list[mp.Placed]]:
@@ -1934,13 +2517,19 @@ def _render(spec: DesignProtocol, pdf_path: Path) -> tuple[int, list[mp.Placed]]
     for n, ops in enumerate(pages, 1):
         running = mp.running_ops(spec, n, len(pages)) if n > 1 else []
         render_page(doc, running + ops, pictures)
-    doc.set_metadata({
-        "title": spec.title, "author": spec.sponsor,
-        "subject": f"Clinical Study Protocol {spec.number}",
-        "keywords": "synthetic, test fixture", "creator": "ClinParser examples/design_layouts.py",
-        "producer": "PyMuPDF", "creationDate": mp.FIXED_PDF_DATE,
-        "modDate": mp.FIXED_PDF_DATE, "trapped": "",
-    })
+    doc.set_metadata(
+        {
+            "title": spec.title,
+            "author": spec.sponsor,
+            "subject": f"Clinical Study Protocol {spec.number}",
+            "keywords": "synthetic, test fixture",
+            "creator": "ClinParser examples/design_layouts.py",
+            "producer": "PyMuPDF",
+            "creationDate": mp.FIXED_PDF_DATE,
+            "modDate": mp.FIXED_PDF_DATE,
+            "trapped": "",
+        }
+    )
     pdf_path = Path(pdf_path)
     pdf_path.parent.mkdir(parents=True, exist_ok=True)
     doc.save(pdf_path, garbage=4, deflate=True, no_new_id=True)

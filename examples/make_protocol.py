@@ -413,15 +413,19 @@ class Schedule:
         label = (row.label, row.label_notes)
         if isinstance(row, Group):
             return [label] + [("", "")] * len(self.visits)
-        return [label] + [(MARK_TEXT[m], row.notes.get(k, ""))
-                          for k, m in enumerate(row.marks)]
+        return [label] + [(MARK_TEXT[m], row.notes.get(k, "")) for k, m in enumerate(row.marks)]
 
     def markers(self, part: int) -> list[str]:
         """The footnote markers printed in a part, in footnote order."""
         shown = [0] + [1 + k for k in self.part_visits(part)]
-        used = {n for row in self.rows for k, (_, notes) in
-                enumerate(self.row_cells(row)) if k in shown
-                for n in notes.split(",") if n}
+        used = {
+            n
+            for row in self.rows
+            for k, (_, notes) in enumerate(self.row_cells(row))
+            if k in shown
+            for n in notes.split(",")
+            if n
+        }
         return [m for m in self.footnotes if m in used]
 
 
@@ -491,8 +495,7 @@ class SoaGrid:
         return [m for m in self.footnotes if m in used]
 
 
-Block = Union[Para, NumberedList, Table, Figure, Questionnaire, Signature,
-              Schedule, Listing, Lead, Grid, SoaGrid]
+Block = Union[Para, NumberedList, Table, Figure, Questionnaire, Signature, Schedule, Listing, Lead, Grid, SoaGrid]
 
 
 @dataclass
@@ -545,8 +548,7 @@ def P(text: str) -> Para:
 # Cross-references the truth file records: "Section 5.2" in decimal
 # documents, "Section III" / "Section III.B" / "Section III.B.2" in outlines.
 REFERENCE_RE = re.compile(r"\bSection (\d+(?:\.\d+)*)")
-OUTLINE_REFERENCE_RE = re.compile(
-    r"\bSection ([IVX]+(?:\.[A-Z](?:\.\d+)?)?)\b")
+OUTLINE_REFERENCE_RE = re.compile(r"\bSection ([IVX]+(?:\.[A-Z](?:\.\d+)?)?)\b")
 
 
 @dataclass(frozen=True)
@@ -606,8 +608,7 @@ class Bundled:
 # --------------------------------------------------------------------------
 # Document text (entirely invented)
 # --------------------------------------------------------------------------
-SOA_COLUMNS = ["Procedure", "Screening", "Day 1", "Week 2", "Week 4",
-               "Week 8", "Week 12", "End of Study"]
+SOA_COLUMNS = ["Procedure", "Screening", "Day 1", "Week 2", "Week 4", "Week 8", "Week 12", "End of Study"]
 SOA_WIDTHS = [146] + [46] * 7
 
 # One mask character per visit column: "X" = performed, "." = not performed.
@@ -656,8 +657,7 @@ SOA_MASKS = [
 ]
 
 
-def mask_rows(first_row: list[str], masks: list[tuple[str, str]]
-              ) -> list[list[str]]:
+def mask_rows(first_row: list[str], masks: list[tuple[str, str]]) -> list[list[str]]:
     """SoA grid rows: `first_row` (visit days), then one row per mask."""
     rows = [list(first_row)]
     for name, mask in masks:
@@ -667,324 +667,447 @@ def mask_rows(first_row: list[str], masks: list[tuple[str, str]]
 
 def soa_rows() -> list[list[str]]:
     # A first row with visit days makes the grid look like a real SoA.
-    return mask_rows(["Visit day (window)", "-28 to -1", "1", "15 +/- 3",
-                      "29 +/- 3", "57 +/- 3", "85 +/- 3", "113 +/- 3"],
-                     SOA_MASKS)
+    return mask_rows(
+        ["Visit day (window)", "-28 to -1", "1", "15 +/- 3", "29 +/- 3", "57 +/- 3", "85 +/- 3", "113 +/- 3"], SOA_MASKS
+    )
 
 
 OUTLINE: list[Section] = [
-    S("1", "PROTOCOL SUMMARY",
-      P("""This section provides a concise overview of the study design, the
+    S(
+        "1",
+        "PROTOCOL SUMMARY",
+        P("""This section provides a concise overview of the study design, the
         planned population, and the schedule of procedures. Where the summary
         and the detailed sections of this protocol differ, the detailed
-        sections take precedence.""")),
-    S("1.1", "Synopsis",
-      P("""Study CP-001 is a Phase 2, multicenter, randomized, double-blind,
+        sections take precedence."""),
+    ),
+    S(
+        "1.1",
+        "Synopsis",
+        P("""Study CP-001 is a Phase 2, multicenter, randomized, double-blind,
         placebo-controlled study of EXP-4170 in adults with moderate to severe
         atopic dermatitis. Approximately 120 participants will be randomized in
         a 2:1 ratio to receive EXP-4170 or matching placebo. Randomization will
         be stratified by baseline disease severity and by geographic
         region."""),
-      P("""The primary objective is to compare the proportion of participants
+        P("""The primary objective is to compare the proportion of participants
         achieving at least a 75% improvement in the Dermatitis Severity Index
         (DSI-75) at Week 12 between the two treatment groups. Key secondary
         objectives address itch intensity, sleep disturbance, and the safety
         profile of repeated subcutaneous dosing. The timing of all assessments
         is presented in Section 1.3."""),
-      P("""Each participant will take part for up to 20 weeks, comprising a
+        P("""Each participant will take part for up to 20 weeks, comprising a
         screening period of up to 28 days, a 12-week treatment period, and a
         4-week safety follow-up period. Study intervention will be administered
         every 2 weeks at the study site by qualified personnel."""),
-      P("""The study population consists of adults aged 18 to 75 years whose
+        P("""The study population consists of adults aged 18 to 75 years whose
         disease has not been adequately controlled with topical treatment.
         Participants must have a DSI score of 16 or higher and lesions covering
         at least 10% of body surface area at baseline."""),
-      P("""An independent data monitoring committee will review unblinded
+        P("""An independent data monitoring committee will review unblinded
         safety data at regular intervals during the treatment period. The
         committee may recommend modification or early termination of the study
         if an unacceptable safety signal emerges."""),
-      P("""Efficacy will be assessed at every scheduled visit by blinded
+        P("""Efficacy will be assessed at every scheduled visit by blinded
         investigators using the DSI and the Investigator Global Assessment.
         Participants will complete itch and sleep diaries on an electronic
-        device throughout the treatment period.""")),
-    S("1.2", "Schema",
-      P("""The overall flow of participants through the study periods is
+        device throughout the treatment period."""),
+    ),
+    S(
+        "1.2",
+        "Schema",
+        P("""The overall flow of participants through the study periods is
         illustrated in Figure 1. Participants who discontinue study
         intervention early are encouraged to remain in the study and complete
         the follow-up visits."""),
-      Figure("Figure 1: Study Schema", "vector", CONTENT_W, 150)),
-    S("1.3", "Schedule of Activities",
-      P("""Table 1 lists the procedures to be performed at each scheduled visit.
+        Figure("Figure 1: Study Schema", "vector", CONTENT_W, 150),
+    ),
+    S(
+        "1.3",
+        "Schedule of Activities",
+        P("""Table 1 lists the procedures to be performed at each scheduled visit.
         A visit window of plus or minus 3 days applies to all visits after Day 1
         unless otherwise specified. Unscheduled visits may be conducted at any
         time at the discretion of the investigator."""),
-      Table("Table 1: Schedule of Activities", SOA_COLUMNS, SOA_WIDTHS,
-            soa_rows(), font_size=8, expect_pages=2, center_values=True),
-      P("""Dosing visits at Weeks 6 and 10 follow the procedures of the Week 4
+        Table(
+            "Table 1: Schedule of Activities",
+            SOA_COLUMNS,
+            SOA_WIDTHS,
+            soa_rows(),
+            font_size=8,
+            expect_pages=2,
+            center_values=True,
+        ),
+        P("""Dosing visits at Weeks 6 and 10 follow the procedures of the Week 4
         visit and are not shown separately. Abbreviations used in Table 1 are
         defined in Section 10.1, and the laboratory analytes for each panel are
-        listed in Section 10.2.""")),
-    S("2", "INTRODUCTION",
-      P("""EXP-4170 is a fully humanized immunoglobulin G1 monoclonal antibody
+        listed in Section 10.2."""),
+    ),
+    S(
+        "2",
+        "INTRODUCTION",
+        P("""EXP-4170 is a fully humanized immunoglobulin G1 monoclonal antibody
         that binds with high affinity to the alpha subunit of the
         interleukin-47 receptor. Blocking this receptor interrupts a signaling
         pathway that is thought to sustain type 2 inflammation in the
-        skin.""")),
-    S("2.1", "Study Rationale",
-      P("""Despite the availability of topical therapies and several systemic
+        skin."""),
+    ),
+    S(
+        "2.1",
+        "Study Rationale",
+        P("""Despite the availability of topical therapies and several systemic
         agents, many adults with atopic dermatitis continue to experience
         uncontrolled disease and persistent itch. An agent with a distinct
         mechanism of action and an infrequent dosing schedule could address an
         important unmet medical need. The present study is designed to
         establish proof of efficacy and to select a dose regimen for Phase 3
-        development.""")),
-    S("2.2", "Background",
-      P("""Atopic dermatitis is a chronic, relapsing inflammatory skin disease
+        development."""),
+    ),
+    S(
+        "2.2",
+        "Background",
+        P("""Atopic dermatitis is a chronic, relapsing inflammatory skin disease
         characterized by eczematous lesions, dry skin, and intense pruritus.
         The condition affects an estimated 2% to 7% of adults and is frequently
         associated with asthma, allergic rhinitis, and food allergy. Moderate
         to severe disease has a substantial impact on sleep, work productivity,
         and mental health."""),
-      P("""Overexpression of interleukin-47 has been observed in lesional skin
+        P("""Overexpression of interleukin-47 has been observed in lesional skin
         biopsies from affected patients when compared with samples from healthy
         volunteers. Levels of the cytokine correlate with clinical severity
-        scores in several independent cohorts.""")),
-    S("2.2.1", "Nonclinical Studies",
-      P("""The nonclinical program for EXP-4170 included in vitro binding
+        scores in several independent cohorts."""),
+    ),
+    S(
+        "2.2.1",
+        "Nonclinical Studies",
+        P("""The nonclinical program for EXP-4170 included in vitro binding
         studies, pharmacology studies in transgenic mouse models, and
         repeat-dose toxicology studies in cynomolgus monkeys. No adverse
         findings were identified at exposures up to 30 times the anticipated
-        clinical exposure at the highest planned dose.""")),
-    S("2.2.1.1", "Prior Phase 1 Data",
-      P("""A first-in-human study enrolled 48 healthy volunteers who received
+        clinical exposure at the highest planned dose."""),
+    ),
+    S(
+        "2.2.1.1",
+        "Prior Phase 1 Data",
+        P("""A first-in-human study enrolled 48 healthy volunteers who received
         single ascending doses of EXP-4170 ranging from 10 mg to 600 mg. The
         most frequently reported adverse events were mild injection site
         reactions and headache, none of which led to withdrawal. No clinically
         meaningful changes in laboratory values, vital signs, or
-        electrocardiograms were detected.""")),
-    S("2.2.1.2", "Pharmacokinetics",
-      P("""Following subcutaneous administration, EXP-4170 reached maximum serum
+        electrocardiograms were detected."""),
+    ),
+    S(
+        "2.2.1.2",
+        "Pharmacokinetics",
+        P("""Following subcutaneous administration, EXP-4170 reached maximum serum
         concentrations between 4 and 7 days after dosing. Exposure increased in
         an approximately dose-proportional manner across the tested range, and
         the mean terminal half-life was close to 21 days. These properties
-        support a dosing interval of 2 weeks in the present study.""")),
-    S("2.3", "Benefit-Risk Assessment",
-      P("""Participants randomized to EXP-4170 may experience an improvement in
+        support a dosing interval of 2 weeks in the present study."""),
+    ),
+    S(
+        "2.3",
+        "Benefit-Risk Assessment",
+        P("""Participants randomized to EXP-4170 may experience an improvement in
         the signs and symptoms of their disease, although this benefit has not
         yet been demonstrated. Potential risks include hypersensitivity
         reactions, injection site reactions, and an increased susceptibility to
         certain infections."""),
-      P("""The risks will be minimized through careful selection of
+        P("""The risks will be minimized through careful selection of
         participants, frequent safety monitoring, and predefined rules for
         interrupting treatment. Taking these measures into account, the
         anticipated benefits are considered to justify the potential risks for
-        participants in this study.""")),
-    S("3", "OBJECTIVES AND ENDPOINTS",
-      P("""The objectives of the study and the corresponding endpoints are
+        participants in this study."""),
+    ),
+    S(
+        "3",
+        "OBJECTIVES AND ENDPOINTS",
+        P("""The objectives of the study and the corresponding endpoints are
         summarized in Table 2. All endpoints will be assessed in the full
         analysis set unless otherwise stated in Section 9.2."""),
-      Table("Table 2: Objectives and Endpoints", ["Objectives", "Endpoints"],
-            [214, 254], [
-                ["Primary: To evaluate the efficacy of EXP-4170 compared with "
-                 "placebo in reducing disease severity",
-                 "Proportion of participants achieving DSI-75 at Week 12"],
-                ["Secondary: To assess the effect of EXP-4170 on itch and "
-                 "sleep quality",
-                 "Change from baseline to Week 12 in the weekly average of "
-                 "daily peak itch scores and in the sleep disturbance score"],
-                ["Safety: To characterize the safety and tolerability of "
-                 "EXP-4170",
-                 "Incidence of treatment-emergent adverse events and serious "
-                 "adverse events through the end of the study"],
-            ]),
-      P("""Exploratory biomarker and pharmacokinetic endpoints are described in
-        a separate analysis plan and are not listed here.""")),
-    S("4", "STUDY DESIGN",
-      P("""This section describes the structure of the study, the justification
+        Table(
+            "Table 2: Objectives and Endpoints",
+            ["Objectives", "Endpoints"],
+            [214, 254],
+            [
+                [
+                    "Primary: To evaluate the efficacy of EXP-4170 compared with placebo in reducing disease severity",
+                    "Proportion of participants achieving DSI-75 at Week 12",
+                ],
+                [
+                    "Secondary: To assess the effect of EXP-4170 on itch and sleep quality",
+                    "Change from baseline to Week 12 in the weekly average of "
+                    "daily peak itch scores and in the sleep disturbance score",
+                ],
+                [
+                    "Safety: To characterize the safety and tolerability of EXP-4170",
+                    "Incidence of treatment-emergent adverse events and serious "
+                    "adverse events through the end of the study",
+                ],
+            ],
+        ),
+        P("""Exploratory biomarker and pharmacokinetic endpoints are described in
+        a separate analysis plan and are not listed here."""),
+    ),
+    S(
+        "4",
+        "STUDY DESIGN",
+        P("""This section describes the structure of the study, the justification
         for the chosen design, and the criteria that define its
-        conclusion.""")),
-    S("4.1", "Overall Design",
-      P("""After providing written informed consent, participants will enter a
+        conclusion."""),
+    ),
+    S(
+        "4.1",
+        "Overall Design",
+        P("""After providing written informed consent, participants will enter a
         screening period lasting up to 28 days. Eligible participants will be
         randomized on Day 1 and will receive their first dose of study
         intervention at the site under observation. Subsequent doses will be
         administered at Weeks 2, 4, 6, 8, and 10."""),
-      Figure("Figure 2: Dosing Timeline", "raster", 325, 130),
-      P("""The dosing timeline in Figure 2 shows the six treatment
+        Figure("Figure 2: Dosing Timeline", "raster", 325, 130),
+        P("""The dosing timeline in Figure 2 shows the six treatment
         administrations followed by the safety follow-up period. Participants
         will remain at the site for at least 60 minutes after each of the first
-        three injections.""")),
-    S("4.2", "Scientific Rationale for Study Design",
-      P("""A placebo control is necessary to obtain an unbiased estimate of the
+        three injections."""),
+    ),
+    S(
+        "4.2",
+        "Scientific Rationale for Study Design",
+        P("""A placebo control is necessary to obtain an unbiased estimate of the
         treatment effect, because the signs of atopic dermatitis fluctuate
         spontaneously over time. The 12-week treatment duration is consistent
         with the period over which other biologic agents have shown a clear
         separation from placebo. Limited use of low-potency topical
         corticosteroids as rescue therapy is permitted to reduce the risk of
-        severe flares in the placebo group.""")),
-    S("4.3", "End of Study Definition",
-      P("""A participant is considered to have completed the study if he or she
+        severe flares in the placebo group."""),
+    ),
+    S(
+        "4.3",
+        "End of Study Definition",
+        P("""A participant is considered to have completed the study if he or she
         has completed all periods, including the last scheduled follow-up
         visit. The end of the study is defined as the date of the last visit of
-        the last participant in the study globally.""")),
-    S("5", "STUDY POPULATION",
-      P("""Prospective approval of protocol deviations to recruitment and
+        the last participant in the study globally."""),
+    ),
+    S(
+        "5",
+        "STUDY POPULATION",
+        P("""Prospective approval of protocol deviations to recruitment and
         enrollment criteria, also known as protocol waivers or exemptions, is
-        not permitted.""")),
-    S("5.1", "Inclusion Criteria",
-      P("""Participants are eligible to be included in the study only if all of
+        not permitted."""),
+    ),
+    S(
+        "5.1",
+        "Inclusion Criteria",
+        P("""Participants are eligible to be included in the study only if all of
         the following criteria apply:"""),
-      NumberedList([
-          "Participant is 18 to 75 years of age inclusive at the time of "
-          "signing the informed consent form.",
-          "Participant has a diagnosis of atopic dermatitis for at least 12 "
-          "months before screening, confirmed by the investigator.",
-          "Participant has a DSI score of 16 or higher and an Investigator "
-          "Global Assessment score of 3 or 4 at screening and on Day 1.",
-          "Participant has atopic dermatitis involvement of at least 10% of "
-          "body surface area at screening and at baseline.",
-          "Participant has a documented history of inadequate response to "
-          "topical medications within 6 months before screening, or topical "
-          "treatments are otherwise medically inadvisable.",
-          "Participant is capable of giving signed informed consent and is "
-          "willing to comply with all study procedures and restrictions.",
-      ])),
-    S("5.2", "Exclusion Criteria",
-      P("""Participants are excluded from the study if any of the following
+        NumberedList(
+            [
+                "Participant is 18 to 75 years of age inclusive at the time of signing the informed consent form.",
+                "Participant has a diagnosis of atopic dermatitis for at least 12 "
+                "months before screening, confirmed by the investigator.",
+                "Participant has a DSI score of 16 or higher and an Investigator "
+                "Global Assessment score of 3 or 4 at screening and on Day 1.",
+                "Participant has atopic dermatitis involvement of at least 10% of "
+                "body surface area at screening and at baseline.",
+                "Participant has a documented history of inadequate response to "
+                "topical medications within 6 months before screening, or topical "
+                "treatments are otherwise medically inadvisable.",
+                "Participant is capable of giving signed informed consent and is "
+                "willing to comply with all study procedures and restrictions.",
+            ]
+        ),
+    ),
+    S(
+        "5.2",
+        "Exclusion Criteria",
+        P("""Participants are excluded from the study if any of the following
         criteria apply:"""),
-      NumberedList([
-          "Participant has an active chronic or acute skin infection requiring "
-          "systemic treatment within 4 weeks before Day 1.",
-          "Participant has a known history of human immunodeficiency virus "
-          "infection or a positive test for hepatitis B surface antigen or "
-          "hepatitis C antibody at screening.",
-          "Participant has received a biologic therapy targeting type 2 "
-          "inflammation within 5 half-lives or 16 weeks before Day 1, "
-          "whichever is longer.",
-          "Participant has used systemic immunosuppressive drugs, such as "
-          "cyclosporine or methotrexate, within 4 weeks before Day 1.",
-          "Participant has a history of malignancy within 5 years, except for "
-          "adequately treated basal cell carcinoma of the skin.",
-          "Participant has a clinically significant abnormal laboratory value "
-          "at screening that, in the opinion of the investigator, would "
-          "jeopardize participant safety.",
-          "Participant is pregnant, breastfeeding, or planning to become "
-          "pregnant during the study.",
-          "Participant has participated in another interventional clinical "
-          "study within 30 days or 5 half-lives of the investigational product "
-          "before screening.",
-      ])),
-    S("5.3", "Screen Failures",
-      P("""Screen failures are defined as participants who consent to take part
+        NumberedList(
+            [
+                "Participant has an active chronic or acute skin infection requiring "
+                "systemic treatment within 4 weeks before Day 1.",
+                "Participant has a known history of human immunodeficiency virus "
+                "infection or a positive test for hepatitis B surface antigen or "
+                "hepatitis C antibody at screening.",
+                "Participant has received a biologic therapy targeting type 2 "
+                "inflammation within 5 half-lives or 16 weeks before Day 1, "
+                "whichever is longer.",
+                "Participant has used systemic immunosuppressive drugs, such as "
+                "cyclosporine or methotrexate, within 4 weeks before Day 1.",
+                "Participant has a history of malignancy within 5 years, except for "
+                "adequately treated basal cell carcinoma of the skin.",
+                "Participant has a clinically significant abnormal laboratory value "
+                "at screening that, in the opinion of the investigator, would "
+                "jeopardize participant safety.",
+                "Participant is pregnant, breastfeeding, or planning to become pregnant during the study.",
+                "Participant has participated in another interventional clinical "
+                "study within 30 days or 5 half-lives of the investigational product "
+                "before screening.",
+            ]
+        ),
+    ),
+    S(
+        "5.3",
+        "Screen Failures",
+        P("""Screen failures are defined as participants who consent to take part
         in the study but are not subsequently randomized. A minimal set of
         screen failure information is required to ensure transparent reporting
         of participant flow. Individuals who do not meet the criteria for
         participation may be rescreened once, provided that the reason for
-        failure was transient.""")),
-    S("6", "STUDY INTERVENTION",
-      P("""Study intervention is defined as any investigational product or
+        failure was transient."""),
+    ),
+    S(
+        "6",
+        "STUDY INTERVENTION",
+        P("""Study intervention is defined as any investigational product or
         placebo intended to be administered to a participant according to this
-        protocol.""")),
-    S("6.1", "Study Intervention Administered",
-      P("""EXP-4170 will be supplied as a sterile solution in a single-use
+        protocol."""),
+    ),
+    S(
+        "6.1",
+        "Study Intervention Administered",
+        P("""EXP-4170 will be supplied as a sterile solution in a single-use
         prefilled syringe containing 200 mg in 1.0 mL. Placebo will be supplied
         in identical prefilled syringes containing the same formulation without
         the active ingredient. Each dose will be injected subcutaneously into
         the abdomen, upper arm, or thigh, with rotation of the injection site
         at each visit."""),
-      P("""The study intervention must be stored refrigerated at 2 to 8 degrees
+        P("""The study intervention must be stored refrigerated at 2 to 8 degrees
         Celsius and protected from light until use. The site pharmacist or a
         designee is responsible for maintaining accurate records of receipt,
-        storage, and dispensing.""")),
-    S("6.2", "Dose Modification",
-      P("""Dose reduction of EXP-4170 is not permitted in this study. Dosing may
+        storage, and dispensing."""),
+    ),
+    S(
+        "6.2",
+        "Dose Modification",
+        P("""Dose reduction of EXP-4170 is not permitted in this study. Dosing may
         be interrupted for up to 4 weeks in the event of an intercurrent
         illness or a suspected treatment-related adverse event, in consultation
         with the medical monitor."""),
-      P("""Before resuming treatment, the investigator must confirm that the
+        P("""Before resuming treatment, the investigator must confirm that the
         participant still meets the safety-related eligibility criteria; see
         Section 5.2 for the relevant exclusion criteria. Disease activity at
         the time of resumption should be documented using the DSI as described
         in Section 8.1. Participants who require an interruption of more than
         4 weeks must permanently discontinue study intervention according to
-        Section 7.1.""")),
-    S("7", "DISCONTINUATION OF STUDY INTERVENTION",
-      P("""Discontinuation of study intervention does not represent withdrawal
+        Section 7.1."""),
+    ),
+    S(
+        "7",
+        "DISCONTINUATION OF STUDY INTERVENTION",
+        P("""Discontinuation of study intervention does not represent withdrawal
         from the study. Every effort should be made to retain participants in
         follow-up so that information on efficacy and safety can be
-        collected.""")),
-    S("7.1", "Discontinuation of Study Intervention",
-      P("""Study intervention must be permanently discontinued if a participant
+        collected."""),
+    ),
+    S(
+        "7.1",
+        "Discontinuation of Study Intervention",
+        P("""Study intervention must be permanently discontinued if a participant
         develops anaphylaxis or another severe hypersensitivity reaction
         attributed to the study intervention. Discontinuation is also required
         in the event of pregnancy, a serious opportunistic infection, or the
         diagnosis of a malignancy."""),
-      P("""The reason for discontinuation and the date of the last dose must be
+        P("""The reason for discontinuation and the date of the last dose must be
         recorded in the electronic case report form. Participants who
         discontinue study intervention should complete the End of Study visit
-        procedures 4 weeks after their last dose.""")),
-    S("8", "STUDY ASSESSMENTS AND PROCEDURES",
-      P("""Study procedures and their timing are summarized in the Schedule of
+        procedures 4 weeks after their last dose."""),
+    ),
+    S(
+        "8",
+        "STUDY ASSESSMENTS AND PROCEDURES",
+        P("""Study procedures and their timing are summarized in the Schedule of
         Activities in Section 1.3. Immediate safety concerns should be
         discussed with the sponsor as soon as they occur so that appropriate
-        measures can be taken.""")),
-    S("8.1", "Efficacy Assessments",
-      P("""The DSI is a composite clinician-reported score that rates the
+        measures can be taken."""),
+    ),
+    S(
+        "8.1",
+        "Efficacy Assessments",
+        P("""The DSI is a composite clinician-reported score that rates the
         extent and severity of erythema, induration, excoriation, and
         lichenification in four body regions. Total scores range from 0 to 72,
         with higher values indicating more severe disease. The same trained
         assessor should perform the DSI evaluation for a given participant
         throughout the study whenever possible."""),
-      P("""Participants will record their worst itch over the previous 24 hours
+        P("""Participants will record their worst itch over the previous 24 hours
         each evening on an 11-point numeric rating scale using an electronic
         diary. Sleep disturbance will be captured weekly through a short
-        questionnaire completed in the diary.""")),
-    S("8.2", "Safety Assessments",
-      P("""Planned time points for all safety assessments are provided in the
+        questionnaire completed in the diary."""),
+    ),
+    S(
+        "8.2",
+        "Safety Assessments",
+        P("""Planned time points for all safety assessments are provided in the
         Schedule of Activities. Adverse events will be collected from the
         signing of the informed consent form until the final follow-up
-        visit.""")),
-    S("8.2.1", "Vital Signs",
-      P("""Body temperature, pulse rate, respiratory rate, and blood pressure
+        visit."""),
+    ),
+    S(
+        "8.2.1",
+        "Vital Signs",
+        P("""Body temperature, pulse rate, respiratory rate, and blood pressure
         will be measured after the participant has rested for at least 5
         minutes in a seated position. On dosing days, vital signs will be
-        obtained before the injection and again 30 minutes after it.""")),
-    S("8.2.2", "Clinical Laboratory Tests",
-      P("""Blood and urine samples for safety laboratory tests will be collected
+        obtained before the injection and again 30 minutes after it."""),
+    ),
+    S(
+        "8.2.2",
+        "Clinical Laboratory Tests",
+        P("""Blood and urine samples for safety laboratory tests will be collected
         at the visits indicated in Table 1 and analyzed by a central
         laboratory. The investigator must review each laboratory report,
         document the review, and record any clinically relevant changes as
         adverse events. The full list of required tests is provided in
-        Section 10.2.""")),
-    S("9", "STATISTICAL CONSIDERATIONS",
-      P("""A statistical analysis plan will be finalized before database lock
+        Section 10.2."""),
+    ),
+    S(
+        "9",
+        "STATISTICAL CONSIDERATIONS",
+        P("""A statistical analysis plan will be finalized before database lock
         and will describe the analyses in greater detail than this
-        section.""")),
-    S("9.1", "Sample Size Determination",
-      P("""A sample size of 120 participants, with 80 assigned to EXP-4170 and
+        section."""),
+    ),
+    S(
+        "9.1",
+        "Sample Size Determination",
+        P("""A sample size of 120 participants, with 80 assigned to EXP-4170 and
         40 to placebo, provides approximately 90% power to detect a difference
         in DSI-75 response rates of 30% versus 8%. This calculation assumes a
         two-sided significance level of 0.05 and uses a chi-square test."""),
-      P("""The assumed placebo response rate is based on data from comparable
+        P("""The assumed placebo response rate is based on data from comparable
         trials in a similar population. No adjustment for dropout has been made
         because participants who discontinue early will be counted as
-        non-responders.""")),
-    S("9.2", "Analysis Populations",
-      P("""The full analysis set includes all randomized participants who
+        non-responders."""),
+    ),
+    S(
+        "9.2",
+        "Analysis Populations",
+        P("""The full analysis set includes all randomized participants who
         received at least one dose of study intervention, analyzed according to
         the treatment to which they were randomized. The safety analysis set
         includes all participants who received at least one dose, analyzed
         according to the treatment actually received. The per-protocol set
         excludes participants with important protocol deviations that could
-        affect the primary endpoint.""")),
-    S("10", "SUPPORTING DOCUMENTATION",
-      P("""The appendices in this section provide supporting information that
-        is referenced throughout the protocol.""")),
-    S("10.1", "Appendix 1: Abbreviations",
-      P("""The abbreviations and specialist terms used in this protocol are
+        affect the primary endpoint."""),
+    ),
+    S(
+        "10",
+        "SUPPORTING DOCUMENTATION",
+        P("""The appendices in this section provide supporting information that
+        is referenced throughout the protocol."""),
+    ),
+    S(
+        "10.1",
+        "Appendix 1: Abbreviations",
+        P("""The abbreviations and specialist terms used in this protocol are
         defined in the following table."""),
-      Table("Table 3: Abbreviations", ["Abbreviation", "Definition"],
-            [110, 358], [
+        Table(
+            "Table 3: Abbreviations",
+            ["Abbreviation", "Definition"],
+            [110, 358],
+            [
                 ["ADA", "anti-drug antibody"],
                 ["AE", "adverse event"],
                 ["DSI", "Dermatitis Severity Index"],
@@ -995,17 +1118,22 @@ OUTLINE: list[Section] = [
                 ["PK", "pharmacokinetic(s)"],
                 ["Q2W", "every 2 weeks"],
                 ["SAE", "serious adverse event"],
-            ])),
-    S("10.2", "Appendix 2: Clinical Laboratory Tests",
-      P("""The hematology panel includes hemoglobin, hematocrit, red blood cell
+            ],
+        ),
+    ),
+    S(
+        "10.2",
+        "Appendix 2: Clinical Laboratory Tests",
+        P("""The hematology panel includes hemoglobin, hematocrit, red blood cell
         count, white blood cell count with differential, and platelet count.
         The chemistry panel includes sodium, potassium, creatinine, blood urea
         nitrogen, glucose, total bilirubin, alanine aminotransferase, aspartate
         aminotransferase, and alkaline phosphatase."""),
-      P("""Routine urinalysis will be performed by dipstick, with microscopic
+        P("""Routine urinalysis will be performed by dipstick, with microscopic
         examination only if the dipstick result is abnormal. Serum pregnancy
         testing is required at screening for participants of childbearing
-        potential, followed by urine testing at each dosing visit.""")),
+        potential, followed by urine testing at each dosing visit."""),
+    ),
 ]
 
 PROTOCOL_001 = Protocol(
@@ -1031,13 +1159,10 @@ PROTOCOL_001 = Protocol(
 # --------------------------------------------------------------------------
 # Chapters flow on without a page break, so level 1 needs space above it;
 # levels 4 and 5 are unstyled (plain body font, like HEADING_STYLES[4]).
-STYLES_002 = {**HEADING_STYLES,
-              1: HeadingStyle(BOLD_FONT, 14, 18, 18, 8),
-              5: HEADING_STYLES[4]}
+STYLES_002 = {**HEADING_STYLES, 1: HeadingStyle(BOLD_FONT, 14, 18, 18, 8), 5: HEADING_STYLES[4]}
 APPENDIX_SUB_STYLE = HEADING_STYLES[3]  # "A.1": bold 11 at tree level 2
 
-SOA_002_COLUMNS = ["Procedure", "Screening", "Day 1", "Week 4", "Week 8",
-                   "Week 12", "Follow-up"]
+SOA_002_COLUMNS = ["Procedure", "Screening", "Day 1", "Week 4", "Week 8", "Week 12", "Follow-up"]
 SOA_002_MASKS = [
     ("Informed consent", "X....."),
     ("Eligibility review", "XX...."),
@@ -1053,258 +1178,383 @@ SOA_002_MASKS = [
 ]
 
 OUTLINE_002: list[Section] = [
-    S("1", "PROTOCOL SUMMARY",
-      P("""This chapter summarizes the design of Study CP-002 and the timing of
+    S(
+        "1",
+        "PROTOCOL SUMMARY",
+        P("""This chapter summarizes the design of Study CP-002 and the timing of
         its procedures. The detailed chapters that follow govern the conduct
-        of the study wherever this summary is less specific.""")),
-    S("1.1", "Synopsis",
-      P("""Study CP-002 is a Phase 2, randomized, double-blind, dose-ranging
+        of the study wherever this summary is less specific."""),
+    ),
+    S(
+        "1.1",
+        "Synopsis",
+        P("""Study CP-002 is a Phase 2, randomized, double-blind, dose-ranging
         study of intravenous NRX-2210 in adults with cognitive impairment that
         began within 6 months after an ischemic stroke. About 90 participants
         will be assigned in equal numbers to one of two doses of NRX-2210 or
         to placebo, each given as a 60-minute infusion every 4 weeks."""),
-      P("""The primary endpoint is the change from baseline to Week 12 in a
+        P("""The primary endpoint is the change from baseline to Week 12 in a
         composite cognitive score derived from a standardized test battery.
         The reasons for the chosen doses and comparator are given in
         Section 4.2, and the safety monitoring plan is described in
-        Section 8.3.""")),
-    S("1.2", "Schedule of Activities",
-      P("""Table 1 shows when each procedure takes place. Visits after Day 1
+        Section 8.3."""),
+    ),
+    S(
+        "1.2",
+        "Schedule of Activities",
+        P("""Table 1 shows when each procedure takes place. Visits after Day 1
         have a window of plus or minus 3 days, and the follow-up visit may
         occur up to 7 days late."""),
-      Table("Table 1: Schedule of Activities", SOA_002_COLUMNS,
+        Table(
+            "Table 1: Schedule of Activities",
+            SOA_002_COLUMNS,
             [168] + [50] * 6,
-            mask_rows(["Visit day (window)", "-21 to -1", "1", "29 +/- 3",
-                       "57 +/- 3", "85 +/- 3", "113 +/- 7"], SOA_002_MASKS),
-            center_values=True)),
-    S("2", "INTRODUCTION",
-      P("""NRX-2210 is a synthetic peptide that crosses the blood-brain barrier
+            mask_rows(
+                ["Visit day (window)", "-21 to -1", "1", "29 +/- 3", "57 +/- 3", "85 +/- 3", "113 +/- 7"], SOA_002_MASKS
+            ),
+            center_values=True,
+        ),
+    ),
+    S(
+        "2",
+        "INTRODUCTION",
+        P("""NRX-2210 is a synthetic peptide that crosses the blood-brain barrier
         and promotes the survival of neurons in tissue surrounding an
-        ischemic lesion.""")),
-    S("2.1", "Study Rationale",
-      P("""Cognitive decline affects roughly one third of stroke survivors and
+        ischemic lesion."""),
+    ),
+    S(
+        "2.1",
+        "Study Rationale",
+        P("""Cognitive decline affects roughly one third of stroke survivors and
         is a leading cause of lost independence in the year after the event.
         No medicine is currently approved to treat it, and rehabilitation
         alone brings only partial recovery. A treatment that protects
         vulnerable neurons during the months of spontaneous repair could
         therefore change the course of the disability."""),
-      form="tab"),
-    S("2.2", "Background",
-      P("""Animal models of focal cerebral ischemia show that neuronal loss in
+        form="tab",
+    ),
+    S(
+        "2.2",
+        "Background",
+        P("""Animal models of focal cerebral ischemia show that neuronal loss in
         the border zone of an infarct continues for several weeks after the
         initial injury. That delayed loss offers a window in which a
-        neuroprotective agent may still be effective.""")),
-    S("2.2.1", "Nonclinical Studies",
-      P("""The nonclinical program examined the pharmacology, safety
+        neuroprotective agent may still be effective."""),
+    ),
+    S(
+        "2.2.1",
+        "Nonclinical Studies",
+        P("""The nonclinical program examined the pharmacology, safety
         pharmacology, and toxicology of NRX-2210 in rodents and in
-        cynomolgus monkeys.""")),
-    S("2.2.1.1", "Safety Pharmacology",
-      P("""Single intravenous doses had no effect on cardiovascular,
+        cynomolgus monkeys."""),
+    ),
+    S(
+        "2.2.1.1",
+        "Safety Pharmacology",
+        P("""Single intravenous doses had no effect on cardiovascular,
         respiratory, or central nervous system function in telemetered
         monkeys. No prolongation of the QT interval was detected at plasma
-        concentrations well above those expected in this study.""")),
-    S("2.2.1.2", "General Toxicology",
-      P("""Repeat-dose toxicity studies lasting 13 weeks used weekly infusions
+        concentrations well above those expected in this study."""),
+    ),
+    S(
+        "2.2.1.2",
+        "General Toxicology",
+        P("""Repeat-dose toxicity studies lasting 13 weeks used weekly infusions
         in rats and in monkeys. In the monkey study the doses were 1.2, 3.4,
         and 10.2 mg/kg, and no adverse finding occurred at any of them;
         10.2 mg/kg was the highest dose tested and is regarded as the
-        no-observed-adverse-effect level.""")),
-    S("2.2.1.2.1", "Reproductive Toxicology",
-      P("""Embryo-fetal development studies in rats and rabbits revealed no
+        no-observed-adverse-effect level."""),
+    ),
+    S(
+        "2.2.1.2.1",
+        "Reproductive Toxicology",
+        P("""Embryo-fetal development studies in rats and rabbits revealed no
         malformations or fetal loss attributable to the peptide. Fertility
-        assessments in male and female rats were likewise unremarkable.""")),
-    S("2.3", "Benefit-Risk Assessment",
-      P("""Participants may gain improved memory and attention, although this
+        assessments in male and female rats were likewise unremarkable."""),
+    ),
+    S(
+        "2.3",
+        "Benefit-Risk Assessment",
+        P("""Participants may gain improved memory and attention, although this
         benefit remains unproven. The main anticipated risks are infusion
         reactions, transient headache, and the burden of repeated cognitive
-        testing, all of which will be closely monitored.""")),
-    S("3", "OBJECTIVES AND ENDPOINTS",
-      P("""Each objective below is paired with the endpoint used to measure
+        testing, all of which will be closely monitored."""),
+    ),
+    S(
+        "3",
+        "OBJECTIVES AND ENDPOINTS",
+        P("""Each objective below is paired with the endpoint used to measure
         it. Exploratory objectives are listed in the statistical analysis
-        plan only.""")),
-    S("3.1", "Primary Objective",
-      P("""The primary objective is to compare each NRX-2210 dose with
+        plan only."""),
+    ),
+    S(
+        "3.1",
+        "Primary Objective",
+        P("""The primary objective is to compare each NRX-2210 dose with
         placebo on the change from baseline to Week 12 in the composite
         cognitive score."""),
-      sep=" \u2013 "),
-    S("3.2", "Secondary Objectives",
-      P("""Secondary objectives address daily functioning, the patient
+        sep=" \u2013 ",
+    ),
+    S(
+        "3.2",
+        "Secondary Objectives",
+        P("""Secondary objectives address daily functioning, the patient
         questionnaire in Appendix B, and the safety and tolerability of both
-        doses over the full 16-week participation.""")),
-    S("4", "STUDY DESIGN",
-      P("""This chapter presents the design and explains why it was
-        chosen.""")),
-    S("4.1", "Overall Design",
-      P("""After a screening period of up to 21 days, eligible participants
+        doses over the full 16-week participation."""),
+    ),
+    S(
+        "4",
+        "STUDY DESIGN",
+        P("""This chapter presents the design and explains why it was
+        chosen."""),
+    ),
+    S(
+        "4.1",
+        "Overall Design",
+        P("""After a screening period of up to 21 days, eligible participants
         are randomized 1:1:1 to NRX-2210 at 3 mg/kg, NRX-2210 at 6 mg/kg, or
         placebo. Infusions are given on Day 1 and at Weeks 4 and 8, and a
-        follow-up visit takes place at Week 16.""")),
-    S("4.2.", "Scientific Rationale",
-      P("""A placebo comparator is essential because cognition improves
+        follow-up visit takes place at Week 16."""),
+    ),
+    S(
+        "4.2.",
+        "Scientific Rationale",
+        P("""A placebo comparator is essential because cognition improves
         spontaneously during the first months after a stroke. Two active
         doses allow the shape of the dose-response relationship to be
         estimated, and the 12-week treatment period covers the phase of
         delayed neuronal loss seen in animal models."""),
-      form="split"),
-    S("4.3", "Justification for Dose",
-      P("""The upper dose of 6 mg/kg yields an exposure about one fifth of
+        form="split",
+    ),
+    S(
+        "4.3",
+        "Justification for Dose",
+        P("""The upper dose of 6 mg/kg yields an exposure about one fifth of
         that reached at the no-observed-adverse-effect level in monkeys. The
         lower dose of 3 mg/kg was the smallest dose that produced a
         measurable change in a plasma biomarker of neuronal injury during
-        the Phase 1 program.""")),
-    S("5", "STUDY POPULATION",
-      P("""Waivers of the eligibility criteria will not be granted for any
-        participant.""")),
-    S("5.1", "Inclusion Criteria",
-      P("""A person may take part only if every criterion in the following
+        the Phase 1 program."""),
+    ),
+    S(
+        "5",
+        "STUDY POPULATION",
+        P("""Waivers of the eligibility criteria will not be granted for any
+        participant."""),
+    ),
+    S(
+        "5.1",
+        "Inclusion Criteria",
+        P("""A person may take part only if every criterion in the following
         list is met at screening:"""),
-      NumberedList([
-          "Aged 40 to 85 years inclusive when the consent form is signed.",
-          "Ischemic stroke confirmed by computed tomography or magnetic "
-          "resonance imaging, with onset 1 to 6 months before screening.",
-          "Composite cognitive score at least 1.5 standard deviations below "
-          "the age-adjusted norm.",
-          "Modified Rankin Scale score of 3 or less.",
-          "Able to read and understand the language of the cognitive tests "
-          "and the questionnaire, with corrected vision and hearing adequate "
-          "for testing.",
-          "A study partner who sees the participant at least 3 days each "
-          "week agrees to attend the visits.",
-          "Stable doses of antiplatelet, antihypertensive, and lipid-lowering "
-          "therapy for 4 weeks.",
-          "Written informed consent given by the participant.",
-      ])),
-    S("5.2", "Exclusion Criteria",
-      P("""Any one of the following conditions makes a person ineligible:"""),
-      NumberedList([
-          "Hemorrhagic stroke, or a transient ischemic attack as the only "
-          "qualifying event.",
-          "Dementia diagnosed before the qualifying stroke, or a known "
-          "neurodegenerative disease such as Parkinson disease.",
-          "Aphasia severe enough to prevent completion of the cognitive "
-          "test battery.",
-          "Major depressive episode within the past 12 months.",
-          "Estimated glomerular filtration rate below 30 mL/min/1.73 m2.",
-          "Prior exposure to NRX-2210 or any other investigational peptide "
-          "within 6 months, or participation in another drug study within "
-          "30 days.",
-          "Pregnancy or breastfeeding.",
-          "Any condition that, in the opinion of the investigator, would "
-          "make participation unsafe.",
-      ])),
-    S("5.3", "Lifestyle Considerations",
-      P("""Participants should avoid starting new cognitive training programs
+        NumberedList(
+            [
+                "Aged 40 to 85 years inclusive when the consent form is signed.",
+                "Ischemic stroke confirmed by computed tomography or magnetic "
+                "resonance imaging, with onset 1 to 6 months before screening.",
+                "Composite cognitive score at least 1.5 standard deviations below the age-adjusted norm.",
+                "Modified Rankin Scale score of 3 or less.",
+                "Able to read and understand the language of the cognitive tests "
+                "and the questionnaire, with corrected vision and hearing adequate "
+                "for testing.",
+                "A study partner who sees the participant at least 3 days each week agrees to attend the visits.",
+                "Stable doses of antiplatelet, antihypertensive, and lipid-lowering therapy for 4 weeks.",
+                "Written informed consent given by the participant.",
+            ]
+        ),
+    ),
+    S(
+        "5.2",
+        "Exclusion Criteria",
+        P("""Any one of the following conditions makes a person ineligible:"""),
+        NumberedList(
+            [
+                "Hemorrhagic stroke, or a transient ischemic attack as the only qualifying event.",
+                "Dementia diagnosed before the qualifying stroke, or a known "
+                "neurodegenerative disease such as Parkinson disease.",
+                "Aphasia severe enough to prevent completion of the cognitive test battery.",
+                "Major depressive episode within the past 12 months.",
+                "Estimated glomerular filtration rate below 30 mL/min/1.73 m2.",
+                "Prior exposure to NRX-2210 or any other investigational peptide "
+                "within 6 months, or participation in another drug study within "
+                "30 days.",
+                "Pregnancy or breastfeeding.",
+                "Any condition that, in the opinion of the investigator, would make participation unsafe.",
+            ]
+        ),
+    ),
+    S(
+        "5.3",
+        "Lifestyle Considerations",
+        P("""Participants should avoid starting new cognitive training programs
         during the study. Alcohol intake should not exceed 2 units on the day
-        before a cognitive assessment.""")),
-    S("6", "STUDY INTERVENTION",
-      P("""The study intervention is NRX-2210 or its matching placebo,
-        prepared and administered as described in this chapter.""")),
-    S("6.1", "Study Intervention(s) Administered, Including Preparation, "
-             "Handling, Storage and Accountability of the Investigational "
-             "Product",
-      P("""NRX-2210 is supplied as a lyophilized powder in glass vials
+        before a cognitive assessment."""),
+    ),
+    S(
+        "6",
+        "STUDY INTERVENTION",
+        P("""The study intervention is NRX-2210 or its matching placebo,
+        prepared and administered as described in this chapter."""),
+    ),
+    S(
+        "6.1",
+        "Study Intervention(s) Administered, Including Preparation, "
+        "Handling, Storage and Accountability of the Investigational "
+        "Product",
+        P("""NRX-2210 is supplied as a lyophilized powder in glass vials
         containing 300 mg. An unblinded pharmacist reconstitutes the powder
         with sterile water and dilutes the weight-based dose in 100 mL of
         saline; placebo infusions contain saline alone."""),
-      P("""Vials are kept at 2 to 8 degrees Celsius in a locked area with a
+        P("""Vials are kept at 2 to 8 degrees Celsius in a locked area with a
         temperature log. Every vial received, prepared, or destroyed is
         recorded on the accountability form, which the monitor reconciles
-        at each visit.""")),
-    S("6.2", "Concomitant Therapy",
-      P("""All medicines taken within 30 days before screening and during the
+        at each visit."""),
+    ),
+    S(
+        "6.2",
+        "Concomitant Therapy",
+        P("""All medicines taken within 30 days before screening and during the
         study are recorded with their doses. Cholinesterase inhibitors,
-        memantine, and stimulants are prohibited throughout the study.""")),
-    S("7", "DISCONTINUATION AND WITHDRAWAL",
-      P("""Stopping the study intervention is distinct from leaving the
+        memantine, and stimulants are prohibited throughout the study."""),
+    ),
+    S(
+        "7",
+        "DISCONTINUATION AND WITHDRAWAL",
+        P("""Stopping the study intervention is distinct from leaving the
         study: participants who stop infusions should still attend the
-        remaining visits.""")),
-    S("7.1", "Discontinuation of Study Intervention",
-      P("""Infusions are stopped permanently after a severe infusion reaction,
+        remaining visits."""),
+    ),
+    S(
+        "7.1",
+        "Discontinuation of Study Intervention",
+        P("""Infusions are stopped permanently after a severe infusion reaction,
         a new stroke, or a pregnancy. When that happens, the site staff
         proceed as follows:"""),
-      NumberedList([
-          "Document the reason and the date of the last infusion in the case "
-          "report form.",
-          "Inform the medical monitor within 24 hours.",
-          "Schedule the participant for the remaining assessments without "
-          "further infusions.",
-      ])),
-    S("7.2", "Lost to Follow-up",
-      NumberedList([
-          "Telephone the participant and the study partner within 2 days of a "
-          "missed visit.",
-          "Send a registered letter if three telephone attempts fail.",
-          "Record every contact attempt in the source documents before the "
-          "participant is declared lost to follow-up.",
-      ])),
-    S("8", "STUDY ASSESSMENTS AND PROCEDURES",
-      P("""The schedule in Section 1.2 lists each assessment by visit.
+        NumberedList(
+            [
+                "Document the reason and the date of the last infusion in the case report form.",
+                "Inform the medical monitor within 24 hours.",
+                "Schedule the participant for the remaining assessments without further infusions.",
+            ]
+        ),
+    ),
+    S(
+        "7.2",
+        "Lost to Follow-up",
+        NumberedList(
+            [
+                "Telephone the participant and the study partner within 2 days of a missed visit.",
+                "Send a registered letter if three telephone attempts fail.",
+                "Record every contact attempt in the source documents before the "
+                "participant is declared lost to follow-up.",
+            ]
+        ),
+    ),
+    S(
+        "8",
+        "STUDY ASSESSMENTS AND PROCEDURES",
+        P("""The schedule in Section 1.2 lists each assessment by visit.
         Assessments of cognition always precede blood sampling and
-        infusion on the same day.""")),
-    S("8.1", "Efficacy Assessments",
-      P("""The cognitive test battery covers memory, attention, executive
+        infusion on the same day."""),
+    ),
+    S(
+        "8.1",
+        "Efficacy Assessments",
+        P("""The cognitive test battery covers memory, attention, executive
         function, and processing speed, and takes about 45 minutes. Trained
         raters who are unaware of the treatment assignment administer every
-        test in a quiet room.""")),
-    S("8.3", "Safety Assessments",
-      P("""Safety is assessed through adverse events, vital signs,
+        test in a quiet room."""),
+    ),
+    S(
+        "8.3",
+        "Safety Assessments",
+        P("""Safety is assessed through adverse events, vital signs,
         electrocardiograms, and the laboratory tests listed in Appendix A.
         The former subsection on biomarker sampling was removed by an
         earlier amendment, and the remaining subsections keep their original
-        numbers.""")),
-    S("APPENDIX A", "LABORATORY ASSESSMENTS",
-      P("""A central laboratory analyzes all samples. Unscheduled tests may be
+        numbers."""),
+    ),
+    S(
+        "APPENDIX A",
+        "LABORATORY ASSESSMENTS",
+        P("""A central laboratory analyzes all samples. Unscheduled tests may be
         done locally when urgent results are needed."""),
-      sep=": ", new_page=True),
-    S("A.1", "Hematology",
-      P("""The hematology panel measures hemoglobin, hematocrit, red and white
+        sep=": ",
+        new_page=True,
+    ),
+    S(
+        "A.1",
+        "Hematology",
+        P("""The hematology panel measures hemoglobin, hematocrit, red and white
         blood cell counts with a differential, and platelets."""),
-      style=APPENDIX_SUB_STYLE),
-    S("A.2", "Clinical Chemistry",
-      P("""Chemistry samples are drawn after an overnight fast of at least
+        style=APPENDIX_SUB_STYLE,
+    ),
+    S(
+        "A.2",
+        "Clinical Chemistry",
+        P("""Chemistry samples are drawn after an overnight fast of at least
         8 hours."""),
-      Table("Table 2: Clinical Chemistry Analytes", ["Panel", "Analytes"],
-            [130, 338], [
+        Table(
+            "Table 2: Clinical Chemistry Analytes",
+            ["Panel", "Analytes"],
+            [130, 338],
+            [
                 ["Renal function", "creatinine, urea nitrogen, cystatin C"],
-                ["Liver function", "alanine and aspartate aminotransferase, "
-                 "alkaline phosphatase, total bilirubin"],
+                ["Liver function", "alanine and aspartate aminotransferase, alkaline phosphatase, total bilirubin"],
                 ["Electrolytes", "sodium, potassium, chloride, bicarbonate"],
-                ["Metabolic", "fasting glucose, glycated hemoglobin, "
-                 "total cholesterol"],
-            ]),
-      style=APPENDIX_SUB_STYLE),
-    S("APPENDIX B", "PATIENT QUESTIONNAIRE",
-      P("""For each heading below, the participant ticks the one statement
+                ["Metabolic", "fasting glucose, glycated hemoglobin, total cholesterol"],
+            ],
+        ),
+        style=APPENDIX_SUB_STYLE,
+    ),
+    S(
+        "APPENDIX B",
+        "PATIENT QUESTIONNAIRE",
+        P("""For each heading below, the participant ticks the one statement
         that best describes his or her health today. The study partner may
         read the statements aloud but must not suggest an answer."""),
-      Questionnaire([
-          ("Mobility", "I walk without difficulty / I have some trouble "
-           "walking / I am unable to walk"),
-          ("Self-Care", "I wash and dress myself / I need some help to wash "
-           "or dress / I cannot wash or dress myself"),
-          ("Usual Activities", "I manage work, housework and leisure / I have "
-           "some trouble with them / I cannot do them"),
-          ("Pain", "I have no pain or discomfort / I have moderate pain / "
-           "I have extreme pain"),
-          ("Anxiety", "I am not anxious or low / I am moderately anxious or "
-           "low / I am extremely anxious or low"),
-          ("Memory", "I remember recent events well / I sometimes forget "
-           "them / I often forget them"),
-          ("Orientation", "I always know the date and place / I am sometimes "
-           "unsure of them / I am usually unsure"),
-      ]),
-      P("""The site coordinator checks the completed form for missing answers
+        Questionnaire(
+            [
+                ("Mobility", "I walk without difficulty / I have some trouble walking / I am unable to walk"),
+                (
+                    "Self-Care",
+                    "I wash and dress myself / I need some help to wash or dress / I cannot wash or dress myself",
+                ),
+                (
+                    "Usual Activities",
+                    "I manage work, housework and leisure / I have some trouble with them / I cannot do them",
+                ),
+                ("Pain", "I have no pain or discomfort / I have moderate pain / I have extreme pain"),
+                ("Anxiety", "I am not anxious or low / I am moderately anxious or low / I am extremely anxious or low"),
+                ("Memory", "I remember recent events well / I sometimes forget them / I often forget them"),
+                (
+                    "Orientation",
+                    "I always know the date and place / I am sometimes unsure of them / I am usually unsure",
+                ),
+            ]
+        ),
+        P("""The site coordinator checks the completed form for missing answers
         before the participant leaves the clinic."""),
-      sep=": ", new_page=True),
-    S("APPENDIX C", "SIGNATURE OF INVESTIGATOR",
-      P("""I have read this protocol and agree to conduct the study as
+        sep=": ",
+        new_page=True,
+    ),
+    S(
+        "APPENDIX C",
+        "SIGNATURE OF INVESTIGATOR",
+        P("""I have read this protocol and agree to conduct the study as
         described, in accordance with Good Clinical Practice and all
         applicable regulations. I will ensure that everyone assisting me
         with the study is informed of their obligations."""),
-      Signature(["Signature of Principal Investigator", "Date of Signature",
-                 "Printed Name of Principal Investigator",
-                 "Study Site Number"]),
-      sep=": ", new_page=True),
+        Signature(
+            [
+                "Signature of Principal Investigator",
+                "Date of Signature",
+                "Printed Name of Principal Investigator",
+                "Study Site Number",
+            ]
+        ),
+        sep=": ",
+        new_page=True,
+    ),
 ]
 
 PROTOCOL_002_TITLE = (
@@ -1358,132 +1608,201 @@ def subchapter(number: str, title: str, *blocks: Block) -> Section:
 
 
 OUTLINE_003: list[Section] = [
-    part("I.", "INTRODUCTION",
-         P("""This part describes the disease setting, the investigational
-           agent, and the reasoning behind the doses to be studied.""")),
-    chapter("A.", "Background",
-            P("""Most women with advanced ovarian cancer respond to first-line
+    part(
+        "I.",
+        "INTRODUCTION",
+        P("""This part describes the disease setting, the investigational
+           agent, and the reasoning behind the doses to be studied."""),
+    ),
+    chapter(
+        "A.",
+        "Background",
+        P("""Most women with advanced ovarian cancer respond to first-line
               platinum chemotherapy, yet the majority relapse within three
               years. For tumors that recur more than six months after
               platinum, retreatment with carboplatin remains the standard of
               care, although each successive response tends to be
               shorter."""),
-            P("""Tavorelix (LCG-317) is an oral inhibitor of a DNA repair
+        P("""Tavorelix (LCG-317) is an oral inhibitor of a DNA repair
               kinase that cancer cells rely on after platinum-induced damage.
               In xenograft models the combination of tavorelix with
               carboplatin produced regressions that neither agent achieved
-              alone.""")),
-    chapter("B.", "Rationale",
-            P("""Blocking the repair of platinum adducts could restore
+              alone."""),
+    ),
+    chapter(
+        "B.",
+        "Rationale",
+        P("""Blocking the repair of platinum adducts could restore
               sensitivity in tumors that have begun to escape carboplatin.
               Because the two agents share bone marrow toxicity, the
-              combination must first be studied at escalating doses.""")),
-    subchapter("1.", "Dose Selection",
-               P("""The starting dose of 100 mg twice daily corresponds to one
+              combination must first be studied at escalating doses."""),
+    ),
+    subchapter(
+        "1.",
+        "Dose Selection",
+        P("""The starting dose of 100 mg twice daily corresponds to one
                  sixth of the highest non-severely toxic dose in dogs. Weekly
                  carboplatin at an area under the curve of 2 was chosen
                  because it causes less thrombocytopenia than the
-                 three-weekly schedule.""")),
-    subchapter("2.", "Dose Escalation",
-               P("""Doses of tavorelix will be escalated in cohorts of three
+                 three-weekly schedule."""),
+    ),
+    subchapter(
+        "2.",
+        "Dose Escalation",
+        P("""Doses of tavorelix will be escalated in cohorts of three
                  to six patients; see Section III.B for the rules. No patient
                  will receive a higher dose than the one to which she was
-                 first assigned.""")),
-    part("II.", "OBJECTIVES",
-         P("""The Phase I portion establishes a safe dose; the Phase II
-           portion estimates activity at that dose.""")),
-    chapter("A.", "Primary Objectives",
-            P("""The first primary objective is to determine the maximum
+                 first assigned."""),
+    ),
+    part(
+        "II.",
+        "OBJECTIVES",
+        P("""The Phase I portion establishes a safe dose; the Phase II
+           portion estimates activity at that dose."""),
+    ),
+    chapter(
+        "A.",
+        "Primary Objectives",
+        P("""The first primary objective is to determine the maximum
               tolerated dose of tavorelix given with weekly carboplatin. The
               second is to estimate the objective response rate at the
-              recommended Phase II dose.""")),
-    chapter("B.", "Secondary Objectives",
-            P("""Secondary objectives are to describe progression-free
+              recommended Phase II dose."""),
+    ),
+    chapter(
+        "B.",
+        "Secondary Objectives",
+        P("""Secondary objectives are to describe progression-free
               survival, the duration of response, and the pharmacokinetics of
-              tavorelix when combined with carboplatin.""")),
-    part("III.", "STUDY DESIGN",
-         P("""The trial is an open-label, single-arm study conducted at eight
-           member institutions of the group.""")),
-    chapter("A.", "Overall Design",
-            P("""The Phase I portion follows a standard three-plus-three
+              tavorelix when combined with carboplatin."""),
+    ),
+    part(
+        "III.",
+        "STUDY DESIGN",
+        P("""The trial is an open-label, single-arm study conducted at eight
+           member institutions of the group."""),
+    ),
+    chapter(
+        "A.",
+        "Overall Design",
+        P("""The Phase I portion follows a standard three-plus-three
               design. Once the recommended dose is defined, a further cohort
               of 40 patients who meet the criteria in Section IV.A is
-              enrolled at that dose.""")),
-    chapter("B.", "Treatment Plan",
-            P("""Each cycle lasts 28 days. Carboplatin is infused on Days 1, 8,
+              enrolled at that dose."""),
+    ),
+    chapter(
+        "B.",
+        "Treatment Plan",
+        P("""Each cycle lasts 28 days. Carboplatin is infused on Days 1, 8,
               and 15, and tavorelix tablets are swallowed twice daily with
-              food from Day 1 to Day 21.""")),
-    subchapter("1.", "Dose Levels",
-               P("""The dose levels to be explored are shown in Table 1.
+              food from Day 1 to Day 21."""),
+    ),
+    subchapter(
+        "1.",
+        "Dose Levels",
+        P("""The dose levels to be explored are shown in Table 1.
                  Intermediate levels may be added if the safety committee
                  considers the steps too large."""),
-               Table("Table 1: Tavorelix Dose Levels",
-                     ["Dose level", "Tavorelix (twice daily)",
-                      "Carboplatin (weekly)"],
-                     [120, 174, 174], [
-                         ["-1", "50 mg", "AUC 2"],
-                         ["1 (starting)", "100 mg", "AUC 2"],
-                         ["2", "150 mg", "AUC 2"],
-                         ["3", "200 mg", "AUC 2"],
-                         ["4", "250 mg", "AUC 2"],
-                     ])),
-    subchapter("2.", "Dose-Limiting Toxicity",
-               P("""A dose-limiting toxicity is any of the following events in
+        Table(
+            "Table 1: Tavorelix Dose Levels",
+            ["Dose level", "Tavorelix (twice daily)", "Carboplatin (weekly)"],
+            [120, 174, 174],
+            [
+                ["-1", "50 mg", "AUC 2"],
+                ["1 (starting)", "100 mg", "AUC 2"],
+                ["2", "150 mg", "AUC 2"],
+                ["3", "200 mg", "AUC 2"],
+                ["4", "250 mg", "AUC 2"],
+            ],
+        ),
+    ),
+    subchapter(
+        "2.",
+        "Dose-Limiting Toxicity",
+        P("""A dose-limiting toxicity is any of the following events in
                  the first cycle: grade 4 neutropenia lasting more than seven
                  days, febrile neutropenia, grade 4 thrombocytopenia, or any
                  grade 3 non-hematologic toxicity other than nausea controlled
-                 within 48 hours.""")),
-    chapter("C.", "Duration of Therapy",
-            P("""Treatment continues for up to six cycles unless the disease
+                 within 48 hours."""),
+    ),
+    chapter(
+        "C.",
+        "Duration of Therapy",
+        P("""Treatment continues for up to six cycles unless the disease
               progresses, unacceptable toxicity occurs, or the patient
               withdraws consent. Patients who benefit may continue tavorelix
-              alone after the sixth cycle.""")),
-    part("IV.", "STUDY POPULATION",
-         P("""Eligibility is confirmed by the registering investigator before
-           any protocol treatment is given.""")),
-    chapter("A.", "Inclusion Criteria",
-            P("""Patients must satisfy all of the criteria below:"""),
-            NumberedList([
-                "Histologically confirmed epithelial ovarian, fallopian tube, "
-                "or primary peritoneal carcinoma.",
-                "Recurrence at least six months after the last dose of "
-                "platinum-based chemotherapy.",
+              alone after the sixth cycle."""),
+    ),
+    part(
+        "IV.",
+        "STUDY POPULATION",
+        P("""Eligibility is confirmed by the registering investigator before
+           any protocol treatment is given."""),
+    ),
+    chapter(
+        "A.",
+        "Inclusion Criteria",
+        P("""Patients must satisfy all of the criteria below:"""),
+        NumberedList(
+            [
+                "Histologically confirmed epithelial ovarian, fallopian tube, or primary peritoneal carcinoma.",
+                "Recurrence at least six months after the last dose of platinum-based chemotherapy.",
                 "Measurable disease by standard response criteria.",
                 "Performance status of 0 or 1.",
                 "Adequate bone marrow, renal, and hepatic function as shown by "
                 "laboratory tests within 14 days before registration.",
-            ])),
-    chapter("B.", "Exclusion Criteria",
-            P("""Patients with any of the following are not eligible:"""),
-            NumberedList([
+            ]
+        ),
+    ),
+    chapter(
+        "B.",
+        "Exclusion Criteria",
+        P("""Patients with any of the following are not eligible:"""),
+        NumberedList(
+            [
                 "More than two prior lines of chemotherapy.",
                 "Previous treatment with an inhibitor of DNA repair kinases.",
                 "Brain metastases that are untreated or symptomatic.",
                 "Inability to swallow tablets.",
-            ])),
-    chapter("C.", "Registration Procedures",
-            P("""Patients are registered through the group's statistical
+            ]
+        ),
+    ),
+    chapter(
+        "C.",
+        "Registration Procedures",
+        P("""Patients are registered through the group's statistical
               office by telephone or secure web form. The office assigns a
               dose level in the Phase I portion and confirms eligibility
-              before issuing a registration number.""")),
-    part("V.", "STATISTICAL METHODS",
-         P("""The statistical design addresses both portions of the
-           trial.""")),
-    chapter("A.", "Sample Size",
-            P("""Up to 24 patients may be needed in the Phase I portion. For
+              before issuing a registration number."""),
+    ),
+    part(
+        "V.",
+        "STATISTICAL METHODS",
+        P("""The statistical design addresses both portions of the
+           trial."""),
+    ),
+    chapter(
+        "A.",
+        "Sample Size",
+        P("""Up to 24 patients may be needed in the Phase I portion. For
               the primary objective stated in Section II.A, a Phase II cohort
               of 40 patients gives 85% power to distinguish a response rate
-              of 45% from 25% at a one-sided alpha of 0.05.""")),
-    chapter("B.", "Analysis Plan",
-            P("""All analyses are descriptive unless noted below.""")),
-    subchapter("1.", "Efficacy Analysis",
-               P("""The response rate will be reported with an exact 90%
+              of 45% from 25% at a one-sided alpha of 0.05."""),
+    ),
+    chapter("B.", "Analysis Plan", P("""All analyses are descriptive unless noted below.""")),
+    subchapter(
+        "1.",
+        "Efficacy Analysis",
+        P("""The response rate will be reported with an exact 90%
                  confidence interval. Progression-free survival will be
-                 summarized with Kaplan-Meier estimates.""")),
-    subchapter("2.", "Safety Analysis",
-               P("""Adverse events will be graded by the common terminology
+                 summarized with Kaplan-Meier estimates."""),
+    ),
+    subchapter(
+        "2.",
+        "Safety Analysis",
+        P("""Adverse events will be graded by the common terminology
                  criteria and tabulated by dose level, cycle, and worst grade
-                 per patient.""")),
+                 per patient."""),
+    ),
 ]
 
 PROTOCOL_003_TITLE = (
@@ -1509,6 +1828,7 @@ PROTOCOL_003 = Protocol(
     reference_re=OUTLINE_REFERENCE_RE,
 )
 
+
 # --------------------------------------------------------------------------
 # protocol_004: numbering forms (glued numbers, tabs, appendix labels alone)
 # --------------------------------------------------------------------------
@@ -1518,54 +1838,86 @@ def glued(number: str, title: str, *blocks: Block) -> Section:
 
 
 OUTLINE_004: list[Section] = [
-    S("1", "INTRODUCTION",
-      P("""This short protocol exercises the ways authors print a section
-        number next to its title. Every heading below opens a section.""")),
-    S("1.1", "Background",
-      P("""Chronic cough affects many adults and has few licensed
+    S(
+        "1",
+        "INTRODUCTION",
+        P("""This short protocol exercises the ways authors print a section
+        number next to its title. Every heading below opens a section."""),
+    ),
+    S(
+        "1.1",
+        "Background",
+        P("""Chronic cough affects many adults and has few licensed
         treatments. The study drug blocks a sensory receptor in the
-        airway.""")),
-    glued("1.1.1.", "Prior Studies",
-          P("""Two earlier trials enrolled healthy volunteers and reported no
-            serious adverse reactions at the planned dose.""")),
-    glued("1.1.1.1.", "Phase One Results",
-          P("""Plasma exposure rose in proportion to dose over the tested
-            range and the half-life supported twice-daily dosing.""")),
-    S("2", "STUDY DESIGN",
-      P("""A randomized, double-blind, placebo-controlled design
+        airway."""),
+    ),
+    glued(
+        "1.1.1.",
+        "Prior Studies",
+        P("""Two earlier trials enrolled healthy volunteers and reported no
+            serious adverse reactions at the planned dose."""),
+    ),
+    glued(
+        "1.1.1.1.",
+        "Phase One Results",
+        P("""Plasma exposure rose in proportion to dose over the tested
+            range and the half-life supported twice-daily dosing."""),
+    ),
+    S(
+        "2",
+        "STUDY DESIGN",
+        P("""A randomized, double-blind, placebo-controlled design
         compares one dose of the study drug with placebo."""),
-      form="tab"),
-    S("2.1", "Overall Design",
-      P("""Participants are assigned in equal numbers to the study
+        form="tab",
+    ),
+    S(
+        "2.1",
+        "Overall Design",
+        P("""Participants are assigned in equal numbers to the study
         drug or to placebo and treated for eight weeks."""),
-      form="tab"),
-    S("2.2", "Dose Rationale",
-      P("""The chosen dose gave near-complete receptor occupancy in the
-        earlier volunteer trials.""")),
-    S("3", "STUDY POPULATION",
-      P("""Adults with a refractory cough of at least one year may
-        enrol.""")),
-    glued("3.1.", "Inclusion Criteria",
-          NumberedList(["Age between eighteen and seventy-five years.",
-                        "Cough frequency above the screening threshold."])),
-    S("APPENDIX 1", "Schedule of Visits",
-      P("""Visits take place at screening, at randomization, and
+        form="tab",
+    ),
+    S(
+        "2.2",
+        "Dose Rationale",
+        P("""The chosen dose gave near-complete receptor occupancy in the
+        earlier volunteer trials."""),
+    ),
+    S(
+        "3",
+        "STUDY POPULATION",
+        P("""Adults with a refractory cough of at least one year may
+        enrol."""),
+    ),
+    glued(
+        "3.1.",
+        "Inclusion Criteria",
+        NumberedList(
+            ["Age between eighteen and seventy-five years.", "Cough frequency above the screening threshold."]
+        ),
+    ),
+    S(
+        "APPENDIX 1",
+        "Schedule of Visits",
+        P("""Visits take place at screening, at randomization, and
         every two weeks until the end of treatment."""),
-      form="split"),
-    S("APPENDIX 2", "Laboratory Tests",
-      P("""Blood counts and liver enzymes are measured at screening
+        form="split",
+    ),
+    S(
+        "APPENDIX 2",
+        "Laboratory Tests",
+        P("""Blood counts and liver enzymes are measured at screening
         and at the final visit."""),
-      form="split"),
+        form="split",
+    ),
 ]
 
 PROTOCOL_004 = Protocol(
     outline=OUTLINE_004,
-    title="A Randomized Placebo-Controlled Study of Oral Tusperant in "
-          "Adults with Refractory Chronic Cough",
+    title="A Randomized Placebo-Controlled Study of Oral Tusperant in Adults with Refractory Chronic Cough",
     number="CP-004",
     sponsor="Example Pharma Inc.",
-    cover=[("Protocol Number:", "CP-004"), ("Phase:", "2"),
-           ("Date:", "3 March 2026")],
+    cover=[("Protocol Number:", "CP-004"), ("Phase:", "2"), ("Date:", "3 March 2026")],
     running_header=("CP-004 Clinical Study Protocol", "Version 1.0"),
     styles={**HEADING_STYLES, 1: HeadingStyle(BOLD_FONT, 14, 18, 18, 8)},
     chapter_breaks=False,
@@ -1582,30 +1934,47 @@ def form_item(number: str, title: str, *blocks: Block) -> Section:
 
 
 OUTLINE_005: list[Section] = [
-    form_item("A1.", "Study Purpose",
-              P("""The study asks whether a titrated aromatase inhibitor
-                dose improves ovulation rates over a fixed dose.""")),
-    form_item("A2.", "Rationale and Justification for the Study",
-              P("""Observational reports suggest that raising the dose in
-                non-responders yields further ovulations.""")),
-    form_item("A3.", "Primary Study Endpoint",
-              P("""The primary endpoint is ovulation confirmed by a
-                mid-luteal progesterone level.""")),
-    form_item("A4.", "Inclusion and Exclusion Criteria",
-              P("""Women aged eighteen to forty with anovulatory infertility
-                may take part; those with thyroid disease may not.""")),
-    form_item("A5.", "Treatment Plan",
-              P("""Tablets are taken for five days from the third day of
-                each cycle, for up to three cycles.""")),
-    form_item("A6.", "Statistical Considerations",
-              P("""Sixty women per group give adequate power to detect a
-                twenty percent difference in ovulation rate.""")),
+    form_item(
+        "A1.",
+        "Study Purpose",
+        P("""The study asks whether a titrated aromatase inhibitor
+                dose improves ovulation rates over a fixed dose."""),
+    ),
+    form_item(
+        "A2.",
+        "Rationale and Justification for the Study",
+        P("""Observational reports suggest that raising the dose in
+                non-responders yields further ovulations."""),
+    ),
+    form_item(
+        "A3.",
+        "Primary Study Endpoint",
+        P("""The primary endpoint is ovulation confirmed by a
+                mid-luteal progesterone level."""),
+    ),
+    form_item(
+        "A4.",
+        "Inclusion and Exclusion Criteria",
+        P("""Women aged eighteen to forty with anovulatory infertility
+                may take part; those with thyroid disease may not."""),
+    ),
+    form_item(
+        "A5.",
+        "Treatment Plan",
+        P("""Tablets are taken for five days from the third day of
+                each cycle, for up to three cycles."""),
+    ),
+    form_item(
+        "A6.",
+        "Statistical Considerations",
+        P("""Sixty women per group give adequate power to detect a
+                twenty percent difference in ovulation rate."""),
+    ),
 ]
 
 PROTOCOL_005 = Protocol(
     outline=OUTLINE_005,
-    title="Research Plan: Fixed Versus Titrated Aromatase Inhibitor Dosing "
-          "for Ovulation Induction",
+    title="Research Plan: Fixed Versus Titrated Aromatase Inhibitor Dosing for Ovulation Induction",
     number="CP-005",
     sponsor="Example University Hospital",
     cover=[("Form:", "Research Plan"), ("Protocol Number:", "CP-005")],
@@ -1625,59 +1994,99 @@ def pictured(number: str, title: str, *blocks: Block) -> Section:
 
 
 OUTLINE_006: list[Section] = [
-    S("1", "INTRODUCTION",
-      P("""Atopic dermatitis in children disturbs sleep and school
-        attendance. This protocol tests a topical enzyme inhibitor.""")),
-    pictured("1.1", "Background",
-             P("""The inhibitor reduced itch in adults within one week in a
-               prior placebo-controlled trial.""")),
-    pictured("1.2", "Benefit and Risk",
-             P("""Local burning was the most frequent reaction and faded
-               after the first days of use.""")),
-    S("2", "STUDY DESIGN",
-      P("""Children are randomized to cream or vehicle for twelve
-        weeks.""")),
-    pictured("2.1", "Overall Design",
-             P("""Each child applies the assigned cream twice daily to all
-               affected skin.""")),
-    pictured("2.1.1", "Treatment Groups",
-             P("""One group receives the active cream and the other receives
-               the matching vehicle.""")),
-    pictured("2.2", "End of Study",
-             P("""The study ends when the last child completes the follow-up
-               telephone call.""")),
-    S("3", "SAFETY",
-      P("""Investigators record every adverse event from consent until the
-        final contact.""")),
-    pictured("3.1", "Adverse Events",
-             P("""Serious events are reported to the sponsor within one
-               working day of awareness.""")),
+    S(
+        "1",
+        "INTRODUCTION",
+        P("""Atopic dermatitis in children disturbs sleep and school
+        attendance. This protocol tests a topical enzyme inhibitor."""),
+    ),
+    pictured(
+        "1.1",
+        "Background",
+        P("""The inhibitor reduced itch in adults within one week in a
+               prior placebo-controlled trial."""),
+    ),
+    pictured(
+        "1.2",
+        "Benefit and Risk",
+        P("""Local burning was the most frequent reaction and faded
+               after the first days of use."""),
+    ),
+    S(
+        "2",
+        "STUDY DESIGN",
+        P("""Children are randomized to cream or vehicle for twelve
+        weeks."""),
+    ),
+    pictured(
+        "2.1",
+        "Overall Design",
+        P("""Each child applies the assigned cream twice daily to all
+               affected skin."""),
+    ),
+    pictured(
+        "2.1.1",
+        "Treatment Groups",
+        P("""One group receives the active cream and the other receives
+               the matching vehicle."""),
+    ),
+    pictured(
+        "2.2",
+        "End of Study",
+        P("""The study ends when the last child completes the follow-up
+               telephone call."""),
+    ),
+    S(
+        "3",
+        "SAFETY",
+        P("""Investigators record every adverse event from consent until the
+        final contact."""),
+    ),
+    pictured(
+        "3.1",
+        "Adverse Events",
+        P("""Serious events are reported to the sponsor within one
+               working day of awareness."""),
+    ),
 ]
 
-AMENDMENT_006 = Bundled("PROTOCOL AMENDMENT 1", [
-    S("1", "Introduction",
-      P("""This amendment lengthens the follow-up and clarifies safety
+AMENDMENT_006 = Bundled(
+    "PROTOCOL AMENDMENT 1",
+    [
+        S(
+            "1",
+            "Introduction",
+            P("""This amendment lengthens the follow-up and clarifies safety
         reporting. It takes effect on approval by each ethics
-        committee.""")),
-    S("2", "Changes",
-      P("""Deleted text is struck through and new text is shown in
-        italics.""")),
-    S("2.1", "Changes to the End of Study",
-      P("""The final telephone call moves from week sixteen to week
-        twenty.""")),
-    S("2.2", "Changes to Adverse Event Reporting",
-      P("""Reports may now be sent through the electronic data capture
-        system.""")),
-])
+        committee."""),
+        ),
+        S(
+            "2",
+            "Changes",
+            P("""Deleted text is struck through and new text is shown in
+        italics."""),
+        ),
+        S(
+            "2.1",
+            "Changes to the End of Study",
+            P("""The final telephone call moves from week sixteen to week
+        twenty."""),
+        ),
+        S(
+            "2.2",
+            "Changes to Adverse Event Reporting",
+            P("""Reports may now be sent through the electronic data capture
+        system."""),
+        ),
+    ],
+)
 
 PROTOCOL_006 = Protocol(
     outline=OUTLINE_006,
-    title="A Vehicle-Controlled Study of Topical Dermanib Cream in Children "
-          "with Atopic Dermatitis",
+    title="A Vehicle-Controlled Study of Topical Dermanib Cream in Children with Atopic Dermatitis",
     number="CP-006",
     sponsor="Example Pharma Inc.",
-    cover=[("Protocol Number:", "CP-006"), ("Phase:", "3"),
-           ("Date:", "9 April 2026")],
+    cover=[("Protocol Number:", "CP-006"), ("Phase:", "3"), ("Date:", "9 April 2026")],
     running_header=("CP-006 Clinical Study Protocol", "Version 2.0"),
     styles={**HEADING_STYLES, 1: HeadingStyle(BOLD_FONT, 14, 18, 18, 8)},
     chapter_breaks=False,
@@ -1728,80 +2137,103 @@ SOA_007_ROWS: list[Union[Group, Activity]] = [
     Activity("Infusion of study drug", ".XXXXXX..."),
     Activity("Drug accountability", ".XXXXXX..X"),
     Group("Pharmacokinetics and imaging"),
-    Activity("PK blood sample", ".XXXXXXX.X",
-             {1: "b,e", 2: "e", 3: "e", 4: "e", 5: "e", 6: "e"}),
+    Activity("PK blood sample", ".XXXXXXX.X", {1: "b,e", 2: "e", 3: "e", 4: "e", 5: "e", 6: "e"}),
     Activity("Anti-drug antibody sample", ".X..X.XX.X", {1: "e"}),
     Activity("Skin imaging (substudy)", "*...*..*.."),
 ]
 
 SOA_007_FOOTNOTES = {
-    "a": "Eligibility is confirmed again on Day 1 before the first "
-         "infusion starts.",
+    "a": "Eligibility is confirmed again on Day 1 before the first infusion starts.",
     "b": "Before the infusion and at 1, 2 and 4 hours after it starts.",
-    "c": "Analyzed by the central laboratory; the investigator reviews the "
-         "results before the next infusion is given.",
-    "d": "Serum test at screening and on Day 113; urine test at the other "
-         "visits marked.",
+    "c": "Analyzed by the central laboratory; the investigator reviews the results before the next infusion is given.",
+    "d": "Serum test at screening and on Day 113; urine test at the other visits marked.",
     "e": "Drawn within 30 minutes before the infusion starts.",
     "f": "Participants stay in the unit for 24 hours after the first "
-         "infusion and leave after the morning assessments of Day 2.",
+    "infusion and leave after the morning assessments of Day 2.",
 }
 
 OUTLINE_007: list[Section] = [
-    S("1", "PROTOCOL SUMMARY",
-      P("""This protocol describes an open-label study of monthly
+    S(
+        "1",
+        "PROTOCOL SUMMARY",
+        P("""This protocol describes an open-label study of monthly
         intravenous infusions of lunavirimab in adults with chronic hand
-        eczema that has not responded to topical treatment.""")),
-    S("1.1", "Synopsis",
-      P("""Forty adults receive six infusions of lunavirimab four weeks
+        eczema that has not responded to topical treatment."""),
+    ),
+    S(
+        "1.1",
+        "Synopsis",
+        P("""Forty adults receive six infusions of lunavirimab four weeks
         apart after a screening period of up to four weeks. A safety
         follow-up of twelve weeks follows the last infusion. The first
         infusion is given in a residential unit, where participants stay
-        overnight.""")),
-    S("1.2", "Schedule of Activities",
-      P("""Table 1 lists the procedures at each visit. The table is wider
+        overnight."""),
+    ),
+    S(
+        "1.2",
+        "Schedule of Activities",
+        P("""Table 1 lists the procedures at each visit. The table is wider
         than a page: its second part repeats the procedures and gives the
         remaining visits. In the table, X marks a procedure done at the
         visit, (X) a procedure done only when clinically indicated, P a
         contact by telephone and a bullet a procedure done only for the
         participants of the imaging substudy."""),
-      Schedule("Table 1: Schedule of Activities", SOA_007_VISITS,
-               SOA_007_ROWS, SOA_007_FOOTNOTES, parts=[5, 5],
-               label_width=168),
-      P("""Participants who stop the study early attend the early
+        Schedule(
+            "Table 1: Schedule of Activities",
+            SOA_007_VISITS,
+            SOA_007_ROWS,
+            SOA_007_FOOTNOTES,
+            parts=[5, 5],
+            label_width=168,
+        ),
+        P("""Participants who stop the study early attend the early
         termination visit (ET) within two weeks of their last infusion.
         Unscheduled visits may take place at any time for safety
-        reasons.""")),
-    S("2", "STUDY INTERVENTION",
-      P("""Lunavirimab is a human monoclonal antibody supplied as a
-        concentrate for dilution in sodium chloride solution.""")),
-    S("2.1", "Dosing",
-      P("""The dose depends on body weight at screening and stays the same
+        reasons."""),
+    ),
+    S(
+        "2",
+        "STUDY INTERVENTION",
+        P("""Lunavirimab is a human monoclonal antibody supplied as a
+        concentrate for dilution in sodium chloride solution."""),
+    ),
+    S(
+        "2.1",
+        "Dosing",
+        P("""The dose depends on body weight at screening and stays the same
         for the whole treatment period; the infusion details are given in
         Table 2."""),
-      Table("Table 2: Infusion Details", ["Body weight", "Dose",
-                                          "Infusion time", "Diluent"],
-            [117, 117, 117, 117], [
+        Table(
+            "Table 2: Infusion Details",
+            ["Body weight", "Dose", "Infusion time", "Diluent"],
+            [117, 117, 117, 117],
+            [
                 ["Below 90 kg", "300 mg", "30 minutes", "100 mL"],
                 ["90 kg or more", "450 mg", "45 minutes", "250 mL"],
-            ])),
-    S("3", "SAFETY",
-      P("""Adverse events are recorded from consent until the last
+            ],
+        ),
+    ),
+    S(
+        "3",
+        "SAFETY",
+        P("""Adverse events are recorded from consent until the last
         follow-up contact; the investigator grades each event and judges
-        whether it is related to the infusion.""")),
-    S("3.1", "Infusion Reactions",
-      P("""An infusion is slowed or stopped if a reaction occurs; the
-        participant is observed until all symptoms have resolved.""")),
+        whether it is related to the infusion."""),
+    ),
+    S(
+        "3.1",
+        "Infusion Reactions",
+        P("""An infusion is slowed or stopped if a reaction occurs; the
+        participant is observed until all symptoms have resolved."""),
+    ),
 ]
 
 PROTOCOL_007 = Protocol(
     outline=OUTLINE_007,
-    title="An Open-Label Study of Intravenous Lunavirimab in Adults with "
-          "Chronic Hand Eczema",
+    title="An Open-Label Study of Intravenous Lunavirimab in Adults with Chronic Hand Eczema",
     number="CP-007",
     sponsor="Example Pharma Inc.",
-    cover=[("Protocol Number:", "CP-007"), ("Phase:", "2"),
-           ("Date:", "20 May 2026")],
+    cover=[("Protocol Number:", "CP-007"), ("Phase:", "2"), ("Date:", "20 May 2026")],
     running_header=("CP-007 Clinical Study Protocol", "Version 1.0"),
     styles={**HEADING_STYLES, 1: HeadingStyle(BOLD_FONT, 14, 18, 18, 8)},
     chapter_breaks=False,
@@ -1817,21 +2249,41 @@ PROTOCOL_007 = Protocol(
 # --------------------------------------------------------------------------
 SOA_011_VISITS = [
     GridVisit(("Screening", "", "", "", ""), "Screening", None, None, "Screening"),
-    GridVisit(("Treatment", "Cycle 1", "D1", "", "SOI"), None, ("day", 1, 1, 1), None,
-              "Cycle 1 / D1", "Treatment", "SOI"),
-    GridVisit(("Treatment", "Cycle 1", "D1", "", "EOI"), None, ("day", 1, 1, 1), None,
-              "Cycle 1 / D1", "Treatment", "EOI"),
-    GridVisit(("Treatment", "Cycle 1", "D1", "", "4 h"), None, ("day", 1, 1, 1), None,
-              "Cycle 1 / D1", "Treatment", "4 h"),
-    GridVisit(("Treatment", "Cycle 1", "D8", "\u00b11", ""), None, ("day", 8, 8, 1),
-              ("\u00b11", 1, 1), "Cycle 1 / D8", "Treatment"),
-    GridVisit(("Treatment", "Cycle 2", "D1", "\u00b12", ""), None, ("day", 1, 1, 2),
-              ("\u00b12", 2, 2), "Cycle 2 / D1", "Treatment"),
-    GridVisit(("Treatment", "Cycle 2", "D8", "\u00b12", ""), None, ("day", 8, 8, 2),
-              ("\u00b12", 2, 2), "Cycle 2 / D8", "Treatment"),
+    GridVisit(
+        ("Treatment", "Cycle 1", "D1", "", "SOI"), None, ("day", 1, 1, 1), None, "Cycle 1 / D1", "Treatment", "SOI"
+    ),
+    GridVisit(
+        ("Treatment", "Cycle 1", "D1", "", "EOI"), None, ("day", 1, 1, 1), None, "Cycle 1 / D1", "Treatment", "EOI"
+    ),
+    GridVisit(
+        ("Treatment", "Cycle 1", "D1", "", "4 h"), None, ("day", 1, 1, 1), None, "Cycle 1 / D1", "Treatment", "4 h"
+    ),
+    GridVisit(
+        ("Treatment", "Cycle 1", "D8", "\u00b11", ""),
+        None,
+        ("day", 8, 8, 1),
+        ("\u00b11", 1, 1),
+        "Cycle 1 / D8",
+        "Treatment",
+    ),
+    GridVisit(
+        ("Treatment", "Cycle 2", "D1", "\u00b12", ""),
+        None,
+        ("day", 1, 1, 2),
+        ("\u00b12", 2, 2),
+        "Cycle 2 / D1",
+        "Treatment",
+    ),
+    GridVisit(
+        ("Treatment", "Cycle 2", "D8", "\u00b12", ""),
+        None,
+        ("day", 8, 8, 2),
+        ("\u00b12", 2, 2),
+        "Cycle 2 / D8",
+        "Treatment",
+    ),
     GridVisit(("Follow-up", "", "EOT", "", ""), "EOT", None, None, "EOT", "Follow-up"),
-    GridVisit(("Follow-up", "", "FU", "+7", ""), "FU", None, ("+7", 0, 7), "FU",
-              "Follow-up"),
+    GridVisit(("Follow-up", "", "FU", "+7", ""), "FU", None, ("+7", 0, 7), "FU", "Follow-up"),
 ]
 
 # Marks, one per column: Screening, C1D1 SOI / EOI / 4 h, C1D8, C2D1, C2D8, EOT, FU.
@@ -1861,8 +2313,7 @@ SOA_011_COMMENTS = {
 }
 SOA_011_FOOTNOTES = {
     "a": "Eligibility is confirmed again before the first infusion starts.",
-    "b": "Measured at the end of the infusion and every 15 minutes until "
-         "the participant leaves.",
+    "b": "Measured at the end of the infusion and every 15 minutes until the participant leaves.",
 }
 SOA_011_NOTES = (
     "Note: A treatment cycle is 21 days; Cycle 2 Day 1 follows Cycle 1 Day 21.",
@@ -1870,18 +2321,16 @@ SOA_011_NOTES = (
 )
 
 PK_011_VISITS = [
-    GridVisit(("Day 1", "Predose"), None, ("day", 1, 1, None), None, "Day 1 / Predose",
-              timepoint="Predose", main_visit=1),
-    GridVisit(("Day 1", "EOI"), None, ("day", 1, 1, None), None, "Day 1 / EOI",
-              timepoint="EOI", main_visit=1),
-    GridVisit(("Day 1", "4 h"), None, ("day", 1, 1, None), None, "4 h", timepoint="4 h",
-              main_visit=1),
-    GridVisit(("Day 8", "Predose"), None, ("day", 8, 8, None), None, "Day 8 / Predose",
-              timepoint="Predose", main_visit=2),
-    GridVisit(("Day 22", "Predose"), None, ("day", 22, 22, None), None,
-              "Day 22 / Predose", timepoint="Predose"),
-    GridVisit(("Day 22", "EOI"), None, ("day", 22, 22, None), None, "Day 22 / EOI",
-              timepoint="EOI"),
+    GridVisit(
+        ("Day 1", "Predose"), None, ("day", 1, 1, None), None, "Day 1 / Predose", timepoint="Predose", main_visit=1
+    ),
+    GridVisit(("Day 1", "EOI"), None, ("day", 1, 1, None), None, "Day 1 / EOI", timepoint="EOI", main_visit=1),
+    GridVisit(("Day 1", "4 h"), None, ("day", 1, 1, None), None, "4 h", timepoint="4 h", main_visit=1),
+    GridVisit(
+        ("Day 8", "Predose"), None, ("day", 8, 8, None), None, "Day 8 / Predose", timepoint="Predose", main_visit=2
+    ),
+    GridVisit(("Day 22", "Predose"), None, ("day", 22, 22, None), None, "Day 22 / Predose", timepoint="Predose"),
+    GridVisit(("Day 22", "EOI"), None, ("day", 22, 22, None), None, "Day 22 / EOI", timepoint="EOI"),
 ]
 PK_011_ROWS: list[Union[Group, Activity]] = [
     Activity("PK blood sample", "XXXXXX"),
@@ -1890,48 +2339,80 @@ PK_011_ROWS: list[Union[Group, Activity]] = [
 ]
 
 OUTLINE_011: list[Section] = [
-    S("1", "PROTOCOL SUMMARY",
-      P("""This protocol describes an open-label study of intravenous
+    S(
+        "1",
+        "PROTOCOL SUMMARY",
+        P("""This protocol describes an open-label study of intravenous
         teriluzumab given every three weeks to adults with advanced solid
-        tumors.""")),
-    S("1.1", "Synopsis",
-      P("""Thirty adults receive teriluzumab on Day 1 of each 21-day cycle
+        tumors."""),
+    ),
+    S(
+        "1.1",
+        "Synopsis",
+        P("""Thirty adults receive teriluzumab on Day 1 of each 21-day cycle
         until the disease progresses, after a screening period of up to
-        four weeks.""")),
-    S("1.2", "Schedule of Activities",
-      P("""Table 1 lists the procedures of each visit; on Cycle 1 Day 1 the
+        four weeks."""),
+    ),
+    S(
+        "1.2",
+        "Schedule of Activities",
+        P("""Table 1 lists the procedures of each visit; on Cycle 1 Day 1 the
         assessments are timed from the start and the end of the
         infusion."""),
-      SoaGrid("Table 1: Schedule of Activities",
-              ("Study Period", "Cycle", "Day", "Window", "Time point"),
-              SOA_011_VISITS, SOA_011_ROWS, SOA_011_FOOTNOTES, label_width=100,
-              kind="main", spanning_rows=(0, 1), comments=SOA_011_COMMENTS,
-              comment_width=53, notes_rows=SOA_011_NOTES, row_parts=(10, 7),
-              font_size=6),
-      P("""Participants who stop treatment early attend the end of treatment
-        visit within two weeks of their last infusion.""")),
-    S("1.3", "Pharmacokinetic Sampling",
-      P("""Blood samples for pharmacokinetics are drawn at the times Table 2
+        SoaGrid(
+            "Table 1: Schedule of Activities",
+            ("Study Period", "Cycle", "Day", "Window", "Time point"),
+            SOA_011_VISITS,
+            SOA_011_ROWS,
+            SOA_011_FOOTNOTES,
+            label_width=100,
+            kind="main",
+            spanning_rows=(0, 1),
+            comments=SOA_011_COMMENTS,
+            comment_width=53,
+            notes_rows=SOA_011_NOTES,
+            row_parts=(10, 7),
+            font_size=6,
+        ),
+        P("""Participants who stop treatment early attend the end of treatment
+        visit within two weeks of their last infusion."""),
+    ),
+    S(
+        "1.3",
+        "Pharmacokinetic Sampling",
+        P("""Blood samples for pharmacokinetics are drawn at the times Table 2
         gives."""),
-      SoaGrid("Table 2: Schedule of Pharmacokinetic Sampling",
-              ("Visit", "Time point"), PK_011_VISITS, PK_011_ROWS, {},
-              label_width=150, kind="pk_pd", font_size=7)),
-    S("2", "STUDY INTERVENTION",
-      P("""Teriluzumab is a humanized monoclonal antibody given as a 60-minute
-        intravenous infusion.""")),
-    S("3", "SAFETY",
-      P("""Adverse events are recorded from consent until the follow-up
-        visit; the investigator grades each event.""")),
+        SoaGrid(
+            "Table 2: Schedule of Pharmacokinetic Sampling",
+            ("Visit", "Time point"),
+            PK_011_VISITS,
+            PK_011_ROWS,
+            {},
+            label_width=150,
+            kind="pk_pd",
+            font_size=7,
+        ),
+    ),
+    S(
+        "2",
+        "STUDY INTERVENTION",
+        P("""Teriluzumab is a humanized monoclonal antibody given as a 60-minute
+        intravenous infusion."""),
+    ),
+    S(
+        "3",
+        "SAFETY",
+        P("""Adverse events are recorded from consent until the follow-up
+        visit; the investigator grades each event."""),
+    ),
 ]
 
 PROTOCOL_011 = Protocol(
     outline=OUTLINE_011,
-    title="An Open-Label Study of Intravenous Teriluzumab in Adults with "
-          "Advanced Solid Tumors",
+    title="An Open-Label Study of Intravenous Teriluzumab in Adults with Advanced Solid Tumors",
     number="CP-011",
     sponsor="Example Pharma Inc.",
-    cover=[("Protocol Number:", "CP-011"), ("Phase:", "1"),
-           ("Date:", "2 December 2026")],
+    cover=[("Protocol Number:", "CP-011"), ("Phase:", "1"), ("Date:", "2 December 2026")],
     running_header=("CP-011 Clinical Study Protocol", "Version 1.0"),
     styles={**HEADING_STYLES, 1: HeadingStyle(BOLD_FONT, 14, 18, 18, 8)},
     chapter_breaks=False,
@@ -1962,41 +2443,58 @@ LAB_012 = (
 )
 
 OUTLINE_012: list[Section] = [
-    S("1", "INTRODUCTION",
-      P("""Hand eczema keeps many adults from work. This protocol tests a
-        barrier cream against its vehicle.""")),
-    pictured("1.1", "Background",
-             P("""The cream restored the skin barrier in a small open
-               study.""")),
-    S("2", "STUDY DESIGN",
-      P("""Adults are randomized to cream or vehicle for twelve weeks."""),
-      Figure("Figure 1: Dosing Timeline", "raster", 325, 130)),
-    pictured("2.1", "Laboratory Assessments",
-             P("""Blood and urine are collected at the visits the table
+    S(
+        "1",
+        "INTRODUCTION",
+        P("""Hand eczema keeps many adults from work. This protocol tests a
+        barrier cream against its vehicle."""),
+    ),
+    pictured(
+        "1.1",
+        "Background",
+        P("""The cream restored the skin barrier in a small open
+               study."""),
+    ),
+    S(
+        "2",
+        "STUDY DESIGN",
+        P("""Adults are randomized to cream or vehicle for twelve weeks."""),
+        Figure("Figure 1: Dosing Timeline", "raster", 325, 130),
+    ),
+    pictured(
+        "2.1",
+        "Laboratory Assessments",
+        P("""Blood and urine are collected at the visits the table
                below gives."""),
-             Figure("Table 1: Laboratory Panels by Visit", "table", 380, 130,
-                    grid=LAB_012)),
-    pictured("2.2", "Participant Diary",
-             P("""Participants complete the diary below every day of the
+        Figure("Table 1: Laboratory Panels by Visit", "table", 380, 130, grid=LAB_012),
+    ),
+    pictured(
+        "2.2",
+        "Participant Diary",
+        P("""Participants complete the diary below every day of the
                treatment period."""),
-             Figure("Figure 2: Daily Itch Diary", "form", 380, 140,
-                    lines=FORM_012)),
-    S("3", "SAFETY",
-      P("""Adverse events are recorded from consent until the last
-        visit.""")),
-    pictured("3.1", "Adverse Events",
-             P("""Serious events are reported to the sponsor within one
-               working day.""")),
+        Figure("Figure 2: Daily Itch Diary", "form", 380, 140, lines=FORM_012),
+    ),
+    S(
+        "3",
+        "SAFETY",
+        P("""Adverse events are recorded from consent until the last
+        visit."""),
+    ),
+    pictured(
+        "3.1",
+        "Adverse Events",
+        P("""Serious events are reported to the sponsor within one
+               working day."""),
+    ),
 ]
 
 PROTOCOL_012 = Protocol(
     outline=OUTLINE_012,
-    title="A Vehicle-Controlled Study of a Barrier Cream in Adults with "
-          "Hand Eczema",
+    title="A Vehicle-Controlled Study of a Barrier Cream in Adults with Hand Eczema",
     number="CP-012",
     sponsor="Example Pharma Inc.",
-    cover=[("Protocol Number:", "CP-012"), ("Phase:", "2"),
-           ("Date:", "2 December 2026")],
+    cover=[("Protocol Number:", "CP-012"), ("Phase:", "2"), ("Date:", "2 December 2026")],
     running_header=("CP-012 Clinical Study Protocol", "Version 1.0"),
     styles={**HEADING_STYLES, 1: HeadingStyle(BOLD_FONT, 14, 18, 18, 8)},
     chapter_breaks=False,
@@ -2015,18 +2513,15 @@ STUDY_STYLES = {**HEADING_STYLES, 1: HeadingStyle(BOLD_FONT, 14, 18, 18, 8)}
 def E(label: str, text: str, *subs: tuple[str, str], **more) -> Entry:
     if "note" in more:
         more["note"] = " ".join(more["note"].split())
-    return Entry(label, " ".join(text.split()),
-                 [(m, " ".join(t.split())) for m, t in subs], **more)
+    return Entry(label, " ".join(text.split()), [(m, " ".join(t.split())) for m, t in subs], **more)
 
 
-def criteria(category: str, *entries: Entry, applies_to: str | None = None
-             ) -> Listing:
+def criteria(category: str, *entries: Entry, applies_to: str | None = None) -> Listing:
     return Listing(list(entries), "criteria", category, applies_to)
 
 
 def bullets(role: str, level: str, label: str, *texts: str) -> Listing:
-    return Listing([E(DOT, t) for t in texts], role, level=level,
-                   label=label)
+    return Listing([E(DOT, t) for t in texts], role, level=level, label=label)
 
 
 # protocol_008: a title page whose identifiers sit in a ruled table, Phase
@@ -2035,186 +2530,296 @@ def bullets(role: str, level: str, label: str, *texts: str) -> Listing:
 # "[1]" and "INC #1" (the run-in's); a synopsis summary of the criteria; an
 # objectives-and-endpoints table with Primary/Secondary/Exploratory rows
 # spanning both columns; a table of abbreviations.
-WASHOUT_008 = Grid("", ["Medication class", "Washout before Day 1"],
-                   [238, 191], [
-                       ["Systemic corticosteroids", "4 weeks"],
-                       ["Leukotriene receptor antagonists", "2 weeks"],
-                       ["Cyclosporine or other immunosuppressants", "8 weeks"],
-                   ], x0=LEFT + 39)
+WASHOUT_008 = Grid(
+    "",
+    ["Medication class", "Washout before Day 1"],
+    [238, 191],
+    [
+        ["Systemic corticosteroids", "4 weeks"],
+        ["Leukotriene receptor antagonists", "2 weeks"],
+        ["Cyclosporine or other immunosuppressants", "8 weeks"],
+    ],
+    x0=LEFT + 39,
+)
 
 OUTLINE_008: list[Section] = [
-    S("1", "PROTOCOL SUMMARY",
-      P("""This protocol describes a dose-ranging study of subcutaneous
+    S(
+        "1",
+        "PROTOCOL SUMMARY",
+        P("""This protocol describes a dose-ranging study of subcutaneous
         EXP-5206 in adults whose chronic spontaneous urticaria stays active
-        despite antihistamine treatment.""")),
-    S("1.1", "Synopsis",
-      P("""About 160 adults are randomized to one of three doses of
+        despite antihistamine treatment."""),
+    ),
+    S(
+        "1.1",
+        "Synopsis",
+        P("""About 160 adults are randomized to one of three doses of
         EXP-5206 or to placebo, given every 4 weeks for 12 weeks after a
         two-week placebo run-in. A follow-up period of 12 weeks without
-        treatment completes each participant's time in the study.""")),
-    S("1.1.1", "Key Eligibility Criteria",
-      Lead("Inclusion:"),
-      Listing([E("1.", "Adults aged 18 to 70 years."),
-               E("2.", "Hives for 6 months or longer despite antihistamines."),
-               E("3.", "Signed consent.")]),
-      Lead("Exclusion:"),
-      Listing([E("1.", "Prior anaphylaxis to a biologic."),
-               E("2.", "Pregnancy or breastfeeding.")])),
-    S("2", "INTRODUCTION",
-      P("""Chronic spontaneous urticaria causes itchy wheals and swelling
+        treatment completes each participant's time in the study."""),
+    ),
+    S(
+        "1.1.1",
+        "Key Eligibility Criteria",
+        Lead("Inclusion:"),
+        Listing(
+            [
+                E("1.", "Adults aged 18 to 70 years."),
+                E("2.", "Hives for 6 months or longer despite antihistamines."),
+                E("3.", "Signed consent."),
+            ]
+        ),
+        Lead("Exclusion:"),
+        Listing([E("1.", "Prior anaphylaxis to a biologic."), E("2.", "Pregnancy or breastfeeding.")]),
+    ),
+    S(
+        "2",
+        "INTRODUCTION",
+        P("""Chronic spontaneous urticaria causes itchy wheals and swelling
         that come and go without an external trigger for months or years.
         Many patients keep having symptoms at the highest approved
         antihistamine doses, and their sleep and work suffer as a
         result."""),
-      P("""EXP-5206 is a humanized antibody that blocks a receptor found on
+        P("""EXP-5206 is a humanized antibody that blocks a receptor found on
         mast cells of the skin. In a first study in healthy volunteers,
         single doses were well tolerated and lowered a blood marker of mast
-        cell activation for several weeks.""")),
-    S("3", "OBJECTIVES AND ENDPOINTS",
-      P("""The objectives of the study and the endpoints that measure them
+        cell activation for several weeks."""),
+    ),
+    S(
+        "3",
+        "OBJECTIVES AND ENDPOINTS",
+        P("""The objectives of the study and the endpoints that measure them
         are given in Table 1."""),
-      Grid("Table 1: Objectives and Endpoints", ["Objectives", "Endpoints"],
-           [214, 254], [
-               ["Primary"],
-               ["To evaluate the dose-response relationship of EXP-5206 on "
-                "urticaria activity after 12 weeks of treatment",
-                "Change from baseline to Week 12 in the weekly urticaria "
-                "activity score"],
-               ["Secondary"],
-               ["To compare each dose of EXP-5206 with placebo on itch and "
-                "hive control",
-                f"{DOT} Proportion of participants with a weekly urticaria "
-                "activity score of 6 or lower at Week 12\n"
-                f"{DOT} Change from baseline to Week 12 in the weekly "
-                "itch severity score"],
-               ["To characterize the safety and tolerability of EXP-5206 "
-                "over 24 weeks",
-                "Incidence of treatment-emergent adverse events through "
-                "Week 24"],
-               ["Exploratory"],
-               ["To explore the effect of EXP-5206 on episodes of "
-                "angioedema",
-                "Number of days with angioedema recorded in the diary "
-                "through Week 12"],
-           ], objectives=True)),
-    S("4", "STUDY DESIGN",
-      P("""After a screening period of up to four weeks, every participant
+        Grid(
+            "Table 1: Objectives and Endpoints",
+            ["Objectives", "Endpoints"],
+            [214, 254],
+            [
+                ["Primary"],
+                [
+                    "To evaluate the dose-response relationship of EXP-5206 on "
+                    "urticaria activity after 12 weeks of treatment",
+                    "Change from baseline to Week 12 in the weekly urticaria activity score",
+                ],
+                ["Secondary"],
+                [
+                    "To compare each dose of EXP-5206 with placebo on itch and hive control",
+                    f"{DOT} Proportion of participants with a weekly urticaria "
+                    "activity score of 6 or lower at Week 12\n"
+                    f"{DOT} Change from baseline to Week 12 in the weekly "
+                    "itch severity score",
+                ],
+                [
+                    "To characterize the safety and tolerability of EXP-5206 over 24 weeks",
+                    "Incidence of treatment-emergent adverse events through Week 24",
+                ],
+                ["Exploratory"],
+                [
+                    "To explore the effect of EXP-5206 on episodes of angioedema",
+                    "Number of days with angioedema recorded in the diary through Week 12",
+                ],
+            ],
+            objectives=True,
+        ),
+    ),
+    S(
+        "4",
+        "STUDY DESIGN",
+        P("""After a screening period of up to four weeks, every participant
         receives placebo in a single-blind run-in of two weeks. Those who
         still qualify are then randomized in equal numbers to the three
         doses of EXP-5206 or to placebo, with stratification by body
         weight."""),
-      P("""Participants record hives and itch twice a day in an electronic
+        P("""Participants record hives and itch twice a day in an electronic
         diary from screening until the end of follow-up. Rescue
         antihistamines are allowed at the approved dose and are recorded in
-        the same diary.""")),
-    S("5", "STUDY POPULATION",
-      P("""The criteria below are checked at the screening visit and again
-        on the day of randomization, before the first dose.""")),
-    S("5.1", "Inclusion Criteria",
-      P("""Participants are eligible to be included in the study only if
+        the same diary."""),
+    ),
+    S(
+        "5",
+        "STUDY POPULATION",
+        P("""The criteria below are checked at the screening visit and again
+        on the day of randomization, before the first dose."""),
+    ),
+    S(
+        "5.1",
+        "Inclusion Criteria",
+        P("""Participants are eligible to be included in the study only if
         all of the following criteria apply:"""),
-      Lead("Medical Conditions"),
-      criteria(
-          "inclusion",
-          E("1.", """Participant is 18 to 70 years of age inclusive at the
-            time of signing the informed consent form."""),
-          E("2.", """Participant has had chronic spontaneous urticaria for
+        Lead("Medical Conditions"),
+        criteria(
+            "inclusion",
+            E(
+                "1.",
+                """Participant is 18 to 70 years of age inclusive at the
+            time of signing the informed consent form.""",
+            ),
+            E(
+                "2.",
+                """Participant has had chronic spontaneous urticaria for
             at least six months before screening, with itchy hives on at
-            least four days of each week despite antihistamines."""),
-          E("3.", """Participant meets one of the following conditions on
+            least four days of each week despite antihistamines.""",
+            ),
+            E(
+                "3.",
+                """Participant meets one of the following conditions on
             the day of randomization:""",
-            ("a.", """a weekly urticaria activity score of sixteen or higher
-              over the seven days before Day 1, or"""),
-            ("b.", """a weekly itch severity score of eight or higher over
-              the same seven days."""),
-            note="""Note: The weekly scores are computed from the electronic
+                (
+                    "a.",
+                    """a weekly urticaria activity score of sixteen or higher
+              over the seven days before Day 1, or""",
+                ),
+                (
+                    "b.",
+                    """a weekly itch severity score of eight or higher over
+              the same seven days.""",
+                ),
+                note="""Note: The weekly scores are computed from the electronic
               diary entries of the run-in period; a day without an entry
-              is not replaced by an estimate."""),
-          E("4.", """Participant has stopped every prohibited medication
+              is not replaced by an estimate.""",
+            ),
+            E(
+                "4.",
+                """Participant has stopped every prohibited medication
             for at least the washout period listed below before Day 1:""",
-            table=WASHOUT_008)),
-      Lead("Informed Consent"),
-      criteria(
-          "inclusion",
-          E("5.", """Participant is capable of giving signed informed
+                table=WASHOUT_008,
+            ),
+        ),
+        Lead("Informed Consent"),
+        criteria(
+            "inclusion",
+            E(
+                "5.",
+                """Participant is capable of giving signed informed
             consent, which includes agreeing to the requirements and
             restrictions listed in the informed consent form and in this
             protocol, and agrees to remain reachable by telephone for the
-            whole follow-up period.""", split=True),
-          E("6.", """Participant agrees to record urticaria symptoms twice
+            whole follow-up period.""",
+                split=True,
+            ),
+            E(
+                "6.",
+                """Participant agrees to record urticaria symptoms twice
             daily in the electronic diary for the full duration of the
             study, including the follow-up period after the last dose of
-            study intervention."""))),
-    S("5.2", "Exclusion Criteria",
-      P("""Participants are excluded from the study if any of the following
+            study intervention.""",
+            ),
+        ),
+    ),
+    S(
+        "5.2",
+        "Exclusion Criteria",
+        P("""Participants are excluded from the study if any of the following
         criteria apply:"""),
-      criteria(
-          "exclusion",
-          E("[1]", """Participant has a history of anaphylaxis to any
+        criteria(
+            "exclusion",
+            E(
+                "[1]",
+                """Participant has a history of anaphylaxis to any
             biologic therapy or to any component of the study
-            intervention."""),
-          E("[2]", """Participant has a diagnosis of urticarial vasculitis,
+            intervention.""",
+            ),
+            E(
+                "[2]",
+                """Participant has a diagnosis of urticarial vasculitis,
             hereditary angioedema, or another skin disease with chronic itch
-            that could confound the assessments."""),
-          E("[3]", """Participant has received an anti-IgE monoclonal
-            antibody within sixteen weeks before Day 1."""),
-          E("[4]", """Participant has an active infection requiring systemic
+            that could confound the assessments.""",
+            ),
+            E(
+                "[3]",
+                """Participant has received an anti-IgE monoclonal
+            antibody within sixteen weeks before Day 1.""",
+            ),
+            E(
+                "[4]",
+                """Participant has an active infection requiring systemic
             antibiotics, antivirals, or antifungals within two weeks before
-            screening."""),
-          E("[5]", """Participant is pregnant or breastfeeding, or intends
+            screening.""",
+            ),
+            E(
+                "[5]",
+                """Participant is pregnant or breastfeeding, or intends
             to become pregnant during the study or within five months after
-            the last dose."""))),
-    S("5.3", "Criteria for Entry into the Run-in Period",
-      P("""Participants are eligible to enter the two-week single-blind
+            the last dose.""",
+            ),
+        ),
+    ),
+    S(
+        "5.3",
+        "Criteria for Entry into the Run-in Period",
+        P("""Participants are eligible to enter the two-week single-blind
         placebo run-in period only if all of the following criteria
         apply:"""),
-      criteria(
-          "inclusion",
-          E("INC #1", """Participant has completed all screening assessments
+        criteria(
+            "inclusion",
+            E(
+                "INC #1",
+                """Participant has completed all screening assessments
             and meets every inclusion criterion and no exclusion
-            criterion."""),
-          E("INC #2", """Participant has completed at least ten of the
+            criterion.""",
+            ),
+            E(
+                "INC #2",
+                """Participant has completed at least ten of the
             fourteen diary entries expected during the last week of
-            screening."""),
-          applies_to="run-in")),
-    S("6", "STUDY INTERVENTION",
-      P("""EXP-5206 and placebo are supplied in identical prefilled pens
+            screening.""",
+            ),
+            applies_to="run-in",
+        ),
+    ),
+    S(
+        "6",
+        "STUDY INTERVENTION",
+        P("""EXP-5206 and placebo are supplied in identical prefilled pens
         that the site staff inject under the skin of the abdomen or
-        thigh.""")),
-    S("7", "LIST OF ABBREVIATIONS",
-      P("""The abbreviations used in this protocol are listed in
+        thigh."""),
+    ),
+    S(
+        "7",
+        "LIST OF ABBREVIATIONS",
+        P("""The abbreviations used in this protocol are listed in
         Table 2."""),
-      Table("Table 2: Abbreviations", ["Abbreviation", "Definition"],
-            [120, 348], [
+        Table(
+            "Table 2: Abbreviations",
+            ["Abbreviation", "Definition"],
+            [120, 348],
+            [
                 ["AE", "adverse event"],
                 ["CSU", "chronic spontaneous urticaria"],
-                ["EudraCT", "European Union Drug Regulating Authorities "
-                            "Clinical Trials Database"],
+                ["EudraCT", "European Union Drug Regulating Authorities Clinical Trials Database"],
                 ["IND", "Investigational New Drug application"],
                 ["NCT", "National Clinical Trial number"],
                 ["Q4W", "every 4 weeks"],
                 ["UAS7", "weekly urticaria activity score"],
-            ])),
+            ],
+        ),
+    ),
 ]
 
 PROTOCOL_008 = Protocol(
     outline=OUTLINE_008,
     title="A Phase 2b, Randomized, Double-Blind, Placebo-Controlled, "
-          "Dose-Ranging Study of EXP-5206 in Adults with Chronic Spontaneous "
-          "Urticaria",
+    "Dose-Ranging Study of EXP-5206 in Adults with Chronic Spontaneous "
+    "Urticaria",
     number="CP-008",
     sponsor="Example Pharma Inc.",
-    cover=[("Protocol Number:", "CP-008"), ("NCT Number:", "NCT07412958"),
-           ("EudraCT Number:", "2025-004817-31"), ("IND Number:", "163502"),
-           ("Phase:", "Phase 2b"), ("Sponsor:", "Example Pharma Inc."),
-           ("Date:", "3 March 2026")],
+    cover=[
+        ("Protocol Number:", "CP-008"),
+        ("NCT Number:", "NCT07412958"),
+        ("EudraCT Number:", "2025-004817-31"),
+        ("IND Number:", "163502"),
+        ("Phase:", "Phase 2b"),
+        ("Sponsor:", "Example Pharma Inc."),
+        ("Date:", "3 March 2026"),
+    ],
     running_header=("CP-008 Clinical Study Protocol", "Version 1.0"),
     styles=STUDY_STYLES,
     chapter_breaks=False,
     cover_grid=True,
-    study=Study(identifiers=(("sponsor", "CP-008"), ("nct", "NCT07412958"),
-                             ("eudract", "2025-004817-31"), ("ind", "163502")),
-                phase=("2", "Phase 2b")),
+    study=Study(
+        identifiers=(("sponsor", "CP-008"), ("nct", "NCT07412958"), ("eudract", "2025-004817-31"), ("ind", "163502")),
+        phase=("2", "Phase 2b"),
+    ),
 )
 
 # protocol_009: a short title and an acronym on the title page, an EU CT
@@ -2223,105 +2828,185 @@ PROTOCOL_008 = Protocol(
 # objectives, their endpoints in the statistics chapter's "Study Endpoints"
 # (joined by level and order).
 OUTLINE_009: list[Section] = [
-    S("1", "INTRODUCTION",
-      P("""Ulcerative colitis is a chronic inflammation of the large bowel
+    S(
+        "1",
+        "INTRODUCTION",
+        P("""Ulcerative colitis is a chronic inflammation of the large bowel
         that flares and settles over many years. EXP-7731 is an oral
         inhibitor of an enzyme that drives the recruitment of white blood
         cells into the gut wall."""),
-      P("""This first study in patients looks for the highest tolerated
+        P("""This first study in patients looks for the highest tolerated
         weekly dose and gathers early signs of efficacy before a larger
-        trial.""")),
-    S("2", "STUDY OBJECTIVES",
-      P("""The objectives are listed below by their importance to the
-        study.""")),
-    S("2.1", "Primary Objective",
-      bullets("objectives", "primary", "Primary",
-              """To determine the highest tolerated weekly dose of EXP-7731
-              in adults with ulcerative colitis""")),
-    S("2.2", "Secondary Objectives",
-      bullets("objectives", "secondary", "Secondary",
-              """To describe the pharmacokinetics of EXP-7731 after single
+        trial."""),
+    ),
+    S(
+        "2",
+        "STUDY OBJECTIVES",
+        P("""The objectives are listed below by their importance to the
+        study."""),
+    ),
+    S(
+        "2.1",
+        "Primary Objective",
+        bullets(
+            "objectives",
+            "primary",
+            "Primary",
+            """To determine the highest tolerated weekly dose of EXP-7731
+              in adults with ulcerative colitis""",
+        ),
+    ),
+    S(
+        "2.2",
+        "Secondary Objectives",
+        bullets(
+            "objectives",
+            "secondary",
+            "Secondary",
+            """To describe the pharmacokinetics of EXP-7731 after single
               and repeated doses""",
-              """To assess clinical remission after ten weeks of treatment
-              with EXP-7731""")),
-    S("3", "STUDY DESIGN",
-      P("""Groups of six participants receive rising weekly doses of
+            """To assess clinical remission after ten weeks of treatment
+              with EXP-7731""",
+        ),
+    ),
+    S(
+        "3",
+        "STUDY DESIGN",
+        P("""Groups of six participants receive rising weekly doses of
         EXP-7731; a review committee decides on the next dose after every
-        group has completed four weeks of treatment.""")),
-    S("4", "STUDY POPULATION",
-      P("""Participants are adults with ulcerative colitis confirmed by
-        endoscopy and biopsy.""")),
-    S("4.1", "Inclusion Criteria",
-      P("""A participant may take part only if all of the following
+        group has completed four weeks of treatment."""),
+    ),
+    S(
+        "4",
+        "STUDY POPULATION",
+        P("""Participants are adults with ulcerative colitis confirmed by
+        endoscopy and biopsy."""),
+    ),
+    S(
+        "4.1",
+        "Inclusion Criteria",
+        P("""A participant may take part only if all of the following
         apply:"""),
-      criteria(
-          "inclusion",
-          E("I 01", """Participant is 18 to 75 years old at the screening
-            visit."""),
-          E("I 02", """Participant has moderately to severely active
+        criteria(
+            "inclusion",
+            E(
+                "I 01",
+                """Participant is 18 to 75 years old at the screening
+            visit.""",
+            ),
+            E(
+                "I 02",
+                """Participant has moderately to severely active
             ulcerative colitis with a modified Mayo score of five to nine at
-            screening."""),
-          E("I 03", """Participant has failed or not tolerated at least one
-            conventional or advanced therapy for ulcerative colitis."""),
-          E("I 04", """Participant agrees to use a highly effective method
+            screening.""",
+            ),
+            E(
+                "I 03",
+                """Participant has failed or not tolerated at least one
+            conventional or advanced therapy for ulcerative colitis.""",
+            ),
+            E(
+                "I 04",
+                """Participant agrees to use a highly effective method
             of contraception from screening until eight weeks after the last
-            dose."""))),
-    S("4.2", "Exclusion Criteria",
-      P("""A participant may not take part if any of the following
+            dose.""",
+            ),
+        ),
+    ),
+    S(
+        "4.2",
+        "Exclusion Criteria",
+        P("""A participant may not take part if any of the following
         apply:"""),
-      criteria(
-          "exclusion",
-          E("E 01", """Participant has Crohn's disease, indeterminate colitis
-            or colitis limited to the rectum."""),
-          E("E 02", """Participant has had bowel surgery other than an
-            appendectomy."""),
-          E("E 03", """Participant has a stool test positive for a bacterial
-            pathogen or for toxigenic bacteria at screening."""))),
-    S("5", "STUDY INTERVENTION",
-      P("""EXP-7731 is supplied as tablets of 25 mg and 100 mg taken once a
-        week with water on an empty stomach.""")),
-    S("6", "STATISTICAL CONSIDERATIONS",
-      P("""All analyses are descriptive; no formal hypothesis is
-        tested.""")),
-    S("6.1", "Study Endpoints",
-      P("""All measures below are summarized by dose group.""")),
-    S("6.1.1", "Primary Endpoint",
-      bullets("endpoints", "primary", "Primary",
-              """Number of participants with a dose-limiting toxicity during
-              the first four weeks of treatment""")),
-    S("6.1.2", "Secondary Endpoints",
-      bullets("endpoints", "secondary", "Secondary",
-              """Maximum serum concentration and area under the
+        criteria(
+            "exclusion",
+            E(
+                "E 01",
+                """Participant has Crohn's disease, indeterminate colitis
+            or colitis limited to the rectum.""",
+            ),
+            E(
+                "E 02",
+                """Participant has had bowel surgery other than an
+            appendectomy.""",
+            ),
+            E(
+                "E 03",
+                """Participant has a stool test positive for a bacterial
+            pathogen or for toxigenic bacteria at screening.""",
+            ),
+        ),
+    ),
+    S(
+        "5",
+        "STUDY INTERVENTION",
+        P("""EXP-7731 is supplied as tablets of 25 mg and 100 mg taken once a
+        week with water on an empty stomach."""),
+    ),
+    S(
+        "6",
+        "STATISTICAL CONSIDERATIONS",
+        P("""All analyses are descriptive; no formal hypothesis is
+        tested."""),
+    ),
+    S("6.1", "Study Endpoints", P("""All measures below are summarized by dose group.""")),
+    S(
+        "6.1.1",
+        "Primary Endpoint",
+        bullets(
+            "endpoints",
+            "primary",
+            "Primary",
+            """Number of participants with a dose-limiting toxicity during
+              the first four weeks of treatment""",
+        ),
+    ),
+    S(
+        "6.1.2",
+        "Secondary Endpoints",
+        bullets(
+            "endpoints",
+            "secondary",
+            "Secondary",
+            """Maximum serum concentration and area under the
               concentration-time curve after the first and fourth doses""",
-              """Proportion of participants in clinical remission at Week
-              10, as defined by the modified Mayo score""")),
-    S("6.2", "Sample Size",
-      P("""Up to thirty participants are enough to describe the safety of
-        five dose levels.""")),
+            """Proportion of participants in clinical remission at Week
+              10, as defined by the modified Mayo score""",
+        ),
+    ),
+    S(
+        "6.2",
+        "Sample Size",
+        P("""Up to thirty participants are enough to describe the safety of
+        five dose levels."""),
+    ),
 ]
 
 PROTOCOL_009 = Protocol(
     outline=OUTLINE_009,
     title="A Phase 1/2, Open-Label, Dose-Escalation Study of Oral EXP-7731 "
-          "in Adults with Moderately to Severely Active Ulcerative Colitis",
+    "in Adults with Moderately to Severely Active Ulcerative Colitis",
     number="CP-009",
     sponsor="Example Biotherapeutics Ltd",
-    cover=[("Protocol Number:", "CP-009"),
-           ("Short Title:", "Dose Escalation of EXP-7731 in Colitis"),
-           ("Acronym:", "KESTREL-2"),
-           ("EU CT Number:", "2025-521234-18-00"),
-           ("NCT Number:", "NCT07398821"),
-           ("Phase:", "Phase 1/2"),
-           ("Sponsor:", "Example Biotherapeutics Ltd"),
-           ("Date:", "14 April 2026")],
+    cover=[
+        ("Protocol Number:", "CP-009"),
+        ("Short Title:", "Dose Escalation of EXP-7731 in Colitis"),
+        ("Acronym:", "KESTREL-2"),
+        ("EU CT Number:", "2025-521234-18-00"),
+        ("NCT Number:", "NCT07398821"),
+        ("Phase:", "Phase 1/2"),
+        ("Sponsor:", "Example Biotherapeutics Ltd"),
+        ("Date:", "14 April 2026"),
+    ],
     running_header=("CP-009 Clinical Study Protocol", "Version 1.0"),
     styles=STUDY_STYLES,
     chapter_breaks=False,
-    study=Study(identifiers=(("sponsor", "CP-009"), ("eu_ct", "2025-521234-18-00"),
-                             ("nct", "NCT07398821")),
-                phase=("1/2", "Phase 1/2"),
-                short="Dose Escalation of EXP-7731 in Colitis",
-                acronym="KESTREL-2"),
+    study=Study(
+        identifiers=(("sponsor", "CP-009"), ("eu_ct", "2025-521234-18-00"), ("nct", "NCT07398821")),
+        phase=("1/2", "Phase 1/2"),
+        short="Dose Escalation of EXP-7731 in Colitis",
+        acronym="KESTREL-2",
+    ),
 )
 
 # protocol_010: inclusion criteria printed as numbered sub-sections
@@ -2329,94 +3014,165 @@ PROTOCOL_009 = Protocol(
 # bulleted randomization criteria; objectives and endpoints under bold lead
 # lines, the endpoints in a sub-section of their own.
 OUTLINE_010: list[Section] = [
-    S("1", "INTRODUCTION",
-      P("""Moderate plaque psoriasis in adolescents is often treated with
+    S(
+        "1",
+        "INTRODUCTION",
+        P("""Moderate plaque psoriasis in adolescents is often treated with
         creams alone, which many find hard to use every day. EXP-3318 is a
-        once-daily tablet that calms the inflammation in the skin.""")),
-    S("2", "OBJECTIVES AND ENDPOINTS",
-      P("""The study has one primary and one secondary objective."""),
-      Lead("Primary Objective"),
-      bullets("objectives", "primary", "Primary",
-              """To show that EXP-3318 clears psoriasis plaques better than
-              placebo after 16 weeks"""),
-      Lead("Secondary Objective"),
-      bullets("objectives", "secondary", "Secondary",
-              """To compare the effect of EXP-3318 and placebo on the itch
-              caused by psoriasis""")),
-    S("2.1", "Endpoints",
-      Lead("Primary Endpoint"),
-      bullets("endpoints", "primary", "Primary",
-              """Proportion of participants with clear or almost clear skin
-              on the physician global assessment at Week 16"""),
-      Lead("Secondary Endpoint"),
-      bullets("endpoints", "secondary", "Secondary",
-              """Change from baseline to Week 16 in the weekly mean itch
-              score of the participant diary""")),
-    S("3", "STUDY POPULATION",
-      P("""Adolescents with plaque psoriasis are recruited at dermatology
-        clinics in several countries.""")),
-    S("3.1", "Inclusion Criteria",
-      P("""A participant is eligible for the study only if each of the
-        three criteria below is met.""")),
-    S("3.1.1", "Age",
-      P("""Participants must be twelve to seventeen years old when the
+        once-daily tablet that calms the inflammation in the skin."""),
+    ),
+    S(
+        "2",
+        "OBJECTIVES AND ENDPOINTS",
+        P("""The study has one primary and one secondary objective."""),
+        Lead("Primary Objective"),
+        bullets(
+            "objectives",
+            "primary",
+            "Primary",
+            """To show that EXP-3318 clears psoriasis plaques better than
+              placebo after 16 weeks""",
+        ),
+        Lead("Secondary Objective"),
+        bullets(
+            "objectives",
+            "secondary",
+            "Secondary",
+            """To compare the effect of EXP-3318 and placebo on the itch
+              caused by psoriasis""",
+        ),
+    ),
+    S(
+        "2.1",
+        "Endpoints",
+        Lead("Primary Endpoint"),
+        bullets(
+            "endpoints",
+            "primary",
+            "Primary",
+            """Proportion of participants with clear or almost clear skin
+              on the physician global assessment at Week 16""",
+        ),
+        Lead("Secondary Endpoint"),
+        bullets(
+            "endpoints",
+            "secondary",
+            "Secondary",
+            """Change from baseline to Week 16 in the weekly mean itch
+              score of the participant diary""",
+        ),
+    ),
+    S(
+        "3",
+        "STUDY POPULATION",
+        P("""Adolescents with plaque psoriasis are recruited at dermatology
+        clinics in several countries."""),
+    ),
+    S(
+        "3.1",
+        "Inclusion Criteria",
+        P("""A participant is eligible for the study only if each of the
+        three criteria below is met."""),
+    ),
+    S(
+        "3.1.1",
+        "Age",
+        P("""Participants must be twelve to seventeen years old when the
         parent or guardian signs the consent form."""),
-      criterion=("inclusion", None)),
-    S("3.1.2", "Confirmed Plaque Psoriasis",
-      P("""Participants must have had plaque psoriasis for at least six
+        criterion=("inclusion", None),
+    ),
+    S(
+        "3.1.2",
+        "Confirmed Plaque Psoriasis",
+        P("""Participants must have had plaque psoriasis for at least six
         months, covering at least three percent of the body surface at
         screening."""),
-      criterion=("inclusion", None)),
-    S("3.1.3", "Consent and Assent",
-      P("""A parent or guardian signs the consent form and the participant
+        criterion=("inclusion", None),
+    ),
+    S(
+        "3.1.3",
+        "Consent and Assent",
+        P("""A parent or guardian signs the consent form and the participant
         signs an assent form suited to their age."""),
-      criterion=("inclusion", None)),
-    S("3.2", "Exclusion Criteria",
-      P("""Participants are excluded from the study if any of the following
+        criterion=("inclusion", None),
+    ),
+    S(
+        "3.2",
+        "Exclusion Criteria",
+        P("""Participants are excluded from the study if any of the following
         criteria apply:"""),
-      criteria(
-          "exclusion",
-          E("a.", """Participant has pustular, erythrodermic or drug-induced
-            psoriasis."""),
-          E("b.", """Participant has used either of the following treatments
+        criteria(
+            "exclusion",
+            E(
+                "a.",
+                """Participant has pustular, erythrodermic or drug-induced
+            psoriasis.""",
+            ),
+            E(
+                "b.",
+                """Participant has used either of the following treatments
             in the four weeks before Day 1:""",
-            ("i.", "phototherapy of any kind;"),
-            ("ii.", "a systemic treatment for psoriasis.")),
-          E("c.", """Participant has a liver enzyme level above twice the
-            upper limit of normal at screening."""),
-          E("d.", """Participant has a history of suicidal behaviour or
-            current suicidal thoughts."""))),
-    S("3.3", "Randomization Criteria",
-      P("""Participants are eligible for randomization only if both of the
+                ("i.", "phototherapy of any kind;"),
+                ("ii.", "a systemic treatment for psoriasis."),
+            ),
+            E(
+                "c.",
+                """Participant has a liver enzyme level above twice the
+            upper limit of normal at screening.""",
+            ),
+            E(
+                "d.",
+                """Participant has a history of suicidal behaviour or
+            current suicidal thoughts.""",
+            ),
+        ),
+    ),
+    S(
+        "3.3",
+        "Randomization Criteria",
+        P("""Participants are eligible for randomization only if both of the
         following apply at the Day 1 visit:"""),
-      criteria(
-          "inclusion",
-          E(DOT, """The washout of all topical psoriasis treatments has
-            been completed."""),
-          E(DOT, """The screening laboratory results have been reviewed
-            and show no exclusionary value."""),
-          applies_to="randomization")),
-    S("4", "STUDY INTERVENTION",
-      P("""EXP-3318 and matching placebo tablets are taken once daily with
-        breakfast for sixteen weeks.""")),
+        criteria(
+            "inclusion",
+            E(
+                DOT,
+                """The washout of all topical psoriasis treatments has
+            been completed.""",
+            ),
+            E(
+                DOT,
+                """The screening laboratory results have been reviewed
+            and show no exclusionary value.""",
+            ),
+            applies_to="randomization",
+        ),
+    ),
+    S(
+        "4",
+        "STUDY INTERVENTION",
+        P("""EXP-3318 and matching placebo tablets are taken once daily with
+        breakfast for sixteen weeks."""),
+    ),
 ]
 
 PROTOCOL_010 = Protocol(
     outline=OUTLINE_010,
     title="A Phase 3, Randomized, Placebo-Controlled Study of Oral EXP-3318 "
-          "in Adolescents with Moderate Plaque Psoriasis",
+    "in Adolescents with Moderate Plaque Psoriasis",
     number="CP-010",
     sponsor="Example Pharma Inc.",
-    cover=[("Protocol Number:", "CP-010"),
-           ("EudraCT Number:", "2024-001932-27"),
-           ("Phase:", "Phase 3"), ("Sponsor:", "Example Pharma Inc."),
-           ("Date:", "2 June 2026")],
+    cover=[
+        ("Protocol Number:", "CP-010"),
+        ("EudraCT Number:", "2024-001932-27"),
+        ("Phase:", "Phase 3"),
+        ("Sponsor:", "Example Pharma Inc."),
+        ("Date:", "2 June 2026"),
+    ],
     running_header=("CP-010 Clinical Study Protocol", "Version 1.0"),
     styles=STUDY_STYLES,
     chapter_breaks=False,
     cover_grid=True,
-    study=Study(identifiers=(("sponsor", "CP-010"), ("eudract", "2024-001932-27")),
-                phase=("3", "Phase 3")),
+    study=Study(identifiers=(("sponsor", "CP-010"), ("eudract", "2024-001932-27")), phase=("3", "Phase 3")),
 )
 
 PROTOCOLS: dict[str, Protocol] = {
@@ -2515,7 +3271,7 @@ def parent_indices(outline: list[Section]) -> list[int | None]:
     open_: list[int] = []  # open_[d] = index of the open section at depth d+1
     for i, sec in enumerate(outline):
         assert 1 <= sec.level <= len(open_) + 1, f"{sec.number} skips a level"
-        del open_[sec.level - 1:]
+        del open_[sec.level - 1 :]
         parents.append(open_[-1] if open_ else None)
         open_.append(i)
     return parents
@@ -2525,8 +3281,7 @@ def outline_paths(outline: list[Section]) -> list[tuple[str, ...]]:
     """Each section's number with its ancestors' numbers, root first."""
     paths: list[tuple[str, ...]] = []
     for sec, parent in zip(outline, parent_indices(outline)):
-        paths.append((paths[parent] if parent is not None else ())
-                     + (sec.number,))
+        paths.append((paths[parent] if parent is not None else ()) + (sec.number,))
     return paths
 
 
@@ -2572,14 +3327,15 @@ def unlabelled_lines(sec: Section) -> Iterator[str]:
 def check_line_starts(spec: Protocol) -> None:
     """Number-led body lines are exactly the planned ones: where a line
     breaks depends on the wording, so an edit can add or lose such a trap."""
-    led = [line for sec in spec.outline for line in unlabelled_lines(sec)
-           if NUMBER_LED.match(line)]
+    led = [line for sec in spec.outline for line in unlabelled_lines(sec) if NUMBER_LED.match(line)]
     for phrase in spec.line_starts:
-        assert any(line.startswith(phrase) for line in led), \
+        assert any(line.startswith(phrase) for line in led), (
             f"no printed line begins with {phrase!r}: reword the paragraph"
+        )
     for line in led:
-        assert any(line.startswith(p) for p in spec.line_starts), \
+        assert any(line.startswith(p) for p in spec.line_starts), (
             f"unplanned number-led line {line!r}: reword the paragraph"
+        )
 
 
 def check_schedule(sch: Schedule) -> None:
@@ -2620,8 +3376,7 @@ def check_outline(spec: Protocol) -> None:
                 assert all(len(r) == len(b.columns) for r in b.rows), b.title
             if isinstance(b, Schedule):
                 check_schedule(b)
-            grids = [b] if isinstance(b, Grid) else [
-                e.table for e in getattr(b, "entries", []) if e.table]
+            grids = [b] if isinstance(b, Grid) else [e.table for e in getattr(b, "entries", []) if e.table]
             for g in grids:
                 assert abs(g.x0 + sum(g.widths) - RIGHT) < 0.01, g.title
                 assert all(len(r) in (1, len(g.columns)) for r in g.rows)
@@ -2645,8 +3400,7 @@ def check_outline(spec: Protocol) -> None:
 # en dash, em dash and bullet are written as their WinAnsi codes and measured
 # with their AFM widths (the same in every Helvetica face).
 EN_DASH, EM_DASH, BULLET = "\u2013", "\u2014", "\u2022"
-WINANSI = {EN_DASH: ("\x96", 0.556), EM_DASH: ("\x97", 1.0),
-           BULLET: ("\x95", 0.35)}  # character: (code, width in em)
+WINANSI = {EN_DASH: ("\x96", 0.556), EM_DASH: ("\x97", 1.0), BULLET: ("\x95", 0.35)}  # character: (code, width in em)
 
 
 def text_width(text: str, font: str, size: float) -> float:
@@ -2741,13 +3495,10 @@ class Flow:
         if self.y + need > BODY_BOTTOM:
             self.new_page()
 
-    def text(self, x: float, top: float, text: str, font: str, size: float,
-             leading: float, color=TEXT_COLOR) -> None:
-        self.ops.append(("text", x, baseline(top, size, leading), text, font,
-                         size, color))
+    def text(self, x: float, top: float, text: str, font: str, size: float, leading: float, color=TEXT_COLOR) -> None:
+        self.ops.append(("text", x, baseline(top, size, leading), text, font, size, color))
 
-    def lines(self, x: float, lines: list[str], font=BODY_FONT,
-              size=BODY_SIZE, leading=BODY_LEADING) -> None:
+    def lines(self, x: float, lines: list[str], font=BODY_FONT, size=BODY_SIZE, leading=BODY_LEADING) -> None:
         """Place wrapped lines, continuing on the next page when full."""
         for line in lines:
             if self.y + leading > BODY_BOTTOM:
@@ -2807,17 +3558,14 @@ def heading_lines(sec: Section, st: HeadingStyle) -> list[list[Run]]:
         assert LEFT + text_width(sec.number, st.font, st.size) + 6 <= TAB_STOP
         lines = [[(LEFT, sec.number), (TAB_STOP, sec.title)]]
     elif sec.form == "image":  # the number's picture, then the title as text
-        lines = [[(LEFT, sec.number),
-                  (LEFT + text_width(sec.number + "  ", st.font, st.size),
-                   sec.title)]]
+        lines = [[(LEFT, sec.number), (LEFT + text_width(sec.number + "  ", st.font, st.size), sec.title)]]
     elif text_width(sec.heading, st.font, st.size) <= CONTENT_W:
         lines = [[(LEFT, sec.heading)]]
     else:  # a long title wraps, continuation lines hang under the title
         prefix = sec.number + sec.sep
         hang = LEFT + text_width(prefix, st.font, st.size)
         parts = wrap(sec.title, st.font, st.size, RIGHT - hang)
-        lines = ([[(LEFT, prefix + parts[0])]]
-                 + [[(hang, part)] for part in parts[1:]])
+        lines = [[(LEFT, prefix + parts[0])]] + [[(hang, part)] for part in parts[1:]]
     for line in lines:
         x, text = line[-1]
         assert x + text_width(text, st.font, st.size) <= RIGHT + 0.01, text
@@ -2833,7 +3581,7 @@ def question_height(options: str) -> float:
 
 
 def signature_rows(sig: Signature) -> list[list[str]]:
-    return [sig.labels[k:k + 2] for k in range(0, len(sig.labels), 2)]
+    return [sig.labels[k : k + 2] for k in range(0, len(sig.labels), 2)]
 
 
 def lead_height(items: list, i: int) -> float:
@@ -2856,8 +3604,7 @@ def lead_height(items: list, i: int) -> float:
     if isinstance(blk, NumberedList):
         return min(2, len(item_lines(blk.items[0]))) * BODY_LEADING
     if isinstance(blk, Table):
-        return (CAPTION_LEADING + 4 + row_height(blk, blk.columns, True)
-                + row_height(blk, blk.rows[0], False))
+        return CAPTION_LEADING + 4 + row_height(blk, blk.columns, True) + row_height(blk, blk.rows[0], False)
     if isinstance(blk, Figure):
         return blk.height + 6 + CAPTION_LEADING
     if isinstance(blk, Schedule):
@@ -2872,9 +3619,11 @@ def lead_height(items: list, i: int) -> float:
         rest = lead_height(items, i + 1) if i + 1 < len(items) else 0
         return BODY_LEADING + PARA_GAP + rest
     if isinstance(blk, Grid):
-        return ((CAPTION_LEADING + 4 if blk.title else 0)
-                + grid_row_height(blk, blk.columns, True)
-                + grid_row_height(blk, blk.rows[0], False))
+        return (
+            (CAPTION_LEADING + 4 if blk.title else 0)
+            + grid_row_height(blk, blk.columns, True)
+            + grid_row_height(blk, blk.rows[0], False)
+        )
     raise TypeError(blk)
 
 
@@ -2888,8 +3637,9 @@ def place_heading(flow: Flow, head: Heading, need: float) -> None:
             if head.section.form == "image" and k == 0:
                 w = text_width(text, st.font, st.size)
                 top = baseline(flow.y, st.size, st.leading) - st.size
-                flow.ops.append(("image", (x, top, x + w, top + st.size * 1.25),
-                                 number_image_key(text, st.font, st.size)))
+                flow.ops.append(
+                    ("image", (x, top, x + w, top + st.size * 1.25), number_image_key(text, st.font, st.size))
+                )
                 continue
             flow.text(x, flow.y, text, st.font, st.size, st.leading)
         flow.y += st.leading
@@ -2905,8 +3655,7 @@ def place_para(flow: Flow, p: Para, need: float) -> None:
 def place_list(flow: Flow, lst: NumberedList) -> None:
     for n, item in enumerate(lst.items, 1):
         lines = item_lines(item)
-        flow.start_block(LIST_GAP if n > 1 else PARA_GAP,
-                         min(2, len(lines)) * BODY_LEADING)
+        flow.start_block(LIST_GAP if n > 1 else PARA_GAP, min(2, len(lines)) * BODY_LEADING)
         # The label is part of the first line's string (so text extraction
         # yields "1. Participant ..."), shifted left so that the item text
         # still hangs at LIST_TEXT_INDENT like the continuation lines.
@@ -2914,8 +3663,7 @@ def place_list(flow: Flow, lst: NumberedList) -> None:
         text_x = LEFT + LIST_TEXT_INDENT
         label_x = text_x - text_width(label, BODY_FONT, BODY_SIZE)
         assert label_x >= LEFT, label
-        flow.text(label_x, flow.y, label + lines[0], BODY_FONT, BODY_SIZE,
-                  BODY_LEADING)
+        flow.text(label_x, flow.y, label + lines[0], BODY_FONT, BODY_SIZE, BODY_LEADING)
         flow.y += BODY_LEADING
         flow.lines(text_x, lines[1:])
 
@@ -2925,8 +3673,7 @@ def place_questionnaire(flow: Flow, q: Questionnaire) -> None:
     together with its indented line of answer options."""
     for n, (question, options) in enumerate(q.items, 1):
         flow.start_block(QUESTION_GAP, question_height(options))
-        flow.text(LEFT, flow.y, f"{n}. {question}", QUESTION_FONT,
-                  QUESTION_SIZE, QUESTION_LEADING)
+        flow.text(LEFT, flow.y, f"{n}. {question}", QUESTION_FONT, QUESTION_SIZE, QUESTION_LEADING)
         flow.y += QUESTION_LEADING
         flow.lines(LEFT + OPTIONS_INDENT, question_lines(options))
 
@@ -2938,8 +3685,7 @@ def place_signature(flow: Flow, sig: Signature, need: float) -> None:
         rule_y = flow.y + SIGNATURE_RULE_AT
         for k, label in enumerate(row):
             x = LEFT + k * (col_w + SIGNATURE_COL_GAP)
-            flow.ops.append(("line", x, rule_y, x + col_w, rule_y, 0.6,
-                             TEXT_COLOR))
+            flow.ops.append(("line", x, rule_y, x + col_w, rule_y, 0.6, TEXT_COLOR))
             flow.text(x, rule_y + 2, label, BODY_FONT, 9, 12)
         flow.y += SIGNATURE_ROW
 
@@ -2952,8 +3698,7 @@ def table_caption(flow: Flow, title: str) -> None:
 def draw_row(flow: Flow, table: Table, row: list[str], header: bool) -> None:
     h = row_height(table, row, header)
     if header:
-        flow.ops.append(("rect", LEFT, flow.y, RIGHT, flow.y + h, None,
-                         HEADER_FILL, 0))
+        flow.ops.append(("rect", LEFT, flow.y, RIGHT, flow.y + h, None, HEADER_FILL, 0))
     x = LEFT
     lead = cell_leading(table)
     font = BOLD_FONT if header else BODY_FONT
@@ -2978,8 +3723,7 @@ def draw_grid(flow: Flow, table: Table, row_edges: list[float]) -> None:
     x = LEFT
     for w in [0] + table.widths:
         x += w
-        flow.ops.append(("line", x, row_edges[0], x, row_edges[-1], 0.6,
-                         TEXT_COLOR))
+        flow.ops.append(("line", x, row_edges[0], x, row_edges[-1], 0.6, TEXT_COLOR))
 
 
 def place_table(flow: Flow, table: Table, need: float, placed: Placed) -> None:
@@ -3005,12 +3749,14 @@ def place_table(flow: Flow, table: Table, need: float, placed: Placed) -> None:
         edges.append(flow.y)
     draw_grid(flow, table, edges)
     assert len(pages) == table.expect_pages, (table.title, pages)
-    placed.tables.append({
-        "title": table.title,
-        "pages": pages,
-        "columns": list(table.columns),
-        "data": [list(r) for r in table.rows],
-    })
+    placed.tables.append(
+        {
+            "title": table.title,
+            "pages": pages,
+            "columns": list(table.columns),
+            "data": [list(r) for r in table.rows],
+        }
+    )
 
 
 SUP_SCALE, SUP_RISE = 0.65, 0.33  # superscript size and rise, in font sizes
@@ -3022,19 +3768,26 @@ def schedule_row_height(sch: Schedule) -> float:
 
 
 def footnote_lines(sch: Schedule, marker: str) -> list[str]:
-    return wrap(sch.footnotes[marker], BODY_FONT, sch.font_size,
-                CONTENT_W - FOOTNOTE_INDENT)
+    return wrap(sch.footnotes[marker], BODY_FONT, sch.font_size, CONTENT_W - FOOTNOTE_INDENT)
 
 
 def schedule_part_height(sch: Schedule, part: int) -> float:
     rows = len(Schedule.HEADER_ROWS) + len(sch.rows)
     notes = sum(len(footnote_lines(sch, m)) for m in sch.markers(part))
-    return (CAPTION_LEADING + 4 + rows * schedule_row_height(sch) + 4
-            + notes * sch.font_size * 1.25)
+    return CAPTION_LEADING + 4 + rows * schedule_row_height(sch) + 4 + notes * sch.font_size * 1.25
 
 
-def draw_cell(flow: Flow, sch: Union[Schedule, SoaGrid], x: float, width: float, top: float,
-              text: str, notes: str, font: str, center: bool) -> None:
+def draw_cell(
+    flow: Flow,
+    sch: Union[Schedule, SoaGrid],
+    x: float,
+    width: float,
+    top: float,
+    text: str,
+    notes: str,
+    font: str,
+    center: bool,
+) -> None:
     """One line of text, its footnote markers set smaller and raised right
     after it (as a word processor sets a superscript)."""
     size, lead = sch.font_size, sch.font_size * 1.25
@@ -3047,8 +3800,7 @@ def draw_cell(flow: Flow, sch: Union[Schedule, SoaGrid], x: float, width: float,
     if text:
         flow.ops.append(("text", tx, y, text, font, size, TEXT_COLOR))
     if notes:
-        flow.ops.append(("text", tx + text_w, y - size * SUP_RISE, notes,
-                         BODY_FONT, sup, TEXT_COLOR))
+        flow.ops.append(("text", tx + text_w, y - size * SUP_RISE, notes, BODY_FONT, sup, TEXT_COLOR))
 
 
 def epoch_runs(sch: Schedule, visits: range) -> list[tuple[str, list[int]]]:
@@ -3075,8 +3827,7 @@ def place_schedule_part(flow: Flow, sch: Schedule, part: int) -> None:
     row_h = schedule_row_height(sch)
     n_head = len(Schedule.HEADER_ROWS)
     top = flow.y
-    flow.ops.append(("rect", LEFT, top, RIGHT, top + n_head * row_h, None,
-                     HEADER_FILL, 0))
+    flow.ops.append(("rect", LEFT, top, RIGHT, top + n_head * row_h, None, HEADER_FILL, 0))
     # Vertical rules per row: x -> the rows where a cell edge stands there.
     every_edge = [LEFT, LEFT + lw] + [col_x[k] + vw for k in visits]
     edges_by_row: list[list[float]] = []
@@ -3086,10 +3837,8 @@ def place_schedule_part(flow: Flow, sch: Schedule, part: int) -> None:
         if r == 0:  # the study period spans its visits
             runs = epoch_runs(sch, visits)
             for label, ks in runs:
-                draw_cell(flow, sch, col_x[ks[0]], vw * len(ks), y, label, "",
-                          BOLD_FONT, True)
-            edges_by_row.append([LEFT, LEFT + lw]
-                                + [col_x[ks[-1]] + vw for _, ks in runs])
+                draw_cell(flow, sch, col_x[ks[0]], vw * len(ks), y, label, "", BOLD_FONT, True)
+            edges_by_row.append([LEFT, LEFT + lw] + [col_x[ks[-1]] + vw for _, ks in runs])
             continue
         for k in visits:
             cell = sch.header_cells(sch.visits[k])[r]
@@ -3099,22 +3848,18 @@ def place_schedule_part(flow: Flow, sch: Schedule, part: int) -> None:
         y = top + (n_head + i) * row_h
         cells = sch.row_cells(row)
         if isinstance(row, Group):  # one bold cell across the whole row
-            draw_cell(flow, sch, LEFT, CONTENT_W, y, *cells[0], BOLD_FONT,
-                      False)
+            draw_cell(flow, sch, LEFT, CONTENT_W, y, *cells[0], BOLD_FONT, False)
             edges_by_row.append([LEFT, RIGHT])
             continue
         draw_cell(flow, sch, LEFT, lw, y, *cells[0], BODY_FONT, False)
         for k in visits:
-            draw_cell(flow, sch, col_x[k], vw, y, *cells[1 + k], BODY_FONT,
-                      True)
+            draw_cell(flow, sch, col_x[k], vw, y, *cells[1 + k], BODY_FONT, True)
         edges_by_row.append(every_edge)
     draw_rules(flow, top, row_h, edges_by_row, every_edge)
-    print_footnotes(flow, sch.font_size, sch.markers(part),
-                    lambda m: footnote_lines(sch, m))
+    print_footnotes(flow, sch.font_size, sch.markers(part), lambda m: footnote_lines(sch, m))
 
 
-def draw_rules(flow: Flow, top: float, row_h: float,
-               edges_by_row: list[list[float]], xs: list[float]) -> None:
+def draw_rules(flow: Flow, top: float, row_h: float, edges_by_row: list[list[float]], xs: list[float]) -> None:
     """A ruled grid: a line under every row, and at each x in `xs` one
     vertical line per run of rows with a cell edge there."""
     n_rows = len(edges_by_row)
@@ -3130,26 +3875,22 @@ def draw_rules(flow: Flow, top: float, row_h: float,
             end = r
             while end + 1 < n_rows and x in edges_by_row[end + 1]:
                 end += 1
-            flow.ops.append(("line", x, top + r * row_h, x,
-                             top + (end + 1) * row_h, 0.6, TEXT_COLOR))
+            flow.ops.append(("line", x, top + r * row_h, x, top + (end + 1) * row_h, 0.6, TEXT_COLOR))
             r = end + 1
     flow.y = top + n_rows * row_h + 4
 
 
-def print_footnotes(flow: Flow, size: float, markers: list[str],
-                    lines_of) -> None:
+def print_footnotes(flow: Flow, size: float, markers: list[str], lines_of) -> None:
     """Each marker at the margin, its text hanging right of it."""
     lead = size * 1.25
     for marker in markers:
         flow.text(LEFT, flow.y, marker, BODY_FONT, size, lead)
         for line in lines_of(marker):
-            flow.text(LEFT + FOOTNOTE_INDENT, flow.y, line, BODY_FONT,
-                      size, lead)
+            flow.text(LEFT + FOOTNOTE_INDENT, flow.y, line, BODY_FONT, size, lead)
             flow.y += lead
 
 
-def place_schedule(flow: Flow, sch: Schedule, need: float,
-                   placed: Placed) -> None:
+def place_schedule(flow: Flow, sch: Schedule, need: float, placed: Placed) -> None:
     """Each part on a page of its own (the first may follow text)."""
     pages = []
     for part in range(len(sch.parts)):
@@ -3157,26 +3898,27 @@ def place_schedule(flow: Flow, sch: Schedule, need: float,
             flow.start_block(TABLE_GAP, need)
         else:
             flow.new_page()
-        assert flow.y + schedule_part_height(sch, part) <= BODY_BOTTOM, \
-            (sch.title, part)
+        assert flow.y + schedule_part_height(sch, part) <= BODY_BOTTOM, (sch.title, part)
         pages.append(flow.page_no)
         place_schedule_part(flow, sch, part)
     columns = [" / ".join(Schedule.HEADER_ROWS)]
     columns += [sch.column_label(v) for v in sch.visits]
-    placed.tables.append({
-        "title": sch.title,
-        "pages": pages,
-        "columns": columns,
-        "data": [[text + notes for text, notes in sch.row_cells(row)]
-                 for row in sch.rows],
-        "schedule": schedule_truth(sch),
-    })
+    placed.tables.append(
+        {
+            "title": sch.title,
+            "pages": pages,
+            "columns": columns,
+            "data": [[text + notes for text, notes in sch.row_cells(row)] for row in sch.rows],
+            "schedule": schedule_truth(sch),
+        }
+    )
 
 
 def schedule_truth(sch: Schedule) -> dict:
     """The `schedule` object a reader should make of `sch` (issue 17's
     shape, without its diagnostics); "main" is set when the whole document
     is known (build_truth)."""
+
     def split(notes: str) -> list[str]:
         return [n for n in notes.split(",") if n]
 
@@ -3184,39 +3926,48 @@ def schedule_truth(sch: Schedule) -> dict:
     for k, v in enumerate(sch.visits):
         window = None
         if v.window is not None:
-            window = {"text": v.window_text, "before": v.window[0],
-                      "after": v.window[1], "unit": "day"}
+            window = {"text": v.window_text, "before": v.window[0], "after": v.window[1], "unit": "day"}
         timing = None
         if v.days is not None:
-            timing = {"unit": "day", "from": v.days[0], "to": v.days[1],
-                      "cycle": None}
+            timing = {"unit": "day", "from": v.days[0], "to": v.days[1], "cycle": None}
         # the lowest printed cell but the window, a bare number named by
         # its row ("Study Day"): "Day 8", else the visit as printed ("ET")
         short = f"Day {v.day_text}" if v.days is not None else v.visit
-        encounters.append({"label": sch.column_label(v), "short_label": short,
-                           "column": 1 + k, "epoch": v.epoch, "visit": v.visit,
-                           "timing": timing, "window": window,
-                           "timepoints": [], "main_encounter": None})
+        encounters.append(
+            {
+                "label": sch.column_label(v),
+                "short_label": short,
+                "column": 1 + k,
+                "epoch": v.epoch,
+                "visit": v.visit,
+                "timing": timing,
+                "window": window,
+                "timepoints": [],
+                "main_encounter": None,
+            }
+        )
     activities, groups, marks = [], [], []
     group = None
     for r, row in enumerate(sch.rows):
         if isinstance(row, Group):
             group = row.label
-            groups.append({"label": row.label, "row": r,
-                           "footnotes": split(row.label_notes)})
+            groups.append({"label": row.label, "row": r, "footnotes": split(row.label_notes)})
             continue
         for k, m in enumerate(row.marks):
             if m != ".":
-                marks.append({"activity": len(activities), "encounter": k,
-                              "text": MARK_TEXT[m],
-                              "footnotes": split(row.notes.get(k, "")),
-                              "timepoints": []})
-        activities.append({"label": row.label, "row": r, "group": group,
-                           "footnotes": split(row.label_notes)})
+                marks.append(
+                    {
+                        "activity": len(activities),
+                        "encounter": k,
+                        "text": MARK_TEXT[m],
+                        "footnotes": split(row.notes.get(k, "")),
+                        "timepoints": [],
+                    }
+                )
+        activities.append({"label": row.label, "row": r, "group": group, "footnotes": split(row.label_notes)})
     epochs: list[dict] = []
     for k, v in enumerate(sch.visits):
-        if v.epoch and epochs and epochs[-1]["label"] == v.epoch \
-                and epochs[-1]["encounters"][-1] == k - 1:
+        if v.epoch and epochs and epochs[-1]["label"] == v.epoch and epochs[-1]["encounters"][-1] == k - 1:
             epochs[-1]["encounters"].append(k)
         elif v.epoch:
             epochs.append({"label": v.epoch, "encounters": [k]})
@@ -3230,8 +3981,7 @@ def schedule_truth(sch: Schedule) -> dict:
         "activities": activities,
         "groups": groups,
         "marks": marks,
-        "footnotes": [{"marker": m, "text": t}
-                      for m, t in sorted(sch.footnotes.items())],
+        "footnotes": [{"marker": m, "text": t} for m, t in sorted(sch.footnotes.items())],
         "notes": [],
     }
 
@@ -3241,8 +3991,7 @@ def soagrid_row_height(g: SoaGrid) -> float:
 
 
 def soagrid_footnote_lines(g: SoaGrid, marker: str) -> list[str]:
-    return wrap(g.footnotes[marker], BODY_FONT, g.font_size,
-                CONTENT_W - FOOTNOTE_INDENT)
+    return wrap(g.footnotes[marker], BODY_FONT, g.font_size, CONTENT_W - FOOTNOTE_INDENT)
 
 
 def soagrid_part_height(g: SoaGrid, part: int) -> float:
@@ -3254,8 +4003,7 @@ def soagrid_part_height(g: SoaGrid, part: int) -> float:
     if last:
         rows += len(g.notes_rows)
         notes = sum(len(soagrid_footnote_lines(g, m)) for m in g.footnotes)
-    return (CAPTION_LEADING + 4 + rows * soagrid_row_height(g) + 4
-            + notes * g.font_size * 1.25)
+    return CAPTION_LEADING + 4 + rows * soagrid_row_height(g) + 4 + notes * g.font_size * 1.25
 
 
 def soagrid_runs(g: SoaGrid, r: int) -> list[tuple[str, list[int]]]:
@@ -3264,8 +4012,7 @@ def soagrid_runs(g: SoaGrid, r: int) -> list[tuple[str, list[int]]]:
     runs: list[tuple[str, list[int]]] = []
     for k, v in enumerate(g.visits):
         cell = v.cells[r]
-        if r in g.spanning_rows and runs and cell and runs[-1][0] == cell \
-                and runs[-1][1][-1] == k - 1:
+        if r in g.spanning_rows and runs and cell and runs[-1][0] == cell and runs[-1][1][-1] == k - 1:
             runs[-1][1].append(k)
         else:
             runs.append((cell, [k]))
@@ -3281,8 +4028,7 @@ def place_soagrid_part(flow: Flow, g: SoaGrid, part: int) -> None:
     row_h = soagrid_row_height(g)
     n_head = len(g.header_rows)
     top = flow.y
-    flow.ops.append(("rect", LEFT, top, RIGHT, top + n_head * row_h, None,
-                     HEADER_FILL, 0))
+    flow.ops.append(("rect", LEFT, top, RIGHT, top + n_head * row_h, None, HEADER_FILL, 0))
     every_edge = [LEFT, LEFT + lw] + [x + vw for x in col_x] + ([RIGHT] if cw else [])
     edges_by_row: list[list[float]] = []
     for r, name in enumerate(g.header_rows):
@@ -3290,39 +4036,32 @@ def place_soagrid_part(flow: Flow, g: SoaGrid, part: int) -> None:
         draw_cell(flow, g, LEFT, lw, y, name, "", BOLD_FONT, False)
         runs = soagrid_runs(g, r)
         for text, ks in runs:
-            draw_cell(flow, g, col_x[ks[0]], vw * len(ks), y, text, "",
-                      BOLD_FONT, True)
+            draw_cell(flow, g, col_x[ks[0]], vw * len(ks), y, text, "", BOLD_FONT, True)
         if cw:
             text = "Comments" if r == n_head - 1 else ""
             draw_cell(flow, g, comment_x, cw, y, text, "", BOLD_FONT, True)
-        edges_by_row.append([LEFT, LEFT + lw] + [col_x[ks[-1]] + vw for _, ks in runs]
-                            + ([RIGHT] if cw else []))
+        edges_by_row.append([LEFT, LEFT + lw] + [col_x[ks[-1]] + vw for _, ks in runs] + ([RIGHT] if cw else []))
     body = [g.rows[r] for r in g.parts[part]]
     for i, (r, row) in enumerate(zip(g.parts[part], body)):
         y = top + (n_head + i) * row_h
         if isinstance(row, Group):
-            draw_cell(flow, g, LEFT, CONTENT_W, y, row.label, row.label_notes,
-                      BOLD_FONT, False)
+            draw_cell(flow, g, LEFT, CONTENT_W, y, row.label, row.label_notes, BOLD_FONT, False)
             edges_by_row.append([LEFT, RIGHT])
             continue
         draw_cell(flow, g, LEFT, lw, y, row.label, row.label_notes, BODY_FONT, False)
         for k, m in enumerate(row.marks):
-            draw_cell(flow, g, col_x[k], vw, y, MARK_TEXT[m], row.notes.get(k, ""),
-                      BODY_FONT, True)
+            draw_cell(flow, g, col_x[k], vw, y, MARK_TEXT[m], row.notes.get(k, ""), BODY_FONT, True)
         if cw:
-            draw_cell(flow, g, comment_x, cw, y, g.comments.get(r, ""), "",
-                      BODY_FONT, False)
+            draw_cell(flow, g, comment_x, cw, y, g.comments.get(r, ""), "", BODY_FONT, False)
         edges_by_row.append(every_edge)
     if part == len(g.parts) - 1:
         for note in g.notes_rows:
             y = top + len(edges_by_row) * row_h
             draw_cell(flow, g, LEFT, CONTENT_W, y, note, "", BODY_FONT, False)
             edges_by_row.append([LEFT, RIGHT])
-    draw_rules(flow, top, row_h, edges_by_row,
-               sorted(set(x for row in edges_by_row for x in row)))
+    draw_rules(flow, top, row_h, edges_by_row, sorted(set(x for row in edges_by_row for x in row)))
     if part == len(g.parts) - 1:
-        print_footnotes(flow, g.font_size, list(g.footnotes),
-                        lambda m: soagrid_footnote_lines(g, m))
+        print_footnotes(flow, g.font_size, list(g.footnotes), lambda m: soagrid_footnote_lines(g, m))
 
 
 def place_soagrid(flow: Flow, g: SoaGrid, need: float, placed: Placed) -> None:
@@ -3344,16 +4083,19 @@ def place_soagrid(flow: Flow, g: SoaGrid, need: float, placed: Placed) -> None:
             cells = [row.label + row.label_notes] + [""] * len(g.visits)
         else:
             cells = [row.label + row.label_notes] + [
-                MARK_TEXT[m] + row.notes.get(k, "") for k, m in enumerate(row.marks)]
+                MARK_TEXT[m] + row.notes.get(k, "") for k, m in enumerate(row.marks)
+            ]
         data.append(cells + ([g.comments.get(r, "")] if g.comment_width else []))
     data += [[note] + [""] * (len(columns) - 1) for note in g.notes_rows]
-    placed.tables.append({
-        "title": g.title,
-        "pages": pages,
-        "columns": columns,
-        "data": data,
-        "schedule": soagrid_truth(g),
-    })
+    placed.tables.append(
+        {
+            "title": g.title,
+            "pages": pages,
+            "columns": columns,
+            "data": data,
+            "schedule": soagrid_truth(g),
+        }
+    )
 
 
 def soagrid_encounters(g: SoaGrid) -> tuple[list[dict], dict[int, int]]:
@@ -3365,8 +4107,7 @@ def soagrid_encounters(g: SoaGrid) -> tuple[list[dict], dict[int, int]]:
     for k, v in enumerate(g.visits):
         prev = g.visits[k - 1] if k else None
         point = {"label": v.timepoint, "column": 1 + k} if v.timepoint else None
-        joins = (g.kind != "pk_pd" and point and prev and prev.timepoint
-                 and prev.cells[:-1] == v.cells[:-1])
+        joins = g.kind != "pk_pd" and point and prev and prev.timepoint and prev.cells[:-1] == v.cells[:-1]
         if joins:
             out[-1]["timepoints"].append(point)
             of_column[k] = len(out) - 1
@@ -3378,20 +4119,28 @@ def soagrid_encounters(g: SoaGrid) -> tuple[list[dict], dict[int, int]]:
             timing = {"unit": unit, "from": first, "to": last, "cycle": cycle}
         window = None
         if v.window:
-            window = {"text": v.window[0], "before": v.window[1],
-                      "after": v.window[2], "unit": "day"}
+            window = {"text": v.window[0], "before": v.window[1], "after": v.window[2], "unit": "day"}
         of_column[k] = len(out)
-        out.append({"label": " / ".join(c for c in cells if c),
-                    "short_label": v.short, "column": 1 + k, "epoch": v.epoch,
-                    "visit": v.visit, "timing": timing, "window": window,
-                    "timepoints": [point] if point else [],
-                    "main_encounter": v.main_visit})
+        out.append(
+            {
+                "label": " / ".join(c for c in cells if c),
+                "short_label": v.short,
+                "column": 1 + k,
+                "epoch": v.epoch,
+                "visit": v.visit,
+                "timing": timing,
+                "window": window,
+                "timepoints": [point] if point else [],
+                "main_encounter": v.main_visit,
+            }
+        )
     return out, of_column
 
 
 def soagrid_truth(g: SoaGrid) -> dict:
     """The `schedule` object a reader should make of `g` (issue 27's shape,
     without its diagnostics); "main" and "kind" are set in build_truth."""
+
     def split(notes: str) -> list[str]:
         return [n for n in notes.split(",") if n]
 
@@ -3401,8 +4150,7 @@ def soagrid_truth(g: SoaGrid) -> dict:
     for r, row in enumerate(g.rows):
         if isinstance(row, Group):
             group = row.label
-            groups.append({"label": row.label, "row": r,
-                           "footnotes": split(row.label_notes)})
+            groups.append({"label": row.label, "row": r, "footnotes": split(row.label_notes)})
             continue
         made: dict[int, dict] = {}
         for k, m in enumerate(row.marks):
@@ -3412,19 +4160,20 @@ def soagrid_truth(g: SoaGrid) -> dict:
             point = g.visits[k].timepoint if encounters[e]["timepoints"] else None
             if e in made:  # another time point of the same visit
                 made[e]["timepoints"].append(point)
-                made[e]["footnotes"] = list(dict.fromkeys(
-                    made[e]["footnotes"] + split(row.notes.get(k, ""))))
+                made[e]["footnotes"] = list(dict.fromkeys(made[e]["footnotes"] + split(row.notes.get(k, ""))))
                 continue
-            made[e] = {"activity": len(activities), "encounter": e,
-                       "text": MARK_TEXT[m], "footnotes": split(row.notes.get(k, "")),
-                       "timepoints": [point] if point else []}
+            made[e] = {
+                "activity": len(activities),
+                "encounter": e,
+                "text": MARK_TEXT[m],
+                "footnotes": split(row.notes.get(k, "")),
+                "timepoints": [point] if point else [],
+            }
             marks.append(made[e])
-        activities.append({"label": row.label, "row": r, "group": group,
-                           "footnotes": split(row.label_notes)})
+        activities.append({"label": row.label, "row": r, "group": group, "footnotes": split(row.label_notes)})
     epochs: list[dict] = []
     for e, enc in enumerate(encounters):
-        if enc["epoch"] and epochs and epochs[-1]["label"] == enc["epoch"] \
-                and epochs[-1]["encounters"][-1] == e - 1:
+        if enc["epoch"] and epochs and epochs[-1]["label"] == enc["epoch"] and epochs[-1]["encounters"][-1] == e - 1:
             epochs[-1]["encounters"].append(e)
         elif enc["epoch"]:
             epochs.append({"label": enc["epoch"], "encounters": [e]})
@@ -3466,8 +4215,7 @@ def place_figure(flow: Flow, fig: Figure, need: float, placed: Placed) -> None:
     if fig.kind == "form":  # the words in the picture, a line each, top to bottom
         image["text"] = "\n".join(fig.lines)
     if fig.kind == "table":
-        image["table"] = {"columns": list(fig.grid[0]),
-                          "data": [list(row) for row in fig.grid[1:]]}
+        image["table"] = {"columns": list(fig.grid[0]), "data": [list(row) for row in fig.grid[1:]]}
     placed.images.append(image)
 
 
@@ -3481,8 +4229,7 @@ GRID_SPAN_FILL = (0.93, 0.93, 0.93)
 def listing_text_x(lst: Listing) -> float:
     """x of the entries' text: markers are set right-aligned before it, the
     widest one at the margin at the least."""
-    widest = max(text_width(e.label + " ", BODY_FONT, BODY_SIZE)
-                 for e in lst.entries)
+    widest = max(text_width(e.label + " ", BODY_FONT, BODY_SIZE) for e in lst.entries)
     return LEFT + max(LIST_TEXT_INDENT, round(widest + 2))
 
 
@@ -3492,21 +4239,25 @@ def sub_lines(text_x: float, marker: str, text: str) -> list[str]:
 
 def place_lead(flow: Flow, lead: Lead, need: float) -> None:
     flow.start_block(PARA_GAP + 2, need)
-    flow.lines(LEFT, wrap(lead.text, BOLD_FONT, BODY_SIZE, CONTENT_W),
-               font=BOLD_FONT)
+    flow.lines(LEFT, wrap(lead.text, BOLD_FONT, BODY_SIZE, CONTENT_W), font=BOLD_FONT)
 
 
 def place_listing(flow: Flow, lst: Listing, placed: Placed) -> None:
     text_x = listing_text_x(lst)
     for n, e in enumerate(lst.entries):
         lines = wrap(e.text, BODY_FONT, BODY_SIZE, RIGHT - text_x)
-        flow.start_block(LIST_GAP if n else PARA_GAP,
-                         min(2, len(lines)) * BODY_LEADING)
+        flow.start_block(LIST_GAP if n else PARA_GAP, min(2, len(lines)) * BODY_LEADING)
         pages = [flow.page_no]
         label = e.label + " "
         # Marker and first line are one string, as in place_list.
-        flow.text(text_x - text_width(label, BODY_FONT, BODY_SIZE), flow.y,
-                  label + lines[0], BODY_FONT, BODY_SIZE, BODY_LEADING)
+        flow.text(
+            text_x - text_width(label, BODY_FONT, BODY_SIZE),
+            flow.y,
+            label + lines[0],
+            BODY_FONT,
+            BODY_SIZE,
+            BODY_LEADING,
+        )
         flow.y += BODY_LEADING
         for line in lines[1:]:
             flow.lines(text_x, [line])
@@ -3518,8 +4269,14 @@ def place_listing(flow: Flow, lst: Listing, placed: Placed) -> None:
             pages.append(flow.page_no)
             sub_x = text_x + SUB_INDENT
             mark = marker + " "
-            flow.text(sub_x - text_width(mark, BODY_FONT, BODY_SIZE), flow.y,
-                      mark + sub[0], BODY_FONT, BODY_SIZE, BODY_LEADING)
+            flow.text(
+                sub_x - text_width(mark, BODY_FONT, BODY_SIZE),
+                flow.y,
+                mark + sub[0],
+                BODY_FONT,
+                BODY_SIZE,
+                BODY_LEADING,
+            )
             flow.y += BODY_LEADING
             for line in sub[1:]:
                 flow.lines(sub_x, [line])
@@ -3531,18 +4288,15 @@ def place_listing(flow: Flow, lst: Listing, placed: Placed) -> None:
                 flow.lines(text_x, [line])
                 pages.append(flow.page_no)
         if e.table:
-            need = (grid_row_height(e.table, e.table.columns, True)
-                    + grid_row_height(e.table, e.table.rows[0], False))
+            need = grid_row_height(e.table, e.table.columns, True) + grid_row_height(e.table, e.table.rows[0], False)
             place_grid(flow, e.table, need, placed, LIST_GAP + 2)
-            pages.extend(p for k, p in placed.item_pages.items()
-                         if isinstance(k, tuple) and k[0] == id(e.table))
+            pages.extend(p for k, p in placed.item_pages.items() if isinstance(k, tuple) and k[0] == id(e.table))
         placed.item_pages[id(e)] = sorted(set(pages))
 
 
 def grid_cell_lines(grid: Grid, text: str, width: float, bold: bool) -> list[str]:
     font = BOLD_FONT if bold else BODY_FONT
-    return [line for part in text.split("\n")
-            for line in wrap(part, font, grid.font_size, width - 2 * CELL_PAD)]
+    return [line for part in text.split("\n") for line in wrap(part, font, grid.font_size, width - 2 * CELL_PAD)]
 
 
 def grid_cells(grid: Grid, row: list[str]) -> list[tuple[float, float, str]]:
@@ -3558,8 +4312,7 @@ def grid_cells(grid: Grid, row: list[str]) -> list[tuple[float, float, str]]:
 
 def grid_row_height(grid: Grid, row: list[str], header: bool) -> float:
     bold = header or len(row) == 1
-    n = max(len(grid_cell_lines(grid, t, w, bold)) or 1
-            for _, w, t in grid_cells(grid, row))
+    n = max(len(grid_cell_lines(grid, t, w, bold)) or 1 for _, w, t in grid_cells(grid, row))
     return n * grid.font_size * 1.25 + 2 * CELL_PAD
 
 
@@ -3568,15 +4321,15 @@ def draw_grid_row(flow: Flow, grid: Grid, row: list[str], header: bool) -> None:
     span = len(row) == 1 and not header
     right = grid.x0 + sum(grid.widths)
     if header or span:
-        flow.ops.append(("rect", grid.x0, flow.y, right, flow.y + h, None,
-                         HEADER_FILL if header else GRID_SPAN_FILL, 0))
+        flow.ops.append(
+            ("rect", grid.x0, flow.y, right, flow.y + h, None, HEADER_FILL if header else GRID_SPAN_FILL, 0)
+        )
     bold = header or span
     lead = grid.font_size * 1.25
     for x, w, text in grid_cells(grid, row):
         top = flow.y + CELL_PAD
         for line in grid_cell_lines(grid, text, w, bold):
-            flow.text(x + CELL_PAD, top, line, BOLD_FONT if bold else BODY_FONT,
-                      grid.font_size, lead)
+            flow.text(x + CELL_PAD, top, line, BOLD_FONT if bold else BODY_FONT, grid.font_size, lead)
             top += lead
     # Rules: the row's top edge, its outer sides and the column edges its
     # cells have (a spanning row has none inside).
@@ -3587,15 +4340,13 @@ def draw_grid_row(flow: Flow, grid: Grid, row: list[str], header: bool) -> None:
     flow.y += h
 
 
-def place_grid(flow: Flow, grid: Grid, need: float, placed: Placed,
-               gap: float) -> None:
+def place_grid(flow: Flow, grid: Grid, need: float, placed: Placed, gap: float) -> None:
     flow.start_block(gap, need)
     pages = [flow.page_no]
     right = grid.x0 + sum(grid.widths)
 
     def close() -> None:
-        flow.ops.append(("line", grid.x0, flow.y, right, flow.y, 0.6,
-                         TEXT_COLOR))
+        flow.ops.append(("line", grid.x0, flow.y, right, flow.y, 0.6, TEXT_COLOR))
 
     def start(title: str) -> None:
         if title:
@@ -3612,13 +4363,14 @@ def place_grid(flow: Flow, grid: Grid, need: float, placed: Placed,
         draw_grid_row(flow, grid, row, header=False)
         placed.item_pages[(id(grid), k)] = flow.page_no
     close()
-    placed.tables.append({
-        "title": grid.title,
-        "pages": pages,
-        "columns": list(grid.columns),
-        "data": [list(r) + [""] * (len(grid.columns) - len(r))
-                 for r in grid.rows],
-    })
+    placed.tables.append(
+        {
+            "title": grid.title,
+            "pages": pages,
+            "columns": list(grid.columns),
+            "data": [list(r) + [""] * (len(grid.columns) - len(r)) for r in grid.rows],
+        }
+    )
 
 
 def heading_of(spec: Protocol, sec: Section) -> Heading:
@@ -3637,8 +4389,7 @@ def flatten(spec: Protocol) -> Iterator[tuple[int, object]]:
             yield k, blk
 
 
-def layout_body(spec: Protocol, first_page: int
-                ) -> tuple[list[list[Op]], list[Placed]]:
+def layout_body(spec: Protocol, first_page: int) -> tuple[list[list[Op]], list[Placed]]:
     """Flow the outline over the body pages; `placed` is parallel to the
     outline (numbers such as "A." repeat in outline-style documents)."""
     flow = Flow(first_page)
@@ -3701,18 +4452,17 @@ def schema_ops(rect: tuple) -> list[Op]:
         bx = x0 + col * (box_w + gap)
         by = cy + row * 38 - box_h / 2
         boxes[(col, row)] = (bx, by, bx + box_w, by + box_h)
-        ops.append(("rect", bx, by, bx + box_w, by + box_h, (0.12, 0.3, 0.55),
-                    (0.9, 0.94, 1.0), 1))
-        lines = [(t, BOLD_FONT if k == 0 else BODY_FONT) for k, part in
-                 enumerate(label) for t in
-                 wrap(part, BOLD_FONT if k == 0 else BODY_FONT, size,
-                      box_w - 8)]
+        ops.append(("rect", bx, by, bx + box_w, by + box_h, (0.12, 0.3, 0.55), (0.9, 0.94, 1.0), 1))
+        lines = [
+            (t, BOLD_FONT if k == 0 else BODY_FONT)
+            for k, part in enumerate(label)
+            for t in wrap(part, BOLD_FONT if k == 0 else BODY_FONT, size, box_w - 8)
+        ]
         lead = size * 1.25
         top = by + (box_h - lead * len(lines)) / 2
         for text, font in lines:
             tx = bx + (box_w - text_width(text, font, size)) / 2
-            ops.append(("text", tx, baseline(top, size, lead), text, font,
-                        size, TEXT_COLOR))
+            ops.append(("text", tx, baseline(top, size, lead), text, font, size, TEXT_COLOR))
             top += lead
 
     def mid_right(b):
@@ -3725,8 +4475,7 @@ def schema_ops(rect: tuple) -> list[Op]:
         for p, q in zip(points, points[1:]):
             ops.append(("line", *p, *q, 1, TEXT_COLOR))
         qx, qy = points[-1]  # every connector ends going right
-        ops.append(("poly", [(qx, qy), (qx - 6, qy - 3.5), (qx - 6, qy + 3.5)],
-                    TEXT_COLOR))
+        ops.append(("poly", [(qx, qy), (qx - 6, qy - 3.5), (qx - 6, qy + 3.5)], TEXT_COLOR))
 
     def elbow(a, b):
         (ax, ay), (bx, by) = mid_right(a), mid_left(b)
@@ -3789,8 +4538,7 @@ def timeline_pixmap(width: int = 300, height: int = 120) -> pymupdf.Pixmap:
     tick_x = {20 + round(k * px_per_week) for k in range(17)}  # weeks 0-16
     samples = bytearray()
     for y in range(height):
-        bg = (250 - y * 35 // height, 250 - y * 22 // height,
-              255 - y * 10 // height)
+        bg = (250 - y * 35 // height, 250 - y * 22 // height, 255 - y * 10 // height)
         for x in range(width):
             color = bg
             if any(d <= x < d + 8 for d in dose_x) and 30 <= y < 95:
@@ -3831,10 +4579,12 @@ def title_page_ops(spec: Protocol) -> list[Op]:
     flow.centered("CONFIDENTIAL", BOLD_FONT, 14, 20)
     flow.y += 6
     sponsor = spec.sponsor.rstrip(".")
-    notice = ("This document contains confidential information belonging to "
-              f"{sponsor}. It may not be disclosed to any third party "
-              "without prior written authorization, except as required to "
-              "conduct the study.")
+    notice = (
+        "This document contains confidential information belonging to "
+        f"{sponsor}. It may not be disclosed to any third party "
+        "without prior written authorization, except as required to "
+        "conduct the study."
+    )
     for line in wrap(notice, BODY_FONT, 9, CONTENT_W - 60):
         flow.centered(line, BODY_FONT, 9, 12)
     return flow.ops
@@ -3849,13 +4599,10 @@ def cover_grid_ops(flow: Flow, rows: list[tuple[str, str]]) -> None:
     top = flow.y
     for label, value in rows:
         flow.text(COVER_GRID_X + 5, flow.y, label, BOLD_FONT, 10, COVER_GRID_ROW)
-        flow.text(COVER_GRID_SPLIT + 5, flow.y, value, BODY_FONT, 10,
-                  COVER_GRID_ROW)
-        flow.ops.append(("line", COVER_GRID_X, flow.y, right, flow.y, 0.6,
-                         TEXT_COLOR))
+        flow.text(COVER_GRID_SPLIT + 5, flow.y, value, BODY_FONT, 10, COVER_GRID_ROW)
+        flow.ops.append(("line", COVER_GRID_X, flow.y, right, flow.y, 0.6, TEXT_COLOR))
         flow.y += COVER_GRID_ROW
-    flow.ops.append(("line", COVER_GRID_X, flow.y, right, flow.y, 0.6,
-                     TEXT_COLOR))
+    flow.ops.append(("line", COVER_GRID_X, flow.y, right, flow.y, 0.6, TEXT_COLOR))
     for x in (COVER_GRID_X, COVER_GRID_SPLIT, right):
         flow.ops.append(("line", x, top, x, flow.y, 0.6, TEXT_COLOR))
 
@@ -3907,8 +4654,7 @@ def toc_page_count(outline: list[Section]) -> int:
     return len(toc_pagination(outline))
 
 
-def toc_pages_ops(outline: list[Section], placed: list[Placed]
-                  ) -> list[list[Op]]:
+def toc_pages_ops(outline: list[Section], placed: list[Placed]) -> list[list[Op]]:
     """One entry per section: number + title, dot leaders, page number."""
     pages = []
     for n_page, indices in enumerate(toc_pagination(outline)):
@@ -3930,8 +4676,7 @@ def toc_pages_ops(outline: list[Section], placed: list[Placed]
             dot_w = text_width(".", BODY_FONT, TOC_SIZE)
             n_dots = int((num_x - 4 - dots_from) // dot_w)
             dots = "." * n_dots
-            flow.text(num_x - 4 - text_width(dots, BODY_FONT, TOC_SIZE),
-                      flow.y, dots, BODY_FONT, TOC_SIZE, TOC_LEADING)
+            flow.text(num_x - 4 - text_width(dots, BODY_FONT, TOC_SIZE), flow.y, dots, BODY_FONT, TOC_SIZE, TOC_LEADING)
             flow.text(num_x, flow.y, num, BODY_FONT, TOC_SIZE, TOC_LEADING)
             flow.y += TOC_LEADING
         pages.append(flow.ops)
@@ -3946,22 +4691,18 @@ def running_ops(spec: Protocol, n: int, total: int) -> list[Op]:
     label_x = LEFT + (CONTENT_W - text_width(label, BODY_FONT, size)) / 2
     return [
         ("text", LEFT, HEADER_BASELINE, left, BODY_FONT, size, MUTED_COLOR),
-        ("text", RIGHT - text_width(right, BODY_FONT, size), HEADER_BASELINE,
-         right, BODY_FONT, size, MUTED_COLOR),
+        ("text", RIGHT - text_width(right, BODY_FONT, size), HEADER_BASELINE, right, BODY_FONT, size, MUTED_COLOR),
         ("line", LEFT, HEADER_RULE, RIGHT, HEADER_RULE, 0.5, MUTED_COLOR),
         ("line", LEFT, FOOTER_RULE, RIGHT, FOOTER_RULE, 0.5, MUTED_COLOR),
-        ("text", LEFT, FOOTER_BASELINE, FOOTER_LEFT, BODY_FONT, size,
-         MUTED_COLOR),
-        ("text", label_x, FOOTER_BASELINE, label, BODY_FONT, size,
-         MUTED_COLOR),
+        ("text", LEFT, FOOTER_BASELINE, FOOTER_LEFT, BODY_FONT, size, MUTED_COLOR),
+        ("text", label_x, FOOTER_BASELINE, label, BODY_FONT, size, MUTED_COLOR),
     ]
 
 
 # --------------------------------------------------------------------------
 # Rendering
 # --------------------------------------------------------------------------
-def render_page(doc: pymupdf.Document, ops: list[Op],
-                images: dict[str, pymupdf.Pixmap]) -> None:
+def render_page(doc: pymupdf.Document, ops: list[Op], images: dict[str, pymupdf.Pixmap]) -> None:
     page = doc.new_page(width=PAGE_W, height=PAGE_H)
     # One Shape per page gives a single content stream (text drawn last, so
     # it sits on top of table fills and figure boxes).
@@ -3970,8 +4711,7 @@ def render_page(doc: pymupdf.Document, ops: list[Op],
         kind = op[0]
         if kind == "text":
             _, x, y, text, font, size, color = op
-            shape.insert_text((x, y), winansi(text),
-                              fontname=font, fontsize=size, color=color)
+            shape.insert_text((x, y), winansi(text), fontname=font, fontsize=size, color=color)
         elif kind == "line":
             _, ax, ay, bx, by, width, color = op
             shape.draw_line((ax, ay), (bx, by))
@@ -4023,12 +4763,10 @@ def bundle_title_ops(title: str) -> list[Op]:
 
 
 def bookmark_rows(spec: Protocol, placed: list[Placed]) -> list[list]:
-    return [[sec.level, f"{sec.number} {sec.title}", info.page]
-            for sec, info in zip(spec.outline, placed)]
+    return [[sec.level, f"{sec.number} {sec.title}", info.page] for sec, info in zip(spec.outline, placed)]
 
 
-def build_truth(spec: Protocol, placed: list[Placed], page_count: int,
-                toc_pages: list[int]) -> dict:
+def build_truth(spec: Protocol, placed: list[Placed], page_count: int, toc_pages: list[int]) -> dict:
     def node(sec: Section, info: Placed) -> dict:
         return {
             "number": sec.number,
@@ -4053,12 +4791,10 @@ def build_truth(spec: Protocol, placed: list[Placed], page_count: int,
             sch["kind"] = "main" if k == 0 else sch["kind"]
     roots: list[dict] = []
     nodes: list[dict] = []
-    for sec, info, parent in zip(spec.outline, placed,
-                                 parent_indices(spec.outline)):
+    for sec, info, parent in zip(spec.outline, placed, parent_indices(spec.outline)):
         n = node(sec, info)
         nodes.append(n)
-        (nodes[parent]["subsections"] if parent is not None else roots
-         ).append(n)
+        (nodes[parent]["subsections"] if parent is not None else roots).append(n)
     truth = {
         "title": spec.title,
         "protocol_number": spec.number,
@@ -4080,8 +4816,7 @@ def criterion_text(e: Entry) -> str:
     parts = [e.text] + [f"{m} {t}" for m, t in e.subs]
     parts += [e.note] if e.note else []
     if e.table:
-        parts += [" ".join(c for c in row if c)
-                  for row in [e.table.columns] + e.table.rows]
+        parts += [" ".join(c for c in row if c) for row in [e.table.columns] + e.table.rows]
     return "\n".join(parts)
 
 
@@ -4093,43 +4828,66 @@ def study_truth(spec: Protocol, placed: list[Placed]) -> dict:
     for sec, info in zip(spec.outline, placed):
         if sec.criterion:
             category, step = sec.criterion
-            criteria.append({
-                "category": category, "identifier": sec.number,
-                "text": "\n".join([sec.title] + paragraphs_of(sec)),
-                "section": sec.number,
-                "pages": list(range(info.page, info.last_page + 1)),
-                "applies_to": step})
+            criteria.append(
+                {
+                    "category": category,
+                    "identifier": sec.number,
+                    "text": "\n".join([sec.title] + paragraphs_of(sec)),
+                    "section": sec.number,
+                    "pages": list(range(info.page, info.last_page + 1)),
+                    "applies_to": step,
+                }
+            )
         if re.search(r"abbreviations", sec.title, re.I):
             for b in sec.blocks:
                 if isinstance(b, Table):
-                    abbreviations += [{"abbreviation": a, "expansion": x}
-                                      for a, x in b.rows]
+                    abbreviations += [{"abbreviation": a, "expansion": x} for a, x in b.rows]
         for b in sec.blocks:
             if isinstance(b, Listing) and b.role == "criteria":
-                criteria += [{
-                    "category": b.category,
-                    "identifier": None if e.label == BULLET else e.label,
-                    "text": criterion_text(e), "section": sec.number,
-                    "pages": info.item_pages[id(e)],
-                    "applies_to": b.applies_to} for e in b.entries]
+                criteria += [
+                    {
+                        "category": b.category,
+                        "identifier": None if e.label == BULLET else e.label,
+                        "text": criterion_text(e),
+                        "section": sec.number,
+                        "pages": info.item_pages[id(e)],
+                        "applies_to": b.applies_to,
+                    }
+                    for e in b.entries
+                ]
             elif isinstance(b, Listing) and b.role in ("objectives", "endpoints"):
                 items = objectives if b.role == "objectives" else endpoints
-                items += [{"level": b.level, "label": b.label, "text": e.text,
-                           "section": sec.number,
-                           "pages": info.item_pages[id(e)]}
-                          for e in b.entries]
+                items += [
+                    {
+                        "level": b.level,
+                        "label": b.label,
+                        "text": e.text,
+                        "section": sec.number,
+                        "pages": info.item_pages[id(e)],
+                    }
+                    for e in b.entries
+                ]
             elif isinstance(b, Grid) and b.objectives:
                 label = None
                 for k, row in enumerate(b.rows):
                     if len(row) == 1:
                         label = row[0]
                         continue
-                    where = {"level": label.lower(), "label": label,
-                             "section": sec.number,
-                             "pages": [info.item_pages[(id(b), k)]]}
-                    objectives.append({**where, "text": row[0], "endpoints": [
-                        {**where, "text": line.removeprefix(BULLET + " ")}
-                        for line in row[1].split("\n")]})
+                    where = {
+                        "level": label.lower(),
+                        "label": label,
+                        "section": sec.number,
+                        "pages": [info.item_pages[(id(b), k)]],
+                    }
+                    objectives.append(
+                        {
+                            **where,
+                            "text": row[0],
+                            "endpoints": [
+                                {**where, "text": line.removeprefix(BULLET + " ")} for line in row[1].split("\n")
+                            ],
+                        }
+                    )
     # Endpoints printed apart from their objectives: the k-th endpoint of a
     # level belongs to the k-th objective of that level (the documents are
     # written so that this holds).
@@ -4139,17 +4897,16 @@ def study_truth(spec: Protocol, placed: list[Placed]) -> dict:
         assert len(mine) == len(targets), level
         for o, e in zip(targets, mine):
             o.setdefault("endpoints", []).append(e)
-    objectives = [{**o, "endpoints": o.get("endpoints", [])}
-                  for o in objectives]
+    objectives = [{**o, "endpoints": o.get("endpoints", [])} for o in objectives]
     return {
         "titles": {
             "official": {"text": spec.title, "page": 1},
             "short": {"text": st.short, "page": 1} if st.short else None,
             "acronym": {"text": st.acronym, "page": 1} if st.acronym else None,
         },
-        "identifiers": [{"kind": kind, "text": text, "page": 1,
-                         "source": "title page"}
-                        for kind, text in st.identifiers],
+        "identifiers": [
+            {"kind": kind, "text": text, "page": 1, "source": "title page"} for kind, text in st.identifiers
+        ],
         "phase": {"value": st.phase[0], "printed": st.phase[1]},
         "sponsor": {"text": spec.sponsor, "page": 1},
         "eligibility": criteria,
@@ -4169,14 +4926,18 @@ def layout_bundled(spec: Protocol, first_page: int) -> tuple[list[list[Op]], lis
         n_toc = toc_page_count(b.outline)
         body, placed = layout_body(sub, first_page=start + 1 + n_toc)
         pages += [bundle_title_ops(b.title)] + toc_pages_ops(b.outline, placed) + body
-        truths.append({"title": b.title, "pages": [start, start + len(body) + n_toc],
-                       "toc_pages": list(range(start + 1, start + 1 + n_toc)),
-                       "sections": build_truth(sub, placed, 0, [])["sections"]})
+        truths.append(
+            {
+                "title": b.title,
+                "pages": [start, start + len(body) + n_toc],
+                "toc_pages": list(range(start + 1, start + 1 + n_toc)),
+                "sections": build_truth(sub, placed, 0, [])["sections"],
+            }
+        )
     return pages, truths
 
 
-def build(pdf_path: Path, outline: list[Section] | None = None,
-          spec: Protocol | None = None) -> dict:
+def build(pdf_path: Path, outline: list[Section] | None = None, spec: Protocol | None = None) -> dict:
     """Write a protocol PDF to `pdf_path` and return its ground truth.
 
     `spec` defaults to protocol_001; `outline` replaces the spec's outline
@@ -4192,8 +4953,7 @@ def build(pdf_path: Path, outline: list[Section] | None = None,
     toc_pages = list(range(2, 2 + n_toc))
     body_pages, placed = layout_body(spec, first_page=2 + n_toc)
     # Pass 2: with the page numbers known, draw the TOC and render everything.
-    pages = ([title_page_ops(spec)] + toc_pages_ops(spec.outline, placed)
-             + body_pages)
+    pages = [title_page_ops(spec)] + toc_pages_ops(spec.outline, placed) + body_pages
     bundled_pages, bundled_truth = layout_bundled(spec, len(pages) + 1)
     pages += bundled_pages
     total = len(pages)
@@ -4208,17 +4968,19 @@ def build(pdf_path: Path, outline: list[Section] | None = None,
     for n, ops in enumerate(pages, 1):
         running = running_ops(spec, n, total) if n > 1 else []
         render_page(doc, running + ops, images)
-    doc.set_metadata({
-        "title": spec.title,
-        "author": spec.sponsor,
-        "subject": f"Clinical Study Protocol {spec.number}",
-        "keywords": "synthetic, test fixture",
-        "creator": "ClinParser examples/make_protocol.py",
-        "producer": "PyMuPDF",
-        "creationDate": FIXED_PDF_DATE,
-        "modDate": FIXED_PDF_DATE,
-        "trapped": "",
-    })
+    doc.set_metadata(
+        {
+            "title": spec.title,
+            "author": spec.sponsor,
+            "subject": f"Clinical Study Protocol {spec.number}",
+            "keywords": "synthetic, test fixture",
+            "creator": "ClinParser examples/make_protocol.py",
+            "producer": "PyMuPDF",
+            "creationDate": FIXED_PDF_DATE,
+            "modDate": FIXED_PDF_DATE,
+            "trapped": "",
+        }
+    )
     if spec.bookmarks:
         doc.set_toc(bookmark_rows(spec, placed))
     pdf_path = Path(pdf_path)
@@ -4240,23 +5002,25 @@ def build_named(name: str, pdf_path: Path) -> dict:
 
 def write_truth(truth: dict, path: Path) -> None:
     path.write_text(
-        json.dumps(truth, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
-        encoding="utf-8", newline="\n")
+        json.dumps(truth, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8", newline="\n"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path,
-                        default=Path(__file__).resolve().parent / "input",
-                        help="output directory (default: examples/input)")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path(__file__).resolve().parent / "input",
+        help="output directory (default: examples/input)",
+    )
     args = parser.parse_args(argv)
     for name in PROTOCOLS:
         pdf_path = args.out / f"{name}.pdf"
         truth = build_named(name, pdf_path)
         truth_path = args.out / f"{name}.truth.json"
         write_truth(truth, truth_path)
-        print(f"wrote {pdf_path} ({truth['page_count']} pages) and "
-              f"{truth_path}")
+        print(f"wrote {pdf_path} ({truth['page_count']} pages) and {truth_path}")
 
 
 if __name__ == "__main__":

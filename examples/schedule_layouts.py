@@ -106,7 +106,7 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 import make_protocol as mp  # noqa: E402
-from make_protocol import BOLD_FONT, BODY_FONT, P, Protocol, Section  # noqa: E402
+from make_protocol import BODY_FONT, BOLD_FONT, P, Protocol, Section  # noqa: E402
 
 FAMILIES = {
     "1 header": "header.",
@@ -121,20 +121,44 @@ FAMILIES = {
 
 # Every variation a layout can record; each is reachable (tests check it over seeds 0..199).
 FORMS = (
-    "header.rows1", "header.rows2", "header.rows3",
-    "header.epoch", "header.visit_day",
-    "header.window_row", "header.window_cell", "header.window_none",
-    "header.labels_each", "header.label_merged",
-    "header.footnotes", "header.rowspan",
-    "notes.column", "notes.none",
-    "groups.rows", "groups.column", "groups.none",
-    "marks.x", "marks.check", "marks.bullet", "marks.letters",
-    "marks.words", "marks.arrow_line", "marks.arrow_text", "marks.merged",
-    "footnotes.marks", "footnotes.labels", "footnotes.none",
+    "header.rows1",
+    "header.rows2",
+    "header.rows3",
+    "header.epoch",
+    "header.visit_day",
+    "header.window_row",
+    "header.window_cell",
+    "header.window_none",
+    "header.labels_each",
+    "header.label_merged",
+    "header.footnotes",
+    "header.rowspan",
+    "notes.column",
+    "notes.none",
+    "groups.rows",
+    "groups.column",
+    "groups.none",
+    "marks.x",
+    "marks.check",
+    "marks.bullet",
+    "marks.letters",
+    "marks.words",
+    "marks.arrow_line",
+    "marks.arrow_text",
+    "marks.merged",
+    "footnotes.marks",
+    "footnotes.labels",
+    "footnotes.none",
     "legend.row",
-    "split.none", "split.down_repeat", "split.down_plain", "split.sideways",
-    "page.portrait", "page.landscape", "page.rotated",
-    "pk.none", "pk.table",
+    "split.none",
+    "split.down_repeat",
+    "split.down_plain",
+    "split.sideways",
+    "page.portrait",
+    "page.landscape",
+    "page.rotated",
+    "pk.none",
+    "pk.table",
 )
 
 MAX_PAGES = 6
@@ -321,15 +345,36 @@ class SoaTable:
 # --------------------------------------------------------------------------
 # Vocabulary (all invented)
 # --------------------------------------------------------------------------
-SPONSORS = ["Northwind Biologics", "Lumen Therapeutics", "Acorn Clinical Sciences",
-            "Harbor Peak Pharma", "Silverleaf Medicines", "Quillon Bio", "Meridian Vale Health",
-            "Tessaro Pharmaceuticals"]
-DISEASES = ["moderate plaque psoriasis", "relapsed follicular lymphoma", "chronic migraine",
-            "type 2 diabetes mellitus", "mild persistent asthma", "knee osteoarthritis",
-            "advanced solid tumors", "ulcerative colitis", "chronic kidney disease",
-            "generalized myasthenia gravis", "atopic dermatitis", "primary biliary cholangitis"]
-ROUTES = [("an oral tablet taken once daily", "oral"), ("a subcutaneous injection", "subcutaneous"),
-          ("a 60-minute intravenous infusion", "intravenous"), ("an inhaled dose twice daily", "inhaled")]
+SPONSORS = [
+    "Northwind Biologics",
+    "Lumen Therapeutics",
+    "Acorn Clinical Sciences",
+    "Harbor Peak Pharma",
+    "Silverleaf Medicines",
+    "Quillon Bio",
+    "Meridian Vale Health",
+    "Tessaro Pharmaceuticals",
+]
+DISEASES = [
+    "moderate plaque psoriasis",
+    "relapsed follicular lymphoma",
+    "chronic migraine",
+    "type 2 diabetes mellitus",
+    "mild persistent asthma",
+    "knee osteoarthritis",
+    "advanced solid tumors",
+    "ulcerative colitis",
+    "chronic kidney disease",
+    "generalized myasthenia gravis",
+    "atopic dermatitis",
+    "primary biliary cholangitis",
+]
+ROUTES = [
+    ("an oral tablet taken once daily", "oral"),
+    ("a subcutaneous injection", "subcutaneous"),
+    ("a 60-minute intravenous infusion", "intravenous"),
+    ("an inhaled dose twice daily", "inhaled"),
+]
 
 
 def drug_name(rng: random.Random) -> str:
@@ -387,20 +432,32 @@ GROUPS = {
     "treatment": ["Study Intervention", "Study Treatment", "TREATMENT"],
     "pk": ["Pharmacokinetics and Biomarkers", "PK and Biomarker Samples", "SAMPLES"],
 }
-CATEGORIES = {"admin": "Screening", "safety": "Safety", "lab": "Laboratory",
-              "efficacy": "Efficacy", "treatment": "Treatment", "pk": "Samples"}
+CATEGORIES = {
+    "admin": "Screening",
+    "safety": "Safety",
+    "lab": "Laboratory",
+    "efficacy": "Efficacy",
+    "treatment": "Treatment",
+    "pk": "Samples",
+}
 GROUP_ORDER = ["admin", "safety", "lab", "efficacy", "treatment", "pk"]
-WIDE_ACTIVITIES = {"Informed consent", "Adverse events", "Concomitant medications",
-                   "Randomization", "Medical history"}
+WIDE_ACTIVITIES = {"Informed consent", "Adverse events", "Concomitant medications", "Randomization", "Medical history"}
 
 COMMENTS = [
-    "Within 28 days before the first dose.", "Women of childbearing potential only.",
-    "Repeat if a result is outside the normal range.", "Taken after 5 minutes of rest.",
-    "Review entries with the participant at each visit.", "Fasting for at least 8 hours.",
-    "Before dosing on dosing days.", "Record every event from consent onwards.",
-    "Triplicate tracings one minute apart.", "Completed before any other procedure.",
-    "Central laboratory unless stated otherwise.", "Kits are supplied by the sponsor.",
-    "Only if clinically indicated.", "Return unused medication at each visit.",
+    "Within 28 days before the first dose.",
+    "Women of childbearing potential only.",
+    "Repeat if a result is outside the normal range.",
+    "Taken after 5 minutes of rest.",
+    "Review entries with the participant at each visit.",
+    "Fasting for at least 8 hours.",
+    "Before dosing on dosing days.",
+    "Record every event from consent onwards.",
+    "Triplicate tracings one minute apart.",
+    "Completed before any other procedure.",
+    "Central laboratory unless stated otherwise.",
+    "Kits are supplied by the sponsor.",
+    "Only if clinically indicated.",
+    "Return unused medication at each visit.",
 ]
 FOOTNOTES = [
     "Performed only at the first visit of each treatment cycle.",
@@ -416,24 +473,41 @@ FOOTNOTES = [
     "Participants who stop early complete this visit within 14 days.",
     "Samples are shipped frozen to the central laboratory.",
 ]
-LETTER_CODES = {"C": "clinic visit", "H": "home visit by study nurse", "L": "local laboratory",
-                "T": "telephone contact", "R": "remote video visit"}
+LETTER_CODES = {
+    "C": "clinic visit",
+    "H": "home visit by study nurse",
+    "L": "local laboratory",
+    "T": "telephone contact",
+    "R": "remote video visit",
+}
 WORDS = ["pre-dose", "post-dose", "Day 1", "Day 3", "2 h post", "predose"]
 MERGED_WORDS = ["X", "Ongoing", "Continuous", "Throughout"]
 NOTES_TITLES = ["Notes", "Comments", "Remarks"]
-MAIN_CAPTIONS = ["Table 1: Schedule of Activities", "Table 1 Schedule of Assessments",
-                 "Table 1. Study Flow Chart", "Schedule of Activities (SoA)",
-                 "Table 1: Time and Events Schedule", "Table 1-1 Schedule of Study Procedures"]
-PK_CAPTIONS = ["Table 2: Pharmacokinetic Sampling Schedule",
-               "Table 2 Schedule of PK and Biomarker Sampling",
-               "Table 2. Pharmacokinetic and Immunogenicity Sampling Time Points",
-               "Table 3: Blood Sampling for Pharmacokinetics"]
-PK_ACTIVITIES = ["Plasma concentration sample", "Serum immunogenicity sample",
-                 "Circulating biomarker panel", "Urine collection for excretion",
-                 "Whole blood RNA sample"]
+MAIN_CAPTIONS = [
+    "Table 1: Schedule of Activities",
+    "Table 1 Schedule of Assessments",
+    "Table 1. Study Flow Chart",
+    "Schedule of Activities (SoA)",
+    "Table 1: Time and Events Schedule",
+    "Table 1-1 Schedule of Study Procedures",
+]
+PK_CAPTIONS = [
+    "Table 2: Pharmacokinetic Sampling Schedule",
+    "Table 2 Schedule of PK and Biomarker Sampling",
+    "Table 2. Pharmacokinetic and Immunogenicity Sampling Time Points",
+    "Table 3: Blood Sampling for Pharmacokinetics",
+]
+PK_ACTIVITIES = [
+    "Plasma concentration sample",
+    "Serum immunogenicity sample",
+    "Circulating biomarker panel",
+    "Urine collection for excretion",
+    "Whole blood RNA sample",
+]
 PK_TIMEPOINTS = ["Pre-dose", "EOI", "1 h", "2 h", "4 h", "8 h", "24 h", "48 h"]
-ABBREVIATIONS = ("Abbreviations: ECG = electrocardiogram; EOT = end of treatment; "
-                 "ET = early termination; FU = follow-up.")
+ABBREVIATIONS = (
+    "Abbreviations: ECG = electrocardiogram; EOT = end of treatment; ET = early termination; FU = follow-up."
+)
 
 
 def norm(s: str) -> str:
@@ -479,8 +553,11 @@ def visit_scheme(rng: random.Random, n: int, short: bool = False) -> tuple[list[
     scheme = rng.choice(["weeks", "cycles", "days", "visits"])
     style = rng.choice(["full", "short", "bare"])  # "Day 8", "D8", "8"
     win_style = rng.choice(["days", "d", "bare"])
-    specials = rng.sample([("ET", "Early Termination"), ("Unsch", "Unscheduled")],
-                          rng.choice([1, 1, 2])) if rng.random() < 0.6 else []
+    specials = (
+        rng.sample([("ET", "Early Termination"), ("Unsch", "Unscheduled")], rng.choice([1, 1, 2]))
+        if rng.random() < 0.6
+        else []
+    )
     ends = [("EOT", "End of Treatment", "Treatment"), ("FU", "Follow-up", "Follow-up")]
     if rng.random() < 0.4:
         ends.append(("FU2", "Survival Follow-up", "Follow-up"))
@@ -498,22 +575,32 @@ def visit_scheme(rng: random.Random, n: int, short: bool = False) -> tuple[list[
         return f"{unit} {value}"
 
     unit = "Week" if scheme == "weeks" else "Day"
-    timing_label = {"full": "Visit Day" if unit == "Day" else "Study Week", "short": "Timing",
-                    "bare": "Study Day" if unit == "Day" else "Week"}[style]
+    timing_label = {
+        "full": "Visit Day" if unit == "Day" else "Study Week",
+        "short": "Timing",
+        "bare": "Study Day" if unit == "Day" else "Week",
+    }[style]
     visits = []
     screen_t = day_text(unit, "-4 to -1" if unit == "Week" else "-28 to -1")
-    visits.append(V("Screening", "", "1", screen_t, ("Screening", "Scr"),
-                    "", dosing=False))
+    visits.append(V("Screening", "", "1", screen_t, ("Screening", "Scr"), "", dosing=False))
     treat: list[V] = []
     if scheme == "weeks":
         pool = [1, 2, 3, 4, 6, 8, 10, 12, 16, 20, 24, 26, 32, 36, 44, 48]
         weeks = sorted(rng.sample(pool, min(len(pool), n_treat - 1)))
-        treat.append(V("Treatment", "", "", day_text("Week", "0"), ("Baseline", "BL"),
-                       "", dosing=True, treatment=True))
+        treat.append(V("Treatment", "", "", day_text("Week", "0"), ("Baseline", "BL"), "", dosing=True, treatment=True))
         for w in weeks:
-            treat.append(V("Treatment", "", "", day_text("Week", str(w)),
-                           (f"Week {w}", f"Wk {w}", f"W{w}"), win(3 if w < 12 else 7),
-                           dosing=rng.random() < 0.6, treatment=True))
+            treat.append(
+                V(
+                    "Treatment",
+                    "",
+                    "",
+                    day_text("Week", str(w)),
+                    (f"Week {w}", f"Wk {w}", f"W{w}"),
+                    win(3 if w < 12 else 7),
+                    dosing=rng.random() < 0.6,
+                    treatment=True,
+                )
+            )
     elif scheme == "cycles":
         days_per = rng.choice([[1, 8, 15], [1, 15], [1, 8], [1]])
         c = 1
@@ -521,9 +608,18 @@ def visit_scheme(rng: random.Random, n: int, short: bool = False) -> tuple[list[
             for d in days_per if c <= 2 else [1]:
                 if len(treat) >= n_treat:
                     break
-                treat.append(V("Treatment", f"Cycle {c}", "", day_text("Day", str(d)),
-                               (f"C{c}D{d}",), win(1 if d > 1 else 3) if c > 1 or d > 1 else "",
-                               dosing=True, treatment=True))
+                treat.append(
+                    V(
+                        "Treatment",
+                        f"Cycle {c}",
+                        "",
+                        day_text("Day", str(d)),
+                        (f"C{c}D{d}",),
+                        win(1 if d > 1 else 3) if c > 1 or d > 1 else "",
+                        dosing=True,
+                        treatment=True,
+                    )
+                )
                 cycle_day = (c - 1) * 21 + d  # 21-day cycles
             c += 1
     elif scheme == "days":
@@ -531,15 +627,33 @@ def visit_scheme(rng: random.Random, n: int, short: bool = False) -> tuple[list[
         chosen = [1] + sorted(rng.sample(days[1:], min(len(days) - 1, n_treat - 1)))
         for d in chosen:
             epoch = "In-clinic" if d <= 3 else "Outpatient"
-            treat.append(V(epoch, "", "", day_text("Day", str(d)), (f"Day {d}", f"D{d}"),
-                           win(1 if d < 15 else 2) if d > 3 else "", dosing=d in (1, 8, 15, 29),
-                           treatment=True))
+            treat.append(
+                V(
+                    epoch,
+                    "",
+                    "",
+                    day_text("Day", str(d)),
+                    (f"Day {d}", f"D{d}"),
+                    win(1 if d < 15 else 2) if d > 3 else "",
+                    dosing=d in (1, 8, 15, 29),
+                    treatment=True,
+                )
+            )
     else:
         day = 1
         for i in range(n_treat):
-            treat.append(V("Treatment", "", "", day_text("Day", str(day)),
-                           (f"Day {day}", f"D{day}"), win(2) if i else "", dosing=i % 2 == 0,
-                           treatment=True))
+            treat.append(
+                V(
+                    "Treatment",
+                    "",
+                    "",
+                    day_text("Day", str(day)),
+                    (f"Day {day}", f"D{day}"),
+                    win(2) if i else "",
+                    dosing=i % 2 == 0,
+                    treatment=True,
+                )
+            )
             day += rng.choice([7, 14, 14, 28])
     visits += treat
     if scheme == "cycles":  # the last treatment day (week)
@@ -548,12 +662,10 @@ def visit_scheme(rng: random.Random, n: int, short: bool = False) -> tuple[list[
         last = max(int(re.search(r"-?\d+$", v.timing).group()) for v in treat)
     for code, long, epoch in ends:
         if code == "EOT":
-            visits.append(V(epoch, "", "", "",
-                            ("End of Treatment", "EOT"), win(3), treatment=True))
+            visits.append(V(epoch, "", "", "", ("End of Treatment", "EOT"), win(3), treatment=True))
         else:  # on a study day (week) of its own: "Day 113" ("+30" would read as a window)
             after = (4 if code == "FU" else 12) if unit == "Week" else (28 if code == "FU" else 84)
-            visits.append(V(epoch, "", "", day_text(unit, str(last + after)),
-                            (long, code), win(7, plus_only=True)))
+            visits.append(V(epoch, "", "", day_text(unit, str(last + after)), (long, code), win(7, plus_only=True)))
     for code, long in specials:
         visits.append(V("", "", code, "", (long, code), "", special=True))
     prefix = rng.choice(["", "V", "Visit "])
@@ -566,14 +678,24 @@ def visit_scheme(rng: random.Random, n: int, short: bool = False) -> tuple[list[
     return visits, timing_label
 
 
-def build_header(rng: random.Random, visits: list[V], timing_label: str, depth: int,
-                 window: str, labels_each: bool, rowspan: bool, forms: set) -> tuple[list[list], list[str], list]:
+def build_header(
+    rng: random.Random,
+    visits: list[V],
+    timing_label: str,
+    depth: int,
+    window: str,
+    labels_each: bool,
+    rowspan: bool,
+    forms: set,
+) -> tuple[list[list], list[str], list]:
     """The header rows over the visit columns; the label column's header cells; the kinds of
     the rows. Raises ValueError when the choice gives two columns the same label."""
     cycles = any(v.cycle.startswith("Cycle") for v in visits)
-    options = {1: [["name"]],
-               2: [["epoch", "name"], ["number", "timing"]] + ([["cycle", "timing"]] if cycles else []),
-               3: [["epoch", "number", "timing"]] + ([["epoch", "cycle", "timing"]] if cycles else [])}
+    options = {
+        1: [["name"]],
+        2: [["epoch", "name"], ["number", "timing"]] + ([["cycle", "timing"]] if cycles else []),
+        3: [["epoch", "number", "timing"]] + ([["epoch", "cycle", "timing"]] if cycles else []),
+    }
     kinds = list(rng.choice(options[depth]))
     if cycles and kinds == ["epoch", "name"]:
         kinds = ["cycle", "name"]
@@ -618,9 +740,12 @@ def build_header(rng: random.Random, visits: list[V], timing_label: str, depth: 
             text = texts[r][k]
             colspan = 1
             if r in span_rows and text:
-                while (k + colspan < len(visits) and texts[r][k + colspan] == text
-                       and not covered[r][k + colspan]
-                       and all(texts[q][k + colspan] == texts[q][k] for q in range(r))):
+                while (
+                    k + colspan < len(visits)
+                    and texts[r][k + colspan] == text
+                    and not covered[r][k + colspan]
+                    and all(texts[q][k + colspan] == texts[q][k] for q in range(r))
+                ):
                     colspan += 1
             rows = 1
             special = visits[k].special and r == 0 and rowspan and len(kinds) > 1
@@ -637,10 +762,14 @@ def build_header(rng: random.Random, visits: list[V], timing_label: str, depth: 
                 for j in range(k, k + colspan):
                     covered[q][j] = True
             k += colspan
-    labels = {"epoch": rng.choice(["Study Period", "Period", "Phase"]),
-              "cycle": "Cycle", "number": rng.choice(["Visit", "Visit Number", "Visit No."]),
-              "timing": timing_label, "name": rng.choice(["Visit", "Study Visit"]),
-              "window": rng.choice(["Window", "Visit Window", "Window (days)"])}
+    labels = {
+        "epoch": rng.choice(["Study Period", "Period", "Phase"]),
+        "cycle": "Cycle",
+        "number": rng.choice(["Visit", "Visit Number", "Visit No."]),
+        "timing": timing_label,
+        "name": rng.choice(["Visit", "Study Visit"]),
+        "window": rng.choice(["Window", "Visit Window", "Window (days)"]),
+    }
     if labels_each:
         label_cells = [labels[kind] for kind in kinds]
     else:
@@ -675,33 +804,44 @@ class Doc:
         self.number = f"{rng.choice(['NWB', 'LMT', 'ACS', 'HPP', 'SLM', 'QLB'])}-{rng.randint(100, 989)}"
         self.n = rng.choice([24, 36, 48, 60, 90, 120, 180, 240])
         self.weeks = rng.choice([12, 16, 24, 26, 52])
-        self.title = (f"A Phase {rng.choice(['1', '1b', '2', '2a', '3'])}, "
-                      f"{rng.choice(['Randomized, Double-Blind', 'Open-Label', 'Randomized, Open-Label'])} "
-                      f"Study of {self.drug} in Adults with {self.disease[0].upper() + self.disease[1:]}")
+        self.title = (
+            f"A Phase {rng.choice(['1', '1b', '2', '2a', '3'])}, "
+            f"{rng.choice(['Randomized, Double-Blind', 'Open-Label', 'Randomized, Open-Label'])} "
+            f"Study of {self.drug} in Adults with {self.disease[0].upper() + self.disease[1:]}"
+        )
         self.filler_pool = self._fillers(rng)
 
     def _fillers(self, rng: random.Random) -> list[str]:
-        subjects = ["Visits", "Assessments", "Blood draws", "Questionnaires", "Procedures",
-                    "Dose adjustments", "Telephone contacts", "Laboratory samples"]
-        verbs = ["may be moved by up to two days when a public holiday falls on the visit",
-                 "follow the order given in the laboratory manual for this study",
-                 "are recorded in the electronic case report form on the day they happen",
-                 "are repeated only when the first result cannot be read",
-                 "take place in the morning whenever the clinic schedule allows it",
-                 "are reviewed by the medical monitor before the next dose is given",
-                 "are done by staff who have completed the training for this protocol",
-                 "are explained to each participant before the first visit of the period"]
+        subjects = [
+            "Visits",
+            "Assessments",
+            "Blood draws",
+            "Questionnaires",
+            "Procedures",
+            "Dose adjustments",
+            "Telephone contacts",
+            "Laboratory samples",
+        ]
+        verbs = [
+            "may be moved by up to two days when a public holiday falls on the visit",
+            "follow the order given in the laboratory manual for this study",
+            "are recorded in the electronic case report form on the day they happen",
+            "are repeated only when the first result cannot be read",
+            "take place in the morning whenever the clinic schedule allows it",
+            "are reviewed by the medical monitor before the next dose is given",
+            "are done by staff who have completed the training for this protocol",
+            "are explained to each participant before the first visit of the period",
+        ]
         pairs = [(s, v) for s in subjects for v in verbs]
         rng.shuffle(pairs)
         return [f"{s} {v}." for s, v in pairs]
 
     def filler(self, n: int) -> str:
         """The n-th filler paragraph (three sentences, each used once in the document)."""
-        return " ".join(self.filler_pool[3 * n:3 * n + 3])
+        return " ".join(self.filler_pool[3 * n : 3 * n + 3])
 
 
-def choose_marks(rng: random.Random, row: Row, pattern: str, visits: list[V], glyph: str,
-                 font: str) -> None:
+def choose_marks(rng: random.Random, row: Row, pattern: str, visits: list[V], glyph: str, font: str) -> None:
     n = len(visits)
     treat = [k for k, v in enumerate(visits) if v.treatment]
     regular = [k for k, v in enumerate(visits) if not v.special]
@@ -749,8 +889,11 @@ def compose(seed: int) -> Composition:
     header_notes = rng.random() < 0.3
     legend_row = rng.random() < 0.25
     pk = rng.random() < 0.4
-    label_widths = ((rng.choice([54, 60, 66]), rng.choice([100, 110, 120])) if groups_mode == "column"
-                    else (rng.choice([120, 132, 146]),))
+    label_widths = (
+        (rng.choice([54, 60, 66]), rng.choice([100, 110, 120]))
+        if groups_mode == "column"
+        else (rng.choice([120, 132, 146]),)
+    )
     notes_width = rng.choice([80, 90, 100]) if notes else 0
     notes_title = rng.choice(NOTES_TITLES) if notes else ""
     min_visit = 30 + 4 * (font_size - 6.5)  # a visit column at least this wide
@@ -776,12 +919,26 @@ def compose(seed: int) -> Composition:
             parts = [list(range(m)), list(range(m, len(visits)))]
         try:
             hforms: set[str] = set()
-            header, label_cells, kinds = build_header(rng, visits, timing_label, depth, window,
-                                                      labels_each, rowspan, hforms)
+            header, label_cells, kinds = build_header(
+                rng, visits, timing_label, depth, window, labels_each, rowspan, hforms
+            )
         except ValueError:
             continue
-        table = SoaTable("", True, header, label_cells, [], label_widths, {}, notes_title=notes_title,
-                         notes_width=notes_width, font_size=font_size, parts=parts, split=split, page=page)
+        table = SoaTable(
+            "",
+            True,
+            header,
+            label_cells,
+            [],
+            label_widths,
+            {},
+            notes_title=notes_title,
+            notes_width=notes_width,
+            font_size=font_size,
+            parts=parts,
+            split=split,
+            page=page,
+        )
         if header_fits(table):
             break
         n_visits = max(4, n_visits - 1)
@@ -821,11 +978,14 @@ def compose(seed: int) -> Composition:
     # keep the schedule's usual order: groups in GROUP_ORDER, the pool's order within a group
     # (two-level tables: the rows whose label spans both columns first in their group)
     order = {a[0]: i for i, a in enumerate(ACTIVITIES)}
-    wide = {a[0] for a in chosen if groups_mode == "column" and a[0] in WIDE_ACTIVITIES
-            and rng.random() < 0.8}
+    wide = {a[0] for a in chosen if groups_mode == "column" and a[0] in WIDE_ACTIVITIES and rng.random() < 0.8}
     chosen.sort(key=lambda a: (GROUP_ORDER.index(a[2]), a[0] not in wide, order[a[0]]))
-    glyph, gfont = {"x": ("X", BODY_FONT), "check": (CHECK, "zd"), "bullet": (mp.BULLET, BODY_FONT),
-                    "letters": ("C", BODY_FONT)}[glyph_kind]
+    glyph, gfont = {
+        "x": ("X", BODY_FONT),
+        "check": (CHECK, "zd"),
+        "bullet": (mp.BULLET, BODY_FONT),
+        "letters": ("C", BODY_FONT),
+    }[glyph_kind]
     forms.add(f"marks.{glyph_kind}")
     rows: list[Row] = []
     group_names = {g: rng.choice(names) for g, names in GROUPS.items()}
@@ -864,8 +1024,12 @@ def compose(seed: int) -> Composition:
             while k < len(part):
                 if isinstance(row.cells[part[k]], Mark) and row.cells[part[k]].span == 1:
                     j = k
-                    while j + 1 < len(part) and isinstance(row.cells[part[j + 1]], Mark) \
-                            and row.cells[part[j + 1]].span == 1 and not row.cells[part[j + 1]].notes:
+                    while (
+                        j + 1 < len(part)
+                        and isinstance(row.cells[part[j + 1]], Mark)
+                        and row.cells[part[j + 1]].span == 1
+                        and not row.cells[part[j + 1]].notes
+                    ):
                         j += 1
                     if j - k + 1 >= 3:
                         out.append((part[k], part[j]))
@@ -877,8 +1041,7 @@ def compose(seed: int) -> Composition:
     for kind in ("arrow_line", "arrow_text", "merged"):
         if kind not in extras:
             continue
-        candidates = [r for r in acts if runs_of(r) and not any(
-            isinstance(c, Mark) and c.span > 1 for c in r.cells)]
+        candidates = [r for r in acts if runs_of(r) and not any(isinstance(c, Mark) and c.span > 1 for c in r.cells)]
         # an arrow or a merged cell across each run of three or more marked visits (at most
         # two runs a row, one or two rows a kind)
         for r in rng.sample(candidates, min(len(candidates), rng.randint(1, 2))):
@@ -900,8 +1063,12 @@ def compose(seed: int) -> Composition:
     for kind in spans_made:
         forms.add(f"marks.{kind}")
     if "words" in extras:
-        singles = [(r, k) for r in acts for k, c in enumerate(r.cells)
-                   if isinstance(c, Mark) and c.span == 1 and c.kind == "text"]
+        singles = [
+            (r, k)
+            for r in acts
+            for k, c in enumerate(r.cells)
+            if isinstance(c, Mark) and c.span == 1 and c.kind == "text"
+        ]
         for r, k in rng.sample(singles, min(len(singles), rng.randint(2, 4))):
             word = rng.choice(WORDS)
             if fits_cell(table, k, word, BODY_FONT):
@@ -927,8 +1094,12 @@ def compose(seed: int) -> Composition:
             table.footnotes[row.notes] = next(texts)
         forms.add("footnotes.labels")
     if "marks" in note_kinds:
-        cells = [(r, k) for r in acts for k, c in enumerate(r.cells)
-                 if isinstance(c, Mark) and c.span == 1 and c.kind == "text"]
+        cells = [
+            (r, k)
+            for r in acts
+            for k, c in enumerate(r.cells)
+            if isinstance(c, Mark) and c.span == 1 and c.kind == "text"
+        ]
         made = 0
         for r, k in rng.sample(cells, min(len(cells), rng.randint(2, 4))):
             marker = next(letters)
@@ -977,8 +1148,7 @@ def pk_table(rng: random.Random, visits: list[V], main_title: str) -> SoaTable:
     chosen_points = []
     for i, _ in enumerate(names):
         if i == 0:
-            pts = ["Pre-dose"] + sorted(rng.sample(PK_TIMEPOINTS[1:7], rng.randint(2, 4)),
-                                        key=PK_TIMEPOINTS.index)
+            pts = ["Pre-dose"] + sorted(rng.sample(PK_TIMEPOINTS[1:7], rng.randint(2, 4)), key=PK_TIMEPOINTS.index)
         else:
             pts = ["Pre-dose"] + (["EOI"] if rng.random() < 0.4 else [])
         chosen_points.append(pts)
@@ -990,16 +1160,22 @@ def pk_table(rng: random.Random, visits: list[V], main_title: str) -> SoaTable:
     top: list = []
     low: list = []
     # the fallback "Day N" samples at the main visit named "Day N" (none in a scheme of weeks)
-    hosts = [visits.index(v) for v in dosing] if len(dosing) >= 2 else \
-        [next((k for k, v in enumerate(visits) if name in v.names), None) for name in names]
+    hosts = (
+        [visits.index(v) for v in dosing]
+        if len(dosing) >= 2
+        else [next((k for k, v in enumerate(visits) if name in v.names), None) for name in names]
+    )
     main_visits = [host for host, pts in zip(hosts, chosen_points) for _ in pts]
     for name, pts in zip(names, chosen_points):
         top.append(HCell(name, colspan=len(pts)))
         top += [None] * (len(pts) - 1)
         low += [HCell(p) for p in pts]
     header = [top, low]
-    labels = [rng.choice(["Sample", "Sampling Time Point", "Sample Type"])] if rng.random() < 0.6 \
+    labels = (
+        [rng.choice(["Sample", "Sampling Time Point", "Sample Type"])]
+        if rng.random() < 0.6
         else ["Visit", rng.choice(["Time point", "Time relative to dose"])]
+    )
     rows = []
     acts = rng.sample(PK_ACTIVITIES, rng.randint(2, 4))
     n = len(low)
@@ -1010,9 +1186,18 @@ def pk_table(rng: random.Random, visits: list[V], main_title: str) -> SoaTable:
         for k in ks:
             row.cells[k] = Mark(glyph)
         rows.append(row)
-    t = SoaTable(rng.choice([c for c in PK_CAPTIONS if c.split(":")[0] != main_title.split(":")[0]]),
-                 False, header, labels, rows, (rng.choice([110, 120, 130]),), {},
-                 font_size=7, parts=[list(range(n))], main_visits=main_visits)
+    t = SoaTable(
+        rng.choice([c for c in PK_CAPTIONS if c.split(":")[0] != main_title.split(":")[0]]),
+        False,
+        header,
+        labels,
+        rows,
+        (rng.choice([110, 120, 130]),),
+        {},
+        font_size=7,
+        parts=[list(range(n))],
+        main_visits=main_visits,
+    )
     t.legend_lines.append("EOI = end of infusion; h = hours after the start of dosing.")
     return t
 
@@ -1058,13 +1243,21 @@ STYLES = {**mp.HEADING_STYLES, 1: mp.HeadingStyle(BOLD_FONT, 14, 18, 18, 8)}
 
 def outline(rng: random.Random, doc: Doc, tables: list[SoaTable], fillers: int = 0) -> Protocol:
     main = tables[0]
-    intro = [P(f"This protocol describes a study of {doc.drug}, given as {doc.route}, in about "
-               f"{doc.n} adults with {doc.disease}. Each participant takes part for up to "
-               f"{doc.weeks + 8} weeks, including screening and follow-up.")]
-    synopsis = P(f"After a screening period, participants receive {doc.drug} for {doc.weeks} weeks "
-                 f"and attend the visits listed in the schedule of activities in Section 1.2.")
-    soa_intro = P(f"The schedule below lists every procedure by visit. Visits are planned relative "
-                  f"to the first dose of {doc.drug} on Day 1.")
+    intro = [
+        P(
+            f"This protocol describes a study of {doc.drug}, given as {doc.route}, in about "
+            f"{doc.n} adults with {doc.disease}. Each participant takes part for up to "
+            f"{doc.weeks + 8} weeks, including screening and follow-up."
+        )
+    ]
+    synopsis = P(
+        f"After a screening period, participants receive {doc.drug} for {doc.weeks} weeks "
+        f"and attend the visits listed in the schedule of activities in Section 1.2."
+    )
+    soa_intro = P(
+        f"The schedule below lists every procedure by visit. Visits are planned relative "
+        f"to the first dose of {doc.drug} on Day 1."
+    )
     soa_blocks: list = [soa_intro] + [P(doc.filler(n)) for n in range(fillers)] + [main]
     sections = [
         Section("1", "PROTOCOL SUMMARY", intro),
@@ -1074,18 +1267,37 @@ def outline(rng: random.Random, doc: Doc, tables: list[SoaTable], fillers: int =
     if len(tables) > 1:
         pk = tables[1]
         sections += [
-            Section("2", "STUDY ASSESSMENTS", [P(f"Samples for {doc.drug} concentrations are taken "
-                                                 f"at the time points below.")]),
-            Section("2.1", "Pharmacokinetic Sampling",
-                    [P("Actual sampling times are recorded; a sample taken within ten minutes of "
-                       "the planned time is on time."), pk]),
+            Section(
+                "2",
+                "STUDY ASSESSMENTS",
+                [P(f"Samples for {doc.drug} concentrations are taken at the time points below.")],
+            ),
+            Section(
+                "2.1",
+                "Pharmacokinetic Sampling",
+                [
+                    P(
+                        "Actual sampling times are recorded; a sample taken within ten minutes of "
+                        "the planned time is on time."
+                    ),
+                    pk,
+                ],
+            ),
         ]
     return Protocol(
-        outline=sections, title=doc.title, number=doc.number, sponsor=doc.sponsor,
-        cover=[("Protocol Number:", doc.number), ("Sponsor:", doc.sponsor),
-               ("Date:", f"{rng.randint(1, 28)} March 2026")],
+        outline=sections,
+        title=doc.title,
+        number=doc.number,
+        sponsor=doc.sponsor,
+        cover=[
+            ("Protocol Number:", doc.number),
+            ("Sponsor:", doc.sponsor),
+            ("Date:", f"{rng.randint(1, 28)} March 2026"),
+        ],
         running_header=(f"{doc.number} Clinical Study Protocol", "Version 1.0"),
-        styles=STYLES, chapter_breaks=False)
+        styles=STYLES,
+        chapter_breaks=False,
+    )
 
 
 def fit_pages(rng: random.Random, doc: Doc, comp: Composition) -> Composition:
@@ -1147,8 +1359,9 @@ def drop_row(t: SoaTable) -> None:
 # --------------------------------------------------------------------------
 
 
-def column_widths(t: SoaTable, visits: list[int], notes: bool, left: float | None = None,
-                  right: float | None = None) -> tuple[list[float], list[float], float]:
+def column_widths(
+    t: SoaTable, visits: list[int], notes: bool, left: float | None = None, right: float | None = None
+) -> tuple[list[float], list[float], float]:
     """(label column widths, visit column widths, notes width) of a part: the label and notes
     columns as set, the visits sharing the rest of the page's width equally."""
     if left is None:
@@ -1194,8 +1407,11 @@ class PartLayout:
         self.lead = self.size * 1.2
         self.header_heights = self._header_heights()
         self.row_heights = [self._row_height(r) for r in self.t.rows]
-        self.legend_height = (self._lines(self.t.legend_row, BODY_FONT, self.xs[-1] - self.xs[0]) * self.lead
-                              + 2 * CELL_PAD) if self.t.legend_row else 0
+        self.legend_height = (
+            (self._lines(self.t.legend_row, BODY_FONT, self.xs[-1] - self.xs[0]) * self.lead + 2 * CELL_PAD)
+            if self.t.legend_row
+            else 0
+        )
 
     def vcol(self, k: int) -> int:
         """The grid column of visit k."""
@@ -1229,8 +1445,7 @@ class PartLayout:
                 j = k
                 while j + 1 < len(self.visits) and t.owner(r, self.visits[j + 1]) == (r0, k0):
                     j += 1
-                out.append((r, r + cell.rowspan - 1, self.vcol(v), self.vcol(self.visits[j]),
-                            cell.text, cell.notes))
+                out.append((r, r + cell.rowspan - 1, self.vcol(v), self.vcol(self.visits[j]), cell.text, cell.notes))
                 k = j + 1
         if self.has_notes:
             out.append((0, n_rows - 1, len(self.xs) - 2, len(self.xs) - 2, t.notes_title, ""))
@@ -1242,7 +1457,7 @@ class PartLayout:
         cells = self.header_cells()
         for r0, r1, c0, c1, text, notes in sorted(cells, key=lambda c: c[1] - c[0]):
             need = self._lines(text, BOLD_FONT, self.xs[c1 + 1] - self.xs[c0], notes) * self.lead + 2 * CELL_PAD
-            have = sum(heights[r0:r1 + 1])
+            have = sum(heights[r0 : r1 + 1])
             if need > have:
                 heights[r1] += need - have
         return heights
@@ -1279,14 +1494,12 @@ class PartLayout:
         for i in rows:
             row, y0, y1 = t.rows[i], ys[i], ys[i] + self.row_heights[i]
             if row.group:
-                boxes.append(Box(self.xs[0], y0, x_end, y1, row.label, BOLD_FONT, row.notes, "l",
-                                 mp.GRID_SPAN_FILL))
+                boxes.append(Box(self.xs[0], y0, x_end, y1, row.label, BOLD_FONT, row.notes, "l", mp.GRID_SPAN_FILL))
                 continue
             if self.n_labels == 2 and not row.wide:
                 boxes.append(Box(self.xs[1], y0, self.xs[2], y1, row.label, BODY_FONT, row.notes, "l"))
             else:
-                boxes.append(Box(self.xs[0], y0, self.xs[self.n_labels], y1, row.label, BODY_FONT,
-                                 row.notes, "l"))
+                boxes.append(Box(self.xs[0], y0, self.xs[self.n_labels], y1, row.label, BODY_FONT, row.notes, "l"))
             k_i = 0
             while k_i < len(self.visits):
                 k = self.visits[k_i]
@@ -1316,8 +1529,18 @@ class PartLayout:
             for i in rows + [None]:
                 row = t.rows[i] if i is not None else None
                 if run and (row is None or row.group or row.wide or row.category != t.rows[run[0]].category):
-                    boxes.append(Box(self.xs[0], ys[run[0]], self.xs[1], ys[run[-1]] + self.row_heights[run[-1]],
-                                     t.rows[run[0]].category, BOLD_FONT, "", "l"))
+                    boxes.append(
+                        Box(
+                            self.xs[0],
+                            ys[run[0]],
+                            self.xs[1],
+                            ys[run[-1]] + self.row_heights[run[-1]],
+                            t.rows[run[0]].category,
+                            BOLD_FONT,
+                            "",
+                            "l",
+                        )
+                    )
                     run = []
                 if row is not None and not row.group and not row.wide:
                     run.append(i)
@@ -1328,9 +1551,10 @@ class PartLayout:
         for h in self.header_heights:
             ys.append(ys[-1] + h)
         fill = mp.HEADER_FILL if self.t.header_fill else None
-        boxes = [Box(self.xs[c0], ys[r0], self.xs[c1 + 1], ys[r1 + 1], text, BOLD_FONT, notes,
-                     "l" if c0 == 0 else "c", fill)
-                 for r0, r1, c0, c1, text, notes in self.header_cells()]
+        boxes = [
+            Box(self.xs[c0], ys[r0], self.xs[c1 + 1], ys[r1 + 1], text, BOLD_FONT, notes, "l" if c0 == 0 else "c", fill)
+            for r0, r1, c0, c1, text, notes in self.header_cells()
+        ]
         return boxes, ys[-1]
 
     def header_height(self) -> float:
@@ -1404,14 +1628,12 @@ def arrow_line_ops(ops: list, b: Box, size: float) -> None:
     x0, x1 = b.x0 + 4, b.x1 - 4
     head = min(4.0, size * 0.6)
     ops.append(("line", x0 + head, y, x1 - head, y, 0.9, mp.TEXT_COLOR))
-    ops.append(("poly", [(x0, y), (x0 + head * 1.5, y - head * 0.7), (x0 + head * 1.5, y + head * 0.7)],
-                mp.TEXT_COLOR))
-    ops.append(("poly", [(x1, y), (x1 - head * 1.5, y - head * 0.7), (x1 - head * 1.5, y + head * 0.7)],
-                mp.TEXT_COLOR))
+    ops.append(("poly", [(x0, y), (x0 + head * 1.5, y - head * 0.7), (x0 + head * 1.5, y + head * 0.7)], mp.TEXT_COLOR))
+    ops.append(("poly", [(x1, y), (x1 - head * 1.5, y - head * 0.7), (x1 - head * 1.5, y + head * 0.7)], mp.TEXT_COLOR))
 
 
 def arrow_text_ops(ops: list, b: Box, size: float) -> None:
-    """"←——→" centred in the box: Symbol arrows around Helvetica em dashes."""
+    """ "←——→" centred in the box: Symbol arrows around Helvetica em dashes."""
     left_w, right_w = width_of(LEFT_ARROW, "sy", size), width_of(RIGHT_ARROW, "sy", size)
     dash_w = width_of(mp.EM_DASH, BODY_FONT, size)
     room = (b.x1 - b.x0) * 0.8 - left_w - right_w
@@ -1452,8 +1674,7 @@ class SFlow(mp.Flow):
         if self.y + need > self.geom.bottom:
             self.new_page(self.kinds[-1])
 
-    def lines(self, x: float, lines: list[str], font=BODY_FONT, size=mp.BODY_SIZE,
-              leading=mp.BODY_LEADING) -> None:
+    def lines(self, x: float, lines: list[str], font=BODY_FONT, size=mp.BODY_SIZE, leading=mp.BODY_LEADING) -> None:
         for line in lines:
             if self.y + leading > self.geom.bottom:
                 self.new_page(self.kinds[-1])
@@ -1539,8 +1760,9 @@ def place_soa(flow: SFlow, t: SoaTable) -> tuple[list[int], list[int]]:
             bb, bottom = lay.body_boxes(rows[i:j], top)
             boxes += bb
             if j == len(rows) and t.legend_row and last_part:
-                boxes.append(Box(lay.xs[0], bottom, lay.xs[-1], bottom + lay.legend_height,
-                                 t.legend_row, BODY_FONT, "", "l"))
+                boxes.append(
+                    Box(lay.xs[0], bottom, lay.xs[-1], bottom + lay.legend_height, t.legend_row, BODY_FONT, "", "l")
+                )
                 bottom += lay.legend_height
             draw_boxes(flow.ops, boxes, t.font_size)
             flow.y = bottom + 4
@@ -1596,8 +1818,7 @@ def paginate(spec: Protocol, toc: bool) -> Layout:
         else:
             raise TypeError(blk)
         info.last_page = flow.page_no
-    return Layout(flow.pages, flow.kinds, placed, table_pages, chunks, first,
-                  first - 1 + len(flow.pages))
+    return Layout(flow.pages, flow.kinds, placed, table_pages, chunks, first, first - 1 + len(flow.pages))
 
 
 # --------------------------------------------------------------------------
@@ -1614,8 +1835,15 @@ def running_ops(spec: Protocol, n: int, total: int, g: Geom) -> list:
     foot_rule, foot_base = g.height - 44, g.height - 30
     return [
         ("text", x0, mp.HEADER_BASELINE, left, BODY_FONT, size, mp.MUTED_COLOR),
-        ("text", x1 - mp.text_width(right, BODY_FONT, size), mp.HEADER_BASELINE, right, BODY_FONT, size,
-         mp.MUTED_COLOR),
+        (
+            "text",
+            x1 - mp.text_width(right, BODY_FONT, size),
+            mp.HEADER_BASELINE,
+            right,
+            BODY_FONT,
+            size,
+            mp.MUTED_COLOR,
+        ),
         ("line", x0, mp.HEADER_RULE, x1, mp.HEADER_RULE, 0.5, mp.MUTED_COLOR),
         ("line", x0, foot_rule, x1, foot_rule, 0.5, mp.MUTED_COLOR),
         ("text", x0, foot_base, mp.FOOTER_LEFT, BODY_FONT, size, mp.MUTED_COLOR),
@@ -1646,8 +1874,14 @@ def render_page(doc: pymupdf.Document, ops: list, kind: str) -> None:
     for op in ops:
         if op[0] == "text":
             _, x, y, text, font, size, color = op
-            shape.insert_text(at(x, y), text if font in EMBEDDED else mp.winansi(text),
-                              fontname=font, fontsize=size, color=color, rotate=turn)
+            shape.insert_text(
+                at(x, y),
+                text if font in EMBEDDED else mp.winansi(text),
+                fontname=font,
+                fontsize=size,
+                color=color,
+                rotate=turn,
+            )
         elif op[0] == "line":
             _, ax, ay, bx, by, width, color = op
             shape.draw_line(at(ax, ay), at(bx, by))
@@ -1680,16 +1914,23 @@ def render(spec: Protocol, pdf_path: Path) -> Layout:
     for n, (ops, kind) in enumerate(zip(pages, kinds), 1):
         running = running_ops(spec, n, len(pages), GEOMS[kind]) if n > 1 else []
         render_page(doc, running + ops, kind)
-    doc.set_metadata({
-        "title": spec.title, "author": spec.sponsor,
-        "subject": f"Clinical Study Protocol {spec.number}",
-        "keywords": "synthetic, test fixture", "creator": "ClinParser examples/schedule_layouts.py",
-        "producer": "PyMuPDF", "creationDate": mp.FIXED_PDF_DATE,
-        "modDate": mp.FIXED_PDF_DATE, "trapped": "",
-    })
+    doc.set_metadata(
+        {
+            "title": spec.title,
+            "author": spec.sponsor,
+            "subject": f"Clinical Study Protocol {spec.number}",
+            "keywords": "synthetic, test fixture",
+            "creator": "ClinParser examples/schedule_layouts.py",
+            "producer": "PyMuPDF",
+            "creationDate": mp.FIXED_PDF_DATE,
+            "modDate": mp.FIXED_PDF_DATE,
+            "trapped": "",
+        }
+    )
     if spec.bookmarks:
-        doc.set_toc([[sec.level, f"{sec.number} {sec.title}", info.page]
-                     for sec, info in zip(spec.outline, lay.placed)])
+        doc.set_toc(
+            [[sec.level, f"{sec.number} {sec.title}", info.page] for sec, info in zip(spec.outline, lay.placed)]
+        )
     doc.subset_fonts()
     pdf_path = Path(pdf_path)
     pdf_path.parent.mkdir(parents=True, exist_ok=True)
@@ -1706,14 +1947,16 @@ def render(spec: Protocol, pdf_path: Path) -> Layout:
 def grid_truth(seed: int, comp: Composition, lay: Layout) -> dict:
     timelines = []
     for t in comp.tables:
-        timelines.append({
-            "name": t.title,
-            "pages": sorted(set(lay.table_pages[id(t)])),
-            "main": t.main,
-            "encounters": t.encounters(),
-            "activities": [r.label for r in t.activities()],
-            "marks": t.marks(),
-        })
+        timelines.append(
+            {
+                "name": t.title,
+                "pages": sorted(set(lay.table_pages[id(t)])),
+                "main": t.main,
+                "encounters": t.encounters(),
+                "activities": [r.label for r in t.activities()],
+                "marks": t.marks(),
+            }
+        )
         if t.main_visits:
             timelines[-1]["main_encounters"] = list(t.main_visits)
     return {"seed": seed, "forms": comp.forms, "pages": lay.page_count, "timelines": timelines}
@@ -1736,8 +1979,7 @@ def build_layout(seed: int, pdf_path: Path) -> dict:
     """Write layout `seed` to `pdf_path`; return its truth."""
     spec, truth = layout(seed)
     lay = render(spec, pdf_path)
-    assert [sorted(set(lay.table_pages[id(t)])) for t in _tables(spec)] == \
-        [tl["pages"] for tl in truth["timelines"]]
+    assert [sorted(set(lay.table_pages[id(t)])) for t in _tables(spec)] == [tl["pages"] for tl in truth["timelines"]]
     return truth
 
 
@@ -1756,7 +1998,8 @@ def main(argv: list[str] | None = None) -> None:
         pdf = args.out / f"layout_{seed:04d}.pdf"
         truth = build_layout(seed, pdf)
         (args.out / f"layout_{seed:04d}.soa.json").write_text(
-            json.dumps(truth, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+            json.dumps(truth, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
         print(f"wrote {pdf} ({truth['pages']} pages): {', '.join(truth['forms'])}")
 
 

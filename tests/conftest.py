@@ -48,7 +48,9 @@ def pytest_collection_modifyitems(config, items):
         params = getattr(item, "callspec", None)
         document = marker.args[0] if marker.args else (params.params.get("name") if params else None)
         if document is None:
-            raise pytest.UsageError(f"{item.nodeid}: a corpus test names its document: @pytest.mark.corpus(\"file.pdf\") or a 'name' parameter")
+            raise pytest.UsageError(
+                f"{item.nodeid}: a corpus test names its document: @pytest.mark.corpus(\"file.pdf\") or a 'name' parameter"
+            )
         item.add_marker(pytest.mark.xdist_group(f"corpus-{Path(str(document)).stem}"))
 
 
@@ -56,9 +58,16 @@ def pytest_runtest_setup(item):
     """A corpus test fails, saying why, when xdist does not group: on pytest 9.2 its
     ``loadgroup`` silently stopped grouping (pytest-xdist#1386: it marks a group in the node
     id, which pytest 9.2 no longer reads), and each document was parsed once per test of it."""
-    if getattr(item.config.option, "loadgroup", False) and item.get_closest_marker("xdist_group") and "@" not in item.nodeid:
-        pytest.fail("pytest-xdist --dist loadgroup is not grouping tests: install the pytest the dev extra pins "
-                    "(pip install '.[dev]'; pytest-xdist#1386)", pytrace=False)
+    if (
+        getattr(item.config.option, "loadgroup", False)
+        and item.get_closest_marker("xdist_group")
+        and "@" not in item.nodeid
+    ):
+        pytest.fail(
+            "pytest-xdist --dist loadgroup is not grouping tests: install the pytest the dev extra pins "
+            "(pip install '.[dev]'; pytest-xdist#1386)",
+            pytrace=False,
+        )
 
 
 def _load_generator():

@@ -17,7 +17,11 @@ def _protocol_pdf(path, *, pages=2, numbered=True, **save):
         page = doc.new_page()
         heading = f"{p + 1} Section Number {p + 1}" if numbered else f"Unnumbered Heading {p + 1}"
         page.insert_text((72, 90), heading, fontname="hebo", fontsize=14)
-        page.insert_textbox(pymupdf.Rect(72, 110, 540, 300), f"Body text of page {p + 1} with enough words to be a paragraph.", fontsize=10)
+        page.insert_textbox(
+            pymupdf.Rect(72, 110, 540, 300),
+            f"Body text of page {p + 1} with enough words to be a paragraph.",
+            fontsize=10,
+        )
     doc.save(path, **save)
     return path
 
@@ -27,7 +31,9 @@ def _files(folder):
 
 
 def test_encrypted_pdf_needs_its_password(tmp_path):
-    pdf = _protocol_pdf(tmp_path / "locked.pdf", encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="s3cret", owner_pw="owner")
+    pdf = _protocol_pdf(
+        tmp_path / "locked.pdf", encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="s3cret", owner_pw="owner"
+    )
     out = tmp_path / "out"
     with pytest.raises(EncryptedError, match="--password"):
         PDFParser().parse(pdf, output_dir=out)

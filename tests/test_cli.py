@@ -11,7 +11,9 @@ import pytest
 
 
 def run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "clinparser", *map(str, args)], capture_output=True, text=True, cwd=cwd)
+    return subprocess.run(
+        [sys.executable, "-m", "clinparser", *map(str, args)], capture_output=True, text=True, cwd=cwd
+    )
 
 
 def one_error_line(proc):
@@ -116,7 +118,9 @@ def test_chunks_command_writes_jsonl_that_loads_line_by_line(example, tmp_path):
 
 def test_bad_format_options_are_one_line_errors(example, tmp_path):
     pdf, _ = example
-    assert "no such tokenizer file" in one_error_line(run("chunks", pdf, "--tokenizer", tmp_path / "missing.json", "-o", tmp_path))
+    assert "no such tokenizer file" in one_error_line(
+        run("chunks", pdf, "--tokenizer", tmp_path / "missing.json", "-o", tmp_path)
+    )
     assert "unknown --format" in one_error_line(run(pdf, "--format", "xml", "-o", tmp_path))
 
 
@@ -145,7 +149,10 @@ def test_ocr_alone_means_always_and_a_mode_is_passed_on():
 
 @pytest.mark.parametrize(
     ("option", "said"),
-    [("--ocr=sometimes", "auto, always, never"), ("--layout=fast", "unknown layout mode 'fast': choose one of full, auto")],
+    [
+        ("--ocr=sometimes", "auto, always, never"),
+        ("--layout=fast", "unknown layout mode 'fast': choose one of full, auto"),
+    ],
 )
 def test_an_unknown_mode_is_one_line(example, tmp_path, option, said):
     pdf, _ = example

@@ -6,10 +6,10 @@ import json
 import re
 
 import pytest
-
-from scoring.tree import flatten, score
-from clinparser.export.schema import errors
 from conftest import CORPUS_PDFS, gold
+from scoring.tree import flatten, score
+
+from clinparser.export.schema import errors
 
 BAD_CHARACTERS = re.compile("[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # Issue 13's target, asserted on documents already at it, each for the form it stands for.
@@ -141,6 +141,21 @@ def test_cdisc_schedule_continued_sideways_is_one_table_with_all_visits(corpus_r
     assert soe["pages"] == [53, 54]
     # Visit 6 has no column on the page (an empty one), as printed.
     # The header's two rows (VISIT, WEEK) are joined per column; none is left in the data.
-    assert [c.split(" / ")[0] for c in soe["columns"][2:]] == ["1", "2", "3", "4", "5", "7", "8", "9", "10", "11", "12", "13", "ET", "RT"]
+    assert [c.split(" / ")[0] for c in soe["columns"][2:]] == [
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "7",
+        "8",
+        "9",
+        "10",
+        "11",
+        "12",
+        "13",
+        "ET",
+        "RT",
+    ]
     assert soe["columns"][:3] == ["ACTIVITY", "VISIT / WEEK", "1 / -2"] and soe["data"][0][0] == "Informed consent"
     assert all(len(row) == len(soe["columns"]) for row in soe["data"]) and len(soe["data"]) >= 28

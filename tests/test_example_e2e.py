@@ -11,7 +11,6 @@ import json
 import re
 
 import pandas as pd
-
 from scoring.tree import flatten
 
 
@@ -47,7 +46,12 @@ def _cells(row):
 
 
 def _inside(inner, outer, slack):
-    return inner[0] >= outer[0] - slack and inner[1] >= outer[1] - slack and inner[2] <= outer[2] + slack and inner[3] <= outer[3] + slack
+    return (
+        inner[0] >= outer[0] - slack
+        and inner[1] >= outer[1] - slack
+        and inner[2] <= outer[2] + slack
+        and inner[3] <= outer[3] + slack
+    )
 
 
 def _area(b):

@@ -11,7 +11,6 @@ amendment bound after the protocol with its own title page, contents and "1 Intr
 from __future__ import annotations
 
 import pytest
-
 from helpers import truth_nodes
 from scoring.tree import flatten
 
@@ -29,7 +28,9 @@ def form_example(request, tmp_path_factory, generator):
 
 
 def _shape(nodes, level_offset=0):
-    return [(n["number"], n["title"], n["level"] + level_offset, [c["number"] for c in n["subsections"]]) for n in nodes]
+    return [
+        (n["number"], n["title"], n["level"] + level_offset, [c["number"] for c in n["subsections"]]) for n in nodes
+    ]
 
 
 def test_tree_is_exactly_the_generated_outline(form_example):

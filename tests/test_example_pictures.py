@@ -16,11 +16,11 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import truth_nodes
+from scoring.tree import flatten
 
 from clinparser import PDFParser
 from clinparser.markup import PICTURE_TEXT
-from helpers import truth_nodes
-from scoring.tree import flatten
 
 INPUT = Path(__file__).resolve().parent.parent / "examples" / "input"
 
@@ -51,7 +51,8 @@ def test_the_tree_is_exact_and_the_pictured_numbers_are_read_from_their_pictures
     truth, result = p012
     want = truth_nodes(truth["sections"])
     assert [(n["number"], n["title"], n["pages"][0]) for n in flatten(result["toc"])] == [
-        (n["number"], n["title"], n["page"]) for n in want]
+        (n["number"], n["title"], n["page"]) for n in want
+    ]
     summary = result["metadata"]["diagnostics"]["summary"]
     pictured = sum(1 for n in want if n["number"].count(".") == 1)  # every level-2 number is a picture here
     assert summary["numbers_from"] == {"picture": pictured, "text": len(want) - pictured}
@@ -59,16 +60,16 @@ def test_the_tree_is_exact_and_the_pictured_numbers_are_read_from_their_pictures
 
 
 def test_a_form_printed_as_a_picture_gives_its_lines_to_the_picture_and_the_section_text(p012):
-    (want, have, section), = [p for p in _images(*p012) if p[0]["kind"] == "form"]
+    ((want, have, section),) = [p for p in _images(*p012) if p[0]["kind"] == "form"]
     lines = [_blankless(line) for line in want["text"].split("\n")]
     assert have["text"].split("\n") == lines and have["text_from"] == "ocr"
-    block = f"<!-- text in the picture (ocr) -->\n" + "\n".join(lines) + "\n<!-- end of text in the picture -->"
+    block = "<!-- text in the picture (ocr) -->\n" + "\n".join(lines) + "\n<!-- end of text in the picture -->"
     assert f"[{want['title']}]\n\n{block}" in section["text"]
     assert PICTURE_TEXT.search(section["text"])["text"] == "\n".join(lines)
 
 
 def test_a_table_printed_as_a_picture_is_a_table_of_its_section(p012):
-    (want, have, section), = [p for p in _images(*p012) if p[0]["kind"] == "table"]
+    ((want, have, section),) = [p for p in _images(*p012) if p[0]["kind"] == "table"]
     (table,) = section["tables"]
     assert table["from_ocr"] is True and table["page"] == want["page"]
     assert table["columns"] == want["table"]["columns"] and table["data"] == want["table"]["data"]
@@ -79,7 +80,7 @@ def test_a_table_printed_as_a_picture_is_a_table_of_its_section(p012):
 
 
 def test_a_picture_with_no_words_gives_none(p012):
-    (want, have, section), = [p for p in _images(*p012) if p[0]["kind"] == "raster"]
+    ((want, have, section),) = [p for p in _images(*p012) if p[0]["kind"] == "raster"]
     assert have["text"] == "" and have["text_from"] == ""
     assert section["text"].endswith(f"[{want['title']}]")
 
@@ -87,7 +88,14 @@ def test_a_picture_with_no_words_gives_none(p012):
 def test_the_summary_and_the_ledger_count_the_pictures_read(p012):
     truth, result = p012
     pictures = result["metadata"]["pictures"]
-    assert pictures == {"count": 3, "with_words": 2, "words_from_ocr": 2, "words_from_text_layer": 0, "unread": [], "tables": 1}
+    assert pictures == {
+        "count": 3,
+        "with_words": 2,
+        "words_from_ocr": 2,
+        "words_from_text_layer": 0,
+        "unread": [],
+        "tables": 1,
+    }
     pages = {want["page"] for want, _, _ in _images(truth, result) if want["kind"] != "raster"}
     assert {p["page"] for p in result["metadata"]["pages"] if p.get("pictures_read")} == pages
 
@@ -99,5 +107,8 @@ def test_with_ocr_never_the_numbers_come_from_the_printed_toc_and_the_unread_pic
     assert [(n["number"], n["title"]) for n in flatten(result["toc"])] == [(n["number"], n["title"]) for n in want]
     assert "picture" not in result["metadata"]["diagnostics"]["summary"]["numbers_from"]
     pages = sorted({i["page"] for n in want for i in n["images"] if i["kind"] != "raster"})
-    assert f"2 picture(s) on pages {', '.join(map(str, pages))} look like text but were not read: --ocr never" in result["metadata"]["warnings"]
+    assert (
+        f"2 picture(s) on pages {', '.join(map(str, pages))} look like text but were not read: --ocr never"
+        in result["metadata"]["warnings"]
+    )
     assert all(i["text"] == "" for n in flatten(result["toc"]) for i in n["images"])

@@ -8,7 +8,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT
 
 EXAMPLES = ROOT / "examples"
@@ -36,4 +35,6 @@ def test_cli_reproduces_the_committed_example_output(tmp_path):
     committed, regenerated = _files(EXAMPLES / "output"), _files(fresh)
     assert sorted(regenerated) == sorted(committed)
     for name in committed:
-        assert regenerated[name] == committed[name], f"examples/output/{name} is stale: run python examples/make_output.py"
+        assert regenerated[name] == committed[name], (
+            f"examples/output/{name} is stale: run python examples/make_output.py"
+        )

@@ -25,7 +25,12 @@ def module_name(path: Path, root: Path) -> str:
 
 def _type_checking_only(node: ast.If) -> bool:
     test = node.test
-    return isinstance(test, ast.Name) and test.id == "TYPE_CHECKING" or isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    return (
+        isinstance(test, ast.Name)
+        and test.id == "TYPE_CHECKING"
+        or isinstance(test, ast.Attribute)
+        and test.attr == "TYPE_CHECKING"
+    )
 
 
 def imported(path: Path, root: Path, modules: set[str]) -> set[str]:
@@ -94,7 +99,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str]:
         path.append(node)
         for target in sorted(graph.get(node, ())):
             if state.get(target) == 1:
-                return path[path.index(target):] + [target]
+                return path[path.index(target) :] + [target]
             if target not in state:
                 cycle = visit(target)
                 if cycle:
@@ -146,10 +151,21 @@ def write_package(root: Path, files: dict[str, str]) -> Path:
     "files, expected",
     [
         # a direct circle, through a lazy import inside a function
-        ({"__init__.py": "", "a.py": "from . import b\n", "b.py": "def f():\n    from .a import x\n"}, ["pkg.a", "pkg.b", "pkg.a"]),
+        (
+            {"__init__.py": "", "a.py": "from . import b\n", "b.py": "def f():\n    from .a import x\n"},
+            ["pkg.a", "pkg.b", "pkg.a"],
+        ),
         # a circle through a third module, across subpackages, absolute imports
         (
-            {"__init__.py": "", "s/__init__.py": "", "s/one.py": "import pkg.t.two\n", "t/__init__.py": "", "t/two.py": "from pkg.u import three\n", "u/__init__.py": "", "u/three.py": "from ..s.one import y\n"},
+            {
+                "__init__.py": "",
+                "s/__init__.py": "",
+                "s/one.py": "import pkg.t.two\n",
+                "t/__init__.py": "",
+                "t/two.py": "from pkg.u import three\n",
+                "u/__init__.py": "",
+                "u/three.py": "from ..s.one import y\n",
+            },
             ["pkg.s.one", "pkg.t.two", "pkg.u.three", "pkg.s.one"],
         ),
     ],
@@ -159,12 +175,23 @@ def test_a_circle_made_on_purpose_is_found(tmp_path, files, expected):
 
 
 def test_type_checking_imports_and_a_straight_line_are_no_circle(tmp_path):
-    files = {"__init__.py": "", "a.py": "from . import b\n", "b.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import x\n"}
+    files = {
+        "__init__.py": "",
+        "a.py": "from . import b\n",
+        "b.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import x\n",
+    }
     assert find_cycle(import_graph(write_package(tmp_path, files))) == []
 
 
 def test_packages_tied_both_ways_are_a_package_circle(tmp_path):
-    files = {"__init__.py": "", "s/__init__.py": "", "s/one.py": "from ..t import two\n", "s/three.py": "", "t/__init__.py": "", "t/two.py": "from ..s import three\n"}
+    files = {
+        "__init__.py": "",
+        "s/__init__.py": "",
+        "s/one.py": "from ..t import two\n",
+        "s/three.py": "",
+        "t/__init__.py": "",
+        "t/two.py": "from ..s import three\n",
+    }
     graph = import_graph(write_package(tmp_path, files))
     assert find_cycle(graph) == []
     assert find_cycle(package_graph(graph)) == ["pkg.s", "pkg.t", "pkg.s"]
@@ -187,5 +214,11 @@ def test_each_stage_imports_only_the_stages_before_it():
 
 
 def test_a_stage_importing_a_later_one_is_found(tmp_path):
-    files = {"__init__.py": "", "convert/__init__.py": "", "convert/a.py": "from ..content import b\n", "content/__init__.py": "", "content/b.py": ""}
+    files = {
+        "__init__.py": "",
+        "convert/__init__.py": "",
+        "convert/a.py": "from ..content import b\n",
+        "content/__init__.py": "",
+        "content/b.py": "",
+    }
     assert order_violations(import_graph(write_package(tmp_path, files)), "pkg") == ["pkg.convert -> pkg.content"]

@@ -105,17 +105,24 @@ def test_kit_installs_and_parses_with_no_network(kit, tmp_path):
     assert made.returncode == 0, f"python -m venv failed:\n{_tail(made.stderr)}"
     python = venv / "bin" / "python"
     # --no-compile: byte-compiling torch and transformers would double the install's time.
-    installed = _run([*offline, python, "-m", "pip", "install", "--no-index", "--find-links", kit, "--no-compile", "clinparser"], env=env)
+    installed = _run(
+        [*offline, python, "-m", "pip", "install", "--no-index", "--find-links", kit, "--no-compile", "clinparser"],
+        env=env,
+    )
     assert installed.returncode == 0, (
         f"pip install --no-index --find-links KIT clinparser failed{' with no network' if offline else ''}:\n"
         f"{_tail(installed.stdout + installed.stderr)}"
     )
     versions = _run([python, "-c", "import torch, clinparser; print(torch.__version__)"], env=env)
     assert versions.returncode == 0, _tail(versions.stderr)
-    assert sys.platform == "darwin" or "+cpu" in versions.stdout, f"torch installed is not the CPU build: {versions.stdout}"
+    assert sys.platform == "darwin" or "+cpu" in versions.stdout, (
+        f"torch installed is not the CPU build: {versions.stdout}"
+    )
 
     out = tmp_path / "out"
-    parsed = _run([*offline, venv / "bin" / "clinparser", EXAMPLE_PDF, "--output-dir", out, "--quiet"], env=env, cwd=tmp_path)
+    parsed = _run(
+        [*offline, venv / "bin" / "clinparser", EXAMPLE_PDF, "--output-dir", out, "--quiet"], env=env, cwd=tmp_path
+    )
     assert parsed.returncode == 0, f"clinparser failed in the kit's venv:\n{_tail(parsed.stderr)}"
     documents = sorted(out.rglob("document.json"))
     assert documents, f"no document.json under {out}: {sorted(p.relative_to(out) for p in out.rglob('*'))[:20]}"

@@ -20,7 +20,11 @@ def test_two_runs_are_byte_identical(example, example_run, tmp_path):
     parser.parse(pdf, output_dir=tmp_path)
     again = _files(parser.last_output)
     assert again == _files(first)
-    assert {"document.json", "toc.json"} <= set(again) and any(n.endswith(".png") for n in again) and any(n.endswith(".csv") for n in again)
+    assert (
+        {"document.json", "toc.json"} <= set(again)
+        and any(n.endswith(".png") for n in again)
+        and any(n.endswith(".csv") for n in again)
+    )
 
 
 def test_json_holds_no_path_of_this_machine_and_no_time(example, example_run):
@@ -46,7 +50,9 @@ def test_api_accepts_str_paths_and_can_skip_writing(example):
 def test_by_default_each_page_says_which_model_read_it_and_full_reads_every_page_with_the_full_one(example):
     pdf, _ = example
     auto = PDFParser(workers=1).parse(pdf, save_intermediate_files=False, save_images=False, save_table_csv=False)
-    full = PDFParser(workers=1, layout="full").parse(pdf, save_intermediate_files=False, save_images=False, save_table_csv=False)
+    full = PDFParser(workers=1, layout="full").parse(
+        pdf, save_intermediate_files=False, save_images=False, save_table_csv=False
+    )
     routes = [p["layout"] for p in auto["metadata"]["pages"]]
     assert {r["model"] for r in routes} == {"full", "text-only"}  # prose pages and pages with tables
     assert all(r["reason"] for r in routes)

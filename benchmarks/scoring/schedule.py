@@ -160,11 +160,26 @@ _ISO = re.compile(
     r"(?:T(?:([\d.]+)H)?(?:([\d.]+)M)?(?:([\d.]+)S)?)?$"
 )
 _UNIT_WORDS = {
-    "min": "minute", "mins": "minute", "minute": "minute", "minutes": "minute",
-    "h": "hour", "hr": "hour", "hrs": "hour", "hour": "hour", "hours": "hour",
-    "day": "day", "days": "day", "d": "day",
-    "week": "week", "weeks": "week", "wk": "week", "wks": "week",
-    "month": "month", "months": "month", "year": "year", "years": "year",
+    "min": "minute",
+    "mins": "minute",
+    "minute": "minute",
+    "minutes": "minute",
+    "h": "hour",
+    "hr": "hour",
+    "hrs": "hour",
+    "hour": "hour",
+    "hours": "hour",
+    "day": "day",
+    "days": "day",
+    "d": "day",
+    "week": "week",
+    "weeks": "week",
+    "wk": "week",
+    "wks": "week",
+    "month": "month",
+    "months": "month",
+    "year": "year",
+    "years": "year",
 }
 _NUM = r"[-+]?\d+(?:\.\d+)?"
 _RANGE = rf"({_NUM})(?:\s*(?:-|to|through|and|&)\s*(?:day\s*|week\s*)?({_NUM}))?"
@@ -188,7 +203,9 @@ def iso_minutes(value: str) -> Optional[tuple[str, float]]:
 def label_timing(text: str) -> Optional[tuple]:
     """(cycle, unit, from, to) printed in a label: "Day -21", "Week 2", "Day -6 through -5",
     "2 hours", "C2 Day 1"; None when it names no time."""
-    text = unicodedata.normalize("NFKC", text or "").replace("\u2212", "-").replace("\u2013", "-").replace("\u2014", "-")
+    text = (
+        unicodedata.normalize("NFKC", text or "").replace("\u2212", "-").replace("\u2013", "-").replace("\u2014", "-")
+    )
     cycle = _CYCLE.search(text)
     cycle_no = int(cycle.group(1)) if cycle else None
     for m in _UNIT_FIRST.finditer(text):
@@ -303,7 +320,9 @@ def load_reference(usdm: dict) -> Reference:
     for a in design.get("activities") or []:
         text = (a.get("label") or "").strip() or a.get("name", "")
         aliases = [text] + ([a["name"]] if a.get("name") and a["name"] != text else [])
-        activities[a["id"]] = RefActivity(a["id"], text, aliases, list(a.get("childIds") or []), bool((a.get("label") or "").strip()))
+        activities[a["id"]] = RefActivity(
+            a["id"], text, aliases, list(a.get("childIds") or []), bool((a.get("label") or "").strip())
+        )
     encounters = {e["id"]: e for e in design.get("encounters") or []}
     timelines = design.get("scheduleTimelines") or []
     main_id = next((t["id"] for t in timelines if t.get("mainTimeline")), timelines[0]["id"] if timelines else None)
@@ -312,11 +331,20 @@ def load_reference(usdm: dict) -> Reference:
     for timeline in timelines:
         main = timeline["id"] == main_id
         offsets = _timeline_offsets(timeline)
-        timing_label = {t.get("relativeFromScheduledInstanceId"): t.get("label") or t.get("name") for t in timeline.get("timings") or []}
-        instances = [i for i in timeline.get("instances") or [] if "activityIds" in i or i.get("instanceType") == "ScheduledActivityInstance"]
+        timing_label = {
+            t.get("relativeFromScheduledInstanceId"): t.get("label") or t.get("name")
+            for t in timeline.get("timings") or []
+        }
+        instances = [
+            i
+            for i in timeline.get("instances") or []
+            if "activityIds" in i or i.get("instanceType") == "ScheduledActivityInstance"
+        ]
         alone = len(instances) == 1
         # an event timeline's only point goes by the timeline's name, less the word "Timeline"
-        own_name = re.sub(r"\s*\btimeline\b\s*", " ", timeline.get("label") or timeline.get("name") or "", flags=re.I).strip()
+        own_name = re.sub(
+            r"\s*\btimeline\b\s*", " ", timeline.get("label") or timeline.get("name") or "", flags=re.I
+        ).strip()
         for inst in instances:
             enc = encounters.get(inst.get("encounterId") or "")
             key = enc["id"] if enc else inst["id"]
@@ -429,7 +457,10 @@ def match_activities(ours: dict[str, str], ref: Reference) -> tuple[dict[str, se
     for a in ref.activities.values():
         if a.id in done:
             continue
-        hit = next(((k, alias) for alias in a.aliases for v in without_glued_letter(alias) if (k := normalize(v)) in free), None)
+        hit = next(
+            ((k, alias) for alias in a.aliases for v in without_glued_letter(alias) if (k := normalize(v)) in free),
+            None,
+        )
         if hit:
             found[hit[0]].add(a.id)
             done.add(a.id)
@@ -449,7 +480,10 @@ def match_activities(ours: dict[str, str], ref: Reference) -> tuple[dict[str, se
     for a in ref.activities.values():
         if a.id in done:
             continue
-        hit = next(((k, alias, rule) for alias in a.aliases for k in found if (rule := words_within(normalize(alias), k))), None)
+        hit = next(
+            ((k, alias, rule) for alias in a.aliases for k in found if (rule := words_within(normalize(alias), k))),
+            None,
+        )
         if hit:
             found[hit[0]].add(a.id)
             done.add(a.id)
@@ -487,7 +521,10 @@ def _word_rule(ref_word: str, our_word: str) -> Optional[str]:
         return "same"
     if len(our_word) >= MIN_PREFIX and ref_word.startswith(our_word):
         return "abbreviated"
-    if min(len(ref_word), len(our_word)) >= MIN_SPELT and difflib.SequenceMatcher(None, ref_word, our_word).ratio() >= SPELLING_RATIO:
+    if (
+        min(len(ref_word), len(our_word)) >= MIN_SPELT
+        and difflib.SequenceMatcher(None, ref_word, our_word).ratio() >= SPELLING_RATIO
+    ):
         return "misspelt"
     return None
 
@@ -605,7 +642,9 @@ def match(document, usdm: dict) -> Matching:
             a, e = mark.get("activity"), mark.get("encounter")
             if (s, a) in row_key and (s, e) in position and row_key[(s, a)]:
                 marks.append((row_key[(s, a)], position[(s, e)]))
-                mark_text.append(f"{' '.join((acts[a].get('label') or '').split())} @ {' '.join((encs[e].get('label') or '').split())}")
+                mark_text.append(
+                    f"{' '.join((acts[a].get('label') or '').split())} @ {' '.join((encs[e].get('label') or '').split())}"
+                )
     return Matching(ref, our_activities, activity_refs, encounters, encounter_refs, marks, mark_text, matches)
 
 
@@ -683,7 +722,10 @@ def score(m: Matching, rule: str = "shown") -> Evaluation:
     activities = [a for a in ref.activities if a in acts]  # reference order
     our_keys = list(m.our_activities)
     activity_measure = _measure(
-        [m.our_activities[k] for k in our_keys], [m.activity_refs[k] for k in our_keys], activities, lambda a: ref.activities[a].text
+        [m.our_activities[k] for k in our_keys],
+        [m.activity_refs[k] for k in our_keys],
+        activities,
+        lambda a: ref.activities[a].text,
     )
     encounter_measure = _measure(
         [" ".join(e.label.split()) for e in m.our_encounters], m.encounter_refs, points, lambda k: ref.points[k].text

@@ -60,7 +60,11 @@ def score(toc: list[dict], gold) -> Score:
     misses = []
     for g in gold:
         hit = next(
-            (k for k in by_number.get(normalize_number(g["number"]), []) if k not in used and titles_agree(found[k][1], g["title"])),
+            (
+                k
+                for k in by_number.get(normalize_number(g["number"]), [])
+                if k not in used and titles_agree(found[k][1], g["title"])
+            ),
             None,
         )
         if hit is None:

@@ -19,8 +19,8 @@ import os
 from dataclasses import replace
 from typing import Callable, Iterator, Optional
 
-from .task import Job, Settings, parse_one, record
 from ..errors import InputError
+from .task import Job, Settings, parse_one, record
 
 
 def connect(address: str) -> None:
@@ -41,7 +41,12 @@ def connect(address: str) -> None:
         return
     try:
         # None is Ray's own "connect to the running cluster if there is one, else start one".
-        ray.init(address=None if address == "auto" else address, logging_level="ERROR", log_to_driver=False, include_dashboard=False)  # ignored when connecting
+        ray.init(
+            address=None if address == "auto" else address,
+            logging_level="ERROR",
+            log_to_driver=False,
+            include_dashboard=False,
+        )  # ignored when connecting
     except (ConnectionError, RuntimeError, ValueError) as exc:
         raise InputError(f"cannot connect to the Ray cluster at {address}: {exc}") from None
 
@@ -91,7 +96,13 @@ def parse_in_task(job: Job, settings: Settings, out: str, board=None) -> dict:
             send.flush()
 
 
-def run_on_ray(jobs: list[Job], settings: Settings, out: str, address: str, on_pages: Optional[Callable[[str, int, int], None]] = None) -> Iterator[tuple[Job, dict]]:
+def run_on_ray(
+    jobs: list[Job],
+    settings: Settings,
+    out: str,
+    address: str,
+    on_pages: Optional[Callable[[str, int, int], None]] = None,
+) -> Iterator[tuple[Job, dict]]:
     """Yield ``(job, manifest line)`` as the tasks finish; ``on_pages(source, done, total)`` is
     called (in this thread) as the tasks convert pages."""
     connect(address)
@@ -119,7 +130,9 @@ def run_on_ray(jobs: list[Job], settings: Settings, out: str, address: str, on_p
                 try:
                     line = ray.get(ref)
                 except ray.exceptions.RayError as exc:
-                    line = record(job, "failed", f"{job.source}: the Ray task parsing it failed: {str(exc).splitlines()[0]}")
+                    line = record(
+                        job, "failed", f"{job.source}: the Ray task parsing it failed: {str(exc).splitlines()[0]}"
+                    )
                 yield job, line
     finally:
         for ref in pending:  # Ctrl-C, or a driver error: stop what is still running

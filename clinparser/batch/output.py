@@ -258,7 +258,9 @@ def _filesystem(url: str):
     except ImportError as exc:  # a known protocol whose package is not installed
         raise OutputError(f"cannot write to {url}: {_missing_package(url, exc)}") from None
     except ValueError as exc:  # "Protocol not known"
-        raise OutputError(f"cannot write to {url}: no fsspec filesystem for {url.split('://')[0]}:// ({_one_line(exc)})") from None
+        raise OutputError(
+            f"cannot write to {url}: no fsspec filesystem for {url.split('://')[0]}:// ({_one_line(exc)})"
+        ) from None
     except Exception as exc:  # options or credentials the filesystem refuses
         raise OutputError(f"cannot write to {url}: {_one_line(exc)}") from None
 

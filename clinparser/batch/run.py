@@ -32,9 +32,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Optional, Union
 
-from .output import PARTIAL, load_marker, location, open_output, staging
-from ..errors import InputError, OutputError
 from ..convert.inspect_input import sha256_file
+from ..errors import InputError, OutputError
+from .output import PARTIAL, load_marker, location, open_output, staging
 from .task import Job, Settings, parse_one, record  # noqa: F401  (Settings: the batch's public options)
 
 SUFFIXES = (".pdf", ".docx")
@@ -54,7 +54,11 @@ def find_inputs(inputs: Iterable[str]) -> list[Path]:
     for given in inputs:
         path = Path(given)
         if path.is_dir():
-            matches = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in SUFFIXES and not p.name.startswith("."))
+            matches = sorted(
+                p
+                for p in path.rglob("*")
+                if p.is_file() and p.suffix.lower() in SUFFIXES and not p.name.startswith(".")
+            )
         elif path.exists():
             matches = [path]
         else:
@@ -82,11 +86,14 @@ def plan(paths: list[Path]) -> list[Job]:
         try:
             digest, size = sha256_file(path), path.stat().st_size
         except OSError as exc:  # unreadable: a failed line, like any other document's failure
-            jobs.append(Job(str(path), str(path.resolve()), "", "", 0, f"{path}: cannot be read: {exc.strerror or exc}"))
+            jobs.append(
+                Job(str(path), str(path.resolve()), "", "", 0, f"{path}: cannot be read: {exc.strerror or exc}")
+            )
             continue
-        jobs.append(Job(source=str(path), path=str(path.resolve()), sha256=digest, output=folder_name(path, digest), size=size))
+        jobs.append(
+            Job(source=str(path), path=str(path.resolve()), sha256=digest, output=folder_name(path, digest), size=size)
+        )
     return jobs
-
 
 
 # -- one document (runs in a worker process or a Ray task) ---------------------------------------
@@ -139,7 +146,9 @@ def run_batch(
     """
     output = open_output(out)
     if ray_address and not output.shared:
-        raise OutputError(f"{out} is in this process's memory, which Ray tasks cannot write to: give -o a folder or URL every node reaches")
+        raise OutputError(
+            f"{out} is in this process's memory, which Ray tasks cannot write to: give -o a folder or URL every node reaches"
+        )
     jobs = plan(find_inputs(inputs))
     if on_plan:
         on_plan(len(jobs))
@@ -147,9 +156,12 @@ def run_batch(
     output.remove_leftovers(LEFTOVERS)
     lines, todo = _split_done(jobs, settings, output)
     with output.log(MANIFEST) as log:
+
         def note(k: int, line: dict) -> None:
             lines[k] = line
-            log.add(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")  # a killed run keeps the lines of what it finished
+            log.add(
+                json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n"
+            )  # a killed run keeps the lines of what it finished
             if on_record:
                 on_record(line)
 
@@ -160,12 +172,18 @@ def run_batch(
             index = {id(job): k for k, job in todo}
             ordered = longest_first([job for _, job in todo])
             with staging(output) as staged:
-                for job, line in runner(ordered, settings, str(staged) if staged else output.for_tasks(), on_pages) if ordered else ():
+                for job, line in (
+                    runner(ordered, settings, str(staged) if staged else output.for_tasks(), on_pages)
+                    if ordered
+                    else ()
+                ):
                     note(index[id(job)], _publish_staged(output, staged, job, line) if staged else line)
         finally:
             output.remove_leftovers(LEFTOVERS)
     ordered_lines = [lines[k] for k in sorted(lines)]
-    output.write_text(MANIFEST, "".join(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n" for line in ordered_lines))
+    output.write_text(
+        MANIFEST, "".join(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n" for line in ordered_lines)
+    )
     if combined_chunks:
         _combine_chunks(output, ordered_lines)
     return ordered_lines
@@ -182,7 +200,15 @@ def _publish_staged(output, staged: Path, job: Job, line: dict) -> dict:
     try:
         output.publish(staged / job.output, job.output)
     except OutputError as exc:
-        return {**line, "status": "failed", "error": str(exc), "output": None, "pages": None, "sections": None, "warnings": None}
+        return {
+            **line,
+            "status": "failed",
+            "error": str(exc),
+            "output": None,
+            "pages": None,
+            "sections": None,
+            "warnings": None,
+        }
     finally:
         shutil.rmtree(staged / job.output, ignore_errors=True)
     return line
@@ -249,7 +275,9 @@ def _local_runner(jobs: list[Job], settings: Settings, out: str, on_pages=None) 
     total = max(1, settings.options.workers)
     processes = min(len(jobs), total)
     each = replace(settings, options=replace(settings.options, workers=max(1, total // processes)))
-    pool = WorkerPool(processes, start=processes, on_note=(lambda future, pages: on_pages(*pages)) if on_pages else None)
+    pool = WorkerPool(
+        processes, start=processes, on_note=(lambda future, pages: on_pages(*pages)) if on_pages else None
+    )
     try:
         pending = {pool.submit(parse_one, job, each, out): job for job in jobs}
         while pending:
@@ -259,7 +287,11 @@ def _local_runner(jobs: list[Job], settings: Settings, out: str, on_pages=None) 
                 try:
                     line = future.result()
                 except WorkerDied:
-                    line = record(job, "failed", f"{job.source}: the process parsing it died (out of memory, or a crash in the converter)")
+                    line = record(
+                        job,
+                        "failed",
+                        f"{job.source}: the process parsing it died (out of memory, or a crash in the converter)",
+                    )
                 yield job, line
     except BaseException:
         pool.terminate()  # Ctrl-C or a kill: stop now; the unfinished folders are leftovers
@@ -276,7 +308,11 @@ def _ray_runner(address: str) -> Runner:
 
 def _combine_chunks(output, lines: list[dict]) -> None:
     """One chunks.jsonl for the whole batch, documents in input order, for a bulk loader."""
-    names = [f"{line['output']}/{COMBINED_CHUNKS}" for line in lines if line["status"] != "failed" and line["output"] and not line.get("error")]
+    names = [
+        f"{line['output']}/{COMBINED_CHUNKS}"
+        for line in lines
+        if line["status"] != "failed" and line["output"] and not line.get("error")
+    ]
     found = output.read_texts(names)
     output.write_text(COMBINED_CHUNKS, "".join(found[name] for name in names if name in found))
 

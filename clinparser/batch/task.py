@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
 
-from ..version import __version__
 from ..convert.inspect_input import sha256_file
 from ..errors import ClinParserError, InputError
 from ..options import ParseOptions
+from ..version import __version__
 from .output import MARKER, is_url, open_output
 
 
@@ -49,7 +49,11 @@ class Settings:
             "format": self.fmt,
         }
         if self.fmt == "chunks":
-            key.update(max_tokens=self.max_tokens, overlap=self.overlap, tokenizer=sha256_file(self.tokenizer) if self.tokenizer else None)
+            key.update(
+                max_tokens=self.max_tokens,
+                overlap=self.overlap,
+                tokenizer=sha256_file(self.tokenizer) if self.tokenizer else None,
+            )
         return key
 
 
@@ -63,7 +67,9 @@ class Job:
     error: Optional[str] = None  # why it cannot even be read
 
 
-def record(job: Job, status: str, error: Optional[str] = None, pages=None, sections=None, warnings=None, seconds=0.0) -> dict:
+def record(
+    job: Job, status: str, error: Optional[str] = None, pages=None, sections=None, warnings=None, seconds=0.0
+) -> dict:
     """One manifest line."""
     return {
         "source": job.source,
@@ -94,7 +100,11 @@ def parse_one(job: Job, settings: Settings, out: str, notes: Optional[Callable[[
         parsed = parse_document(Path(job.path), settings.options, _PageNotes(job.source, notes))
         extras = extra_files(settings.fmt, settings.max_tokens, settings.overlap, settings.tokenizer)
         result = parsed.to_dict()
-        counts = {"pages": parsed.converted.page_count, "sections": _count(result["toc"]), "warnings": len(result["metadata"]["warnings"])}
+        counts = {
+            "pages": parsed.converted.page_count,
+            "sections": _count(result["toc"]),
+            "warnings": len(result["metadata"]["warnings"]),
+        }
         marker = dumps({"sha256": job.sha256, "options": settings.key(), **counts})
 
         def files(final: dict) -> dict[str, str]:
@@ -105,7 +115,12 @@ def parse_one(job: Job, settings: Settings, out: str, notes: Optional[Callable[[
     except ClinParserError as exc:
         return record(job, "failed", str(exc), seconds=time.perf_counter() - start)
     except Exception as exc:  # a bug: still one line, and the batch goes on
-        return record(job, "failed", f"internal error ({type(exc).__name__}: {exc}); rerun this file with --debug and report it", seconds=time.perf_counter() - start)
+        return record(
+            job,
+            "failed",
+            f"internal error ({type(exc).__name__}: {exc}); rerun this file with --debug and report it",
+            seconds=time.perf_counter() - start,
+        )
     return record(job, "ok", seconds=time.perf_counter() - start, **counts)
 
 
@@ -119,7 +134,9 @@ def _write(parsed, out: str, save, files, job: Job, password: Optional[str]) -> 
         return
     output = open_output(out)  # opened here, in the worker or Ray task: its own connection
     with tempfile.TemporaryDirectory(prefix="clinparser-batch-") as stage:
-        folder = write_output(parsed, Path(stage), save, files, source=Path(job.path), password=password, name=job.output)
+        folder = write_output(
+            parsed, Path(stage), save, files, source=Path(job.path), password=password, name=job.output
+        )
         output.publish(folder, job.output)
 
 

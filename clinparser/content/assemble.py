@@ -12,22 +12,22 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
-from ..model import CAPTION, HEADING, PICTURE, TABLE, Block, Image, Section, Table
-from ..structure.numbering import normalize_title, strip_markup
-from ..structure.bundles import Bundled
-from ..structure.sections import Candidate
 from ..convert.picture_words import text_rows
 from ..convert.pipe_tables import parse_pipe_table
 from ..markup import picture_text_block
+from ..model import CAPTION, HEADING, PICTURE, TABLE, Block, Image, Section, Table
+from ..structure.bundles import Bundled
+from ..structure.numbering import normalize_title, strip_markup
+from ..structure.sections import Candidate
 from .picture_tables import beside, table_from_picture
 from .tables import (
     caption_of,
     continues,
+    continues_below_row,
     continues_down,
+    continues_record,
     finish_header,
     is_continued,
-    continues_below_row,
-    continues_record,
     join_sideways,
     merge,
     merge_below_row,
@@ -86,7 +86,9 @@ class _Builder:
     # --- opening nodes -------------------------------------------------------------
     def open_section(self, cand: Candidate) -> None:
         key = cand.key
-        while self.stack and not (len(self.stack[-1][0]) < len(key) and key[: len(self.stack[-1][0])] == self.stack[-1][0]):
+        while self.stack and not (
+            len(self.stack[-1][0]) < len(key) and key[: len(self.stack[-1][0])] == self.stack[-1][0]
+        ):
             self.stack.pop()
         # A root node is level 1 even when its number implies a parent that is never printed
         # (a form's "A2." under no "A"); under a parent the number gives the level.
@@ -192,8 +194,10 @@ class _Builder:
             title, df = split_caption_row(df)
         table = to_table(df, title=title, page=block.page, lift=False)
         prev = cur.node.tables[-1] if cur.node.tables else None
-        joined = prev is not None and (self._continued(cur, prev, table, title, _stacked(cur.table_block, block))
-                                       or self._below_spanning_row(cur, prev, table, title, block))
+        joined = prev is not None and (
+            self._continued(cur, prev, table, title, _stacked(cur.table_block, block))
+            or self._below_spanning_row(cur, prev, table, title, block)
+        )
         if not joined:
             cur.node.tables.append(table)
             cur.parts.append(f"[{title}]" if title else "[Table]")
@@ -242,7 +246,12 @@ class _Builder:
             merge(prev, table)
             return True
         line = cur.since_table[0] if len(cur.since_table) == 1 else None
-        if line is None or not cur.parts or cur.parts[-1] != line.text.strip() or not spanning_row(cur.table_block, line, block):
+        if (
+            line is None
+            or not cur.parts
+            or cur.parts[-1] != line.text.strip()
+            or not spanning_row(cur.table_block, line, block)
+        ):
             return False
         cur.parts.pop()
         merge_below_row(prev, strip_markup(line.text).strip(), table)
@@ -257,8 +266,18 @@ class _Builder:
             return
         title = self._pending_caption(cur, _figure_caption) or self._pending_caption(cur, caption_of)
         lines = raw.words
-        cur.node.images.append(Image(title=title, page=raw.page, bbox=raw.bbox, width=raw.width, height=raw.height, png=raw.png,
-                                     text="\n".join(text_rows(lines)), text_from=raw.words_from))
+        cur.node.images.append(
+            Image(
+                title=title,
+                page=raw.page,
+                bbox=raw.bbox,
+                width=raw.width,
+                height=raw.height,
+                png=raw.png,
+                text="\n".join(text_rows(lines)),
+                text_from=raw.words_from,
+            )
+        )
         cur.picture_at = len(cur.parts)
         cur.parts.append(f"[{title}]" if title else "[Image]")
         previous, cur.picture_table, cur.picture_words = cur.picture_table, None, lines
@@ -280,8 +299,13 @@ class _Builder:
     def _table_caption_below_picture(cur: _Open, cap: str) -> bool:
         """A table caption just below a picture read into a table titles both; say whether it did."""
         table = cur.picture_table
-        if table is None or table.title or not cur.node.tables or cur.node.tables[-1] is not table \
-                or cur.parts[cur.picture_at + 1: cur.picture_at + 2] != ["[Table]"]:
+        if (
+            table is None
+            or table.title
+            or not cur.node.tables
+            or cur.node.tables[-1] is not table
+            or cur.parts[cur.picture_at + 1 : cur.picture_at + 2] != ["[Table]"]
+        ):
             return False
         table.title = cap
         cur.parts[cur.picture_at + 1] = f"[{cap}]"
@@ -294,11 +318,16 @@ class _Builder:
         """A caption below calls the last picture a figure: a table read from it alone (not
         joined to an earlier picture's) goes back to being the picture's words."""
         table = cur.picture_table
-        if table is None or not cur.node.tables or cur.node.tables[-1] is not table or len(cur.parts) <= cur.picture_at + 1 \
-                or cur.parts[cur.picture_at + 1] != (f"[{table.title}]" if table.title else "[Table]"):
+        if (
+            table is None
+            or not cur.node.tables
+            or cur.node.tables[-1] is not table
+            or len(cur.parts) <= cur.picture_at + 1
+            or cur.parts[cur.picture_at + 1] != (f"[{table.title}]" if table.title else "[Table]")
+        ):
             return
         cur.node.tables.pop()
-        del cur.parts[cur.picture_at + 1:]
+        del cur.parts[cur.picture_at + 1 :]
         cur.parts.append(picture_text_block(text_rows(cur.picture_words), cur.node.images[-1].text_from))
         cur.picture_table = None
 
@@ -378,7 +407,11 @@ def _next_kind(blocks: list[Block], i: int) -> str:
 def _add_to_toc_node(b: _Builder, toc_node: Optional[_Open], block: Block) -> _Open:
     """All printed-TOC pages go to one non_toc node, whatever sits between them."""
     if toc_node is None:
-        title = strip_markup(block.text.splitlines()[0]) if block.kind == HEADING and block.text.strip() else "Table of Contents"
+        title = (
+            strip_markup(block.text.splitlines()[0])
+            if block.kind == HEADING and block.text.strip()
+            else "Table of Contents"
+        )
         node = Section(number="", title=title, level=1)
         b.non_toc.append(node)
         toc_node = _Open(node)

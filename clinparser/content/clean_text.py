@@ -70,4 +70,6 @@ def unmapped_warning(lost: Counter) -> list[str]:
     if not lost:
         return []
     pages = ", ".join(str(p) for p in sorted(p for p in lost if p is not None)) or "no page number (DOCX)"
-    return [f"{sum(lost.values())} characters without a Unicode mapping (a font's symbols, e.g. math) were removed on pages {pages}"]
+    return [
+        f"{sum(lost.values())} characters without a Unicode mapping (a font's symbols, e.g. math) were removed on pages {pages}"
+    ]

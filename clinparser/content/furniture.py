@@ -57,7 +57,9 @@ def _lines(block: Block) -> list[str]:
     """The signatures of a block's lines; a table block's lines are its cells."""
     text = block.text
     if block.kind == TABLE:
-        text = "\n".join(c for line in text.splitlines() if not re.fullmatch(r"[\s|:\-]*", line) for c in line.split("|"))
+        text = "\n".join(
+            c for line in text.splitlines() if not re.fullmatch(r"[\s|:\-]*", line) for c in line.split("|")
+        )
     sigs = (signature(ln) for ln in re.split(r"\n|<br\s*/?>", text))
     return [s for s in sigs if s]
 
@@ -145,7 +147,11 @@ class _EdgeText:
 
     def furniture_line(self, sig: str, page: int) -> bool:
         """A line of a table cell that is furniture: recurring, or in a run of pages around this one."""
-        return bool(_FILLER.match(sig)) or (sum(c.isalpha() for c in sig) >= 3 or "#" in sig) and (self.recurs(sig) or self.in_run(sig, page, here=True))
+        return (
+            bool(_FILLER.match(sig))
+            or (sum(c.isalpha() for c in sig) >= 3 or "#" in sig)
+            and (self.recurs(sig) or self.in_run(sig, page, here=True))
+        )
 
     def pieced(self, sig: str) -> bool:
         """Is this line recurring edge lines run together, at least MIN_JOINED of them with
@@ -190,7 +196,12 @@ def mark_furniture(blocks: list[Block], page_sizes: dict[int, tuple[float, float
         if block.kind in (PAGE_HEADER, PAGE_FOOTER):
             block.dropped = "furniture"
             continue
-        if block.dropped or block.kind == PICTURE or len(block.text) > MAX_CHARS or not _band(block, page_sizes, WIDE_EDGE):
+        if (
+            block.dropped
+            or block.kind == PICTURE
+            or len(block.text) > MAX_CHARS
+            or not _band(block, page_sizes, WIDE_EDGE)
+        ):
             continue
         sigs = _lines(block)
         if sigs and all(_FILLER.match(s) for s in sigs):
@@ -205,11 +216,15 @@ def mark_furniture(blocks: list[Block], page_sizes: dict[int, tuple[float, float
             continue
         if all(_FILLER.match(s) or edges.recurs(s) for s in sigs):
             block.dropped = "furniture"
-        elif block.kind not in (HEADING, CAPTION) and all(_FILLER.match(s) or edges.recurs(s) or edges.pieced(s) for s in sigs):
+        elif block.kind not in (HEADING, CAPTION) and all(
+            _FILLER.match(s) or edges.recurs(s) or edges.pieced(s) for s in sigs
+        ):
             # A header block read as one line, its lines in this page's order (``pieced``).
             # Not a heading: a title may well be made of words the header also prints.
             block.dropped = "furniture"
-        elif _learned_from(block, page_sizes) and all(_FILLER.match(s) or edges.recurs(s) or edges.in_run(s, block.page) for s in sigs):
+        elif _learned_from(block, page_sizes) and all(
+            _FILLER.match(s) or edges.recurs(s) or edges.in_run(s, block.page) for s in sigs
+        ):
             # A heading repeated over the pages of its section is furniture, but its first
             # appearance is the heading: it opens the section.
             if block.kind not in (HEADING, CAPTION) or edges.at_edge_of(block.page - 1, sigs):
@@ -219,7 +234,9 @@ def mark_furniture(blocks: list[Block], page_sizes: dict[int, tuple[float, float
     strip_furniture_from_pictures(blocks, edges, page_sizes)
 
 
-def strip_furniture_from_pictures(blocks: list[Block], edges: "_EdgeText", page_sizes: dict[int, tuple[float, float]]) -> None:
+def strip_furniture_from_pictures(
+    blocks: list[Block], edges: "_EdgeText", page_sizes: dict[int, tuple[float, float]]
+) -> None:
     """Take running-header/footer lines out of the words read inside a picture, in place: a
     header drawn inside a box the layout model calls a picture ("Protocol Date: … Novo Nordisk
     / Trial ID: … / CONFIDENTIAL") is furniture, as it is on the pages that print it as text.
@@ -228,7 +245,14 @@ def strip_furniture_from_pictures(blocks: list[Block], edges: "_EdgeText", page_
     timeline's "cycle days 1 2 3 ..." axis stays."""
     for block in blocks:
         image = block.image
-        if block.dropped or image is None or not image.words or block.bbox is None or block.page not in page_sizes or not image.height:
+        if (
+            block.dropped
+            or image is None
+            or not image.words
+            or block.bbox is None
+            or block.page not in page_sizes
+            or not image.height
+        ):
             continue
         height = page_sizes[block.page][1]
         scale = (block.bbox[3] - block.bbox[1]) / image.height
@@ -240,7 +264,11 @@ def strip_furniture_from_pictures(blocks: list[Block], edges: "_EdgeText", page_
         def alone(box) -> bool:  # a page number stands alone in its row, not in a row of ticks
             return not any(other is not box and other[1] < box[3] and box[1] < other[3] for other, _ in image.words)
 
-        kept = [(box, text) for box, text in image.words if not (at_edge(box) and _picture_furniture(signature(text), edges, alone(box)))]
+        kept = [
+            (box, text)
+            for box, text in image.words
+            if not (at_edge(box) and _picture_furniture(signature(text), edges, alone(box)))
+        ]
         if len(kept) != len(image.words):
             image.words = kept
             if not kept:
@@ -320,7 +348,13 @@ def strip_furniture_rows(blocks: list[Block], edges: "_EdgeText", page_sizes: di
     at least MIN_PIECES short pieces of edge text, when the table starts within the wide band.
     """
     for k, block in enumerate(blocks):
-        if block.kind != TABLE or block.dropped or block.bbox is None or block.page not in page_sizes or _heads_a_table(blocks, k):
+        if (
+            block.kind != TABLE
+            or block.dropped
+            or block.bbox is None
+            or block.page not in page_sizes
+            or _heads_a_table(blocks, k)
+        ):
             continue
         h = page_sizes[block.page][1]
         rows = _rows(block.text)
@@ -335,7 +369,11 @@ def strip_furniture_rows(blocks: list[Block], edges: "_EdgeText", page_sizes: di
             sigs = _lines(Block(block.page, None, TABLE, row))
             whole = [s for s in sigs if not _FILLER.match(s) and edges.furniture_line(s, block.page)]
             pieces = [s for s in sigs if s not in whole]
-            return bool(whole) and len(pieces) >= MIN_PIECES and all(len(s) <= PIECE and edges.has_piece(s) for s in pieces)
+            return (
+                bool(whole)
+                and len(pieces) >= MIN_PIECES
+                and all(len(s) <= PIECE and edges.has_piece(s) for s in pieces)
+            )
 
         start, end = 0, len(rows)
         at_top = block.bbox[1] <= h * EDGE

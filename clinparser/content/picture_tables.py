@@ -30,7 +30,9 @@ RULE_SHARE = 0.5  # a rule inks at least this share of the grid's width (or heig
 MIN_RULES = 3  # a grid has at least this many rules each way
 
 
-def table_from_picture(png: bytes, lines: list, title: str = "", page: Optional[int] = None) -> Optional[tuple[Table, list]]:
+def table_from_picture(
+    png: bytes, lines: list, title: str = "", page: Optional[int] = None
+) -> Optional[tuple[Table, list]]:
     """(the table, the lines outside its grid) of a ruled picture, else None. ``lines`` are the
     words read inside the picture (``convert/picture_words``): (box in its pixels, text)."""
     image = decode(png) if lines else None
@@ -80,7 +82,9 @@ def beside(previous: Table, table: Table) -> bool:
     """Join ``table`` beside ``previous`` when it repeats its row labels (the next columns of a
     table too wide for one picture); say whether it did. Pictures of one section follow each
     other, whatever pages they are given (a DOCX's have none)."""
-    shared = label_columns(dataclasses.replace(previous, page=0, pages=[0, 0]), dataclasses.replace(table, page=1, pages=[1, 1]))
+    shared = label_columns(
+        dataclasses.replace(previous, page=0, pages=[0, 0]), dataclasses.replace(table, page=1, pages=[1, 1])
+    )
     if shared:
         join_beside(previous, table, shared)
     return bool(shared)
@@ -134,8 +138,11 @@ def _unruled_rows(band: list) -> list[list]:
     over two lines has nothing beside its second line and stays one row; a band whose cells are
     paragraphs stays one row."""
     first = min(c for _, _, _, c, _ in band)
-    starts = sorted(top for cy, top, height, c, _ in band if c == first and any(
-        c2 != first and abs(cy2 - cy) <= 0.5 * max(height, h2) for cy2, _, h2, c2, _ in band))
+    starts = sorted(
+        top
+        for cy, top, height, c, _ in band
+        if c == first and any(c2 != first and abs(cy2 - cy) <= 0.5 * max(height, h2) for cy2, _, h2, c2, _ in band)
+    )
     # Cells of paragraphs (a column with many more lines than the first) are one row of prose.
     lines = [sum(c == k for *_, c, _ in band) for k in {c for *_, c, _ in band}]
     if len(starts) < 2 or max(lines) > PROSE_LINES * sum(c == first for *_, c, _ in band):
@@ -162,7 +169,7 @@ def _rules(image) -> tuple[list[float], list[float]]:
         return rows, []
     columns: list[float] = []
     for _ in range(2):  # the columns of the rows' band, then the rows those columns span
-        band = ink[int(rows[0]): int(rows[-1]) + 1]
+        band = ink[int(rows[0]) : int(rows[-1]) + 1]
         columns = _runs([i for i, share in enumerate(band.mean(axis=0)) if share >= RULE_SHARE], image.shape[1])
         if len(columns) < 2:
             return rows, columns

@@ -11,9 +11,9 @@ from typing import Optional
 
 import pandas as pd
 
-from ..model import Block, Table
 from ..convert.pipe_tables import header_like, header_rows, join_cells, lift_header
 from ..markup import strip_markup
+from ..model import Block, Table
 
 CAPTION = re.compile(r"^(?:\*\*|#+\s*|_)*(?P<caption>(?:Table|TABLE)\s+[A-Z]{0,6}[.\-]?\d+[a-z]?\b.*)$")
 _CONTINUED = re.compile(r"\(?\b(continued|cont'?d|concluded)\b\)?|\(cont\.?\)", re.I)
@@ -94,7 +94,12 @@ def continues(previous: Table, table: Table, title: str) -> bool:
 def continues_down(previous: Table, table: Table) -> bool:
     """The same header repeated at the top of the next page: the table goes on, whatever
     stood between the parts (footnotes of the first part, furniture, a "continued" line)."""
-    return table.page is not None and previous.pages[1] is not None and table.page == previous.pages[1] + 1 and same_header(previous, table)
+    return (
+        table.page is not None
+        and previous.pages[1] is not None
+        and table.page == previous.pages[1] + 1
+        and same_header(previous, table)
+    )
 
 
 RECORD_LABEL_WORDS = 8  # a row label of a record table is a few words
@@ -150,7 +155,9 @@ def join_sideways(previous: Table, table: Table) -> bool:
         return True
     if len(previous.data) == len(table.data):
         return False
-    lifted_prev, lifted = (Table(t.title, t.page, list(t.pages), *lift_header(t.columns, t.data)) for t in (previous, table))
+    lifted_prev, lifted = (
+        Table(t.title, t.page, list(t.pages), *lift_header(t.columns, t.data)) for t in (previous, table)
+    )
     shared = label_columns(lifted_prev, lifted)
     if not shared:
         return False
@@ -238,4 +245,6 @@ def square(table: Table) -> None:
 
 
 def write_csv(table: Table, path) -> None:
-    pd.DataFrame(table.data, columns=table.columns, dtype=str).to_csv(path, index=False, encoding="utf-8", lineterminator="\n")
+    pd.DataFrame(table.data, columns=table.columns, dtype=str).to_csv(
+        path, index=False, encoding="utf-8", lineterminator="\n"
+    )

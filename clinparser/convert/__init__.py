@@ -52,7 +52,9 @@ def convert(
         from .docling_backend import convert_pdf as docling_pdf
 
         # docling decides itself which regions need OCR: "auto" and "always" switch it on.
-        converted = docling_pdf(path, models_dir=models_dir, ocr=ocr != "never", image_dpi=image_dpi, max_pages=max_pages, progress=progress)
+        converted = docling_pdf(
+            path, models_dir=models_dir, ocr=ocr != "never", image_dpi=image_dpi, max_pages=max_pages, progress=progress
+        )
         return _with_picture_words(converted, ocr, picture_progress)
     from .page_workers import LayoutWorkers
 
@@ -61,8 +63,15 @@ def convert(
         from .pymupdf_backend import convert_pdf
 
         return convert_pdf(
-            path, ocr=ocr, password=password, image_dpi=image_dpi, max_pages=max_pages, min_image_size=min_image_size,
-            layout=layouts, progress=progress, picture_progress=picture_progress,
+            path,
+            ocr=ocr,
+            password=password,
+            image_dpi=image_dpi,
+            max_pages=max_pages,
+            min_image_size=min_image_size,
+            layout=layouts,
+            progress=progress,
+            picture_progress=picture_progress,
         )
 
 

@@ -50,9 +50,13 @@ _KINDS = {
 
 def models_folder(models_dir: Optional[Path]) -> Path:
     """The local model folder, checked; raise the one-line provisioning error otherwise."""
-    folder = models_dir or (Path(os.environ["DOCLING_ARTIFACTS_PATH"]) if os.environ.get("DOCLING_ARTIFACTS_PATH") else None)
+    folder = models_dir or (
+        Path(os.environ["DOCLING_ARTIFACTS_PATH"]) if os.environ.get("DOCLING_ARTIFACTS_PATH") else None
+    )
     if folder is None:
-        raise ModelsMissingError(f"the docling engine needs its models in a local folder (--models DIR or DOCLING_ARTIFACTS_PATH): {PROVISION_HINT}")
+        raise ModelsMissingError(
+            f"the docling engine needs its models in a local folder (--models DIR or DOCLING_ARTIFACTS_PATH): {PROVISION_HINT}"
+        )
     missing = [name for name in REQUIRED_MODELS if not (folder / name).is_dir()]
     if missing:
         raise ModelsMissingError(f"docling models folder {folder} lacks {', '.join(missing)}: {PROVISION_HINT}")
@@ -74,7 +78,9 @@ def convert_docx(path: Path, *, progress: Optional[Callable[[int, int], None]] =
         try:
             result = DocumentConverter().convert(path, raises_on_error=True)
         except Exception as exc:
-            raise ConversionError(f"{path.name}: docling could not read this Word document ({type(exc).__name__}): is it corrupt?") from exc
+            raise ConversionError(
+                f"{path.name}: docling could not read this Word document ({type(exc).__name__}): is it corrupt?"
+            ) from exc
     if progress:
         progress(1, 1)
     blocks, texts = _read_items(result.document)
@@ -99,20 +105,30 @@ def _word_numbers(path: Path, converted: Converted, texts: list[str]) -> None:
         converted.warnings.append(summary)
 
 
-def convert_pdf(path: Path, *, models_dir: Optional[Path], ocr: bool, image_dpi: int, max_pages: int, progress=None) -> Converted:
+def convert_pdf(
+    path: Path, *, models_dir: Optional[Path], ocr: bool, image_dpi: int, max_pages: int, progress=None
+) -> Converted:
     folder = models_folder(models_dir)
     from .pymupdf_backend import open_pdf
 
     doc, warnings = open_pdf(path)  # the same checks (encryption, damage, page limit) as the default engine
     if doc.page_count > max_pages:
-        raise TooManyPagesError(f"{path.name} has {doc.page_count} pages, more than --max-pages {max_pages}: raise the limit to parse it")
+        raise TooManyPagesError(
+            f"{path.name} has {doc.page_count} pages, more than --max-pages {max_pages}: raise the limit to parse it"
+        )
     doc.close()
     with _quiet():
         from docling.datamodel.base_models import InputFormat
         from docling.datamodel.pipeline_options import PdfPipelineOptions
         from docling.document_converter import DocumentConverter, PdfFormatOption
 
-        options = PdfPipelineOptions(artifacts_path=folder, do_ocr=ocr, do_table_structure=True, generate_picture_images=True, images_scale=image_dpi / 72)
+        options = PdfPipelineOptions(
+            artifacts_path=folder,
+            do_ocr=ocr,
+            do_table_structure=True,
+            generate_picture_images=True,
+            images_scale=image_dpi / 72,
+        )
         converter = DocumentConverter(format_options={InputFormat.PDF: PdfFormatOption(pipeline_options=options)})
         try:
             result = converter.convert(path, raises_on_error=True)

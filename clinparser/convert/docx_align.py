@@ -60,7 +60,9 @@ class WordNumbers:
             parts.append(f"{self.typed_kept} auto-numbered paragraphs kept the number typed in their text")
         if self.unmatched:
             names = ", ".join(repr(t[:60]) for t in self.unmatched[:5]) + (" ..." if len(self.unmatched) > 5 else "")
-            parts.append(f"{len(self.unmatched)} headings could not be matched to a Word paragraph, their numbers (if any) are the converter's: {names}")
+            parts.append(
+                f"{len(self.unmatched)} headings could not be matched to a Word paragraph, their numbers (if any) are the converter's: {names}"
+            )
         return "; ".join(parts)
 
 

@@ -95,7 +95,9 @@ def read_numbered_paragraphs(path: Path) -> list[NumberedParagraph]:
         related = _related_parts(z, main)
         document = _xml(z, main)
         styles = _read_styles(_xml(z, related["styles"])) if related.get("styles") in z.namelist() else {}
-        numbering = _read_numbering(_xml(z, related["numbering"])) if related.get("numbering") in z.namelist() else _Numbering()
+        numbering = (
+            _read_numbering(_xml(z, related["numbering"])) if related.get("numbering") in z.namelist() else _Numbering()
+        )
     return number_paragraphs(document, styles, numbering)
 
 
@@ -132,7 +134,9 @@ def _related_parts(z: zipfile.ZipFile, main: str) -> dict[str, str]:
     return parts
 
 
-def number_paragraphs(document: ET.Element, styles: dict[str, _Style], numbering: _Numbering) -> list[NumberedParagraph]:
+def number_paragraphs(
+    document: ET.Element, styles: dict[str, _Style], numbering: _Numbering
+) -> list[NumberedParagraph]:
     counters = _Counters(numbering, styles)
     out = []
     for index, (p, in_table) in enumerate(_body_paragraphs(document)):
@@ -150,7 +154,11 @@ def _deleted(p: ET.Element, text: str) -> bool:
     """A paragraph deleted with tracked changes on: gone in the final document, so it takes
     no number (its mark is deleted and no text remains outside the deletions)."""
     mark = p.find(f"{W}pPr/{W}rPr")
-    return mark is not None and (mark.find(W + "del") is not None or mark.find(W + "moveFrom") is not None) and not text.strip()
+    return (
+        mark is not None
+        and (mark.find(W + "del") is not None or mark.find(W + "moveFrom") is not None)
+        and not text.strip()
+    )
 
 
 # --- reading the package -------------------------------------------------------------------
@@ -180,7 +188,11 @@ def _read_styles(root: ET.Element) -> dict[str, _Style]:
         style_id = s.get(W + "styleId")
         if not style_id:
             continue
-        st = _Style(based_on=_val(s.find(W + "basedOn"), "") or "", name=(_val(s.find(W + "name"), "") or ""), kind=s.get(W + "type", "paragraph"))
+        st = _Style(
+            based_on=_val(s.find(W + "basedOn"), "") or "",
+            name=(_val(s.find(W + "name"), "") or ""),
+            kind=s.get(W + "type", "paragraph"),
+        )
         ppr = s.find(W + "pPr")
         if ppr is not None:
             num_pr = ppr.find(W + "numPr")
@@ -340,7 +352,9 @@ def _is_heading(style_id: str, p: ET.Element, styles: dict[str, _Style]) -> bool
     return False
 
 
-def _numbering_of(p: ET.Element, style_id: str, styles: dict[str, _Style], numbering: _Numbering) -> tuple[Optional[str], int]:
+def _numbering_of(
+    p: ET.Element, style_id: str, styles: dict[str, _Style], numbering: _Numbering
+) -> tuple[Optional[str], int]:
     """(numId, ilvl) that numbers this paragraph, or (None, 0)."""
     num_pr = p.find(f"{W}pPr/{W}numPr")
     num_id = ilvl = None
@@ -438,7 +452,21 @@ def _render(ilvl: int, level: Level, levels: dict[int, Level], values: list[Opti
     return label if any(ch.isalnum() for ch in label) else ""  # "." left of a "none" level
 
 
-_ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
+_ROMAN = (
+    (1000, "m"),
+    (900, "cm"),
+    (500, "d"),
+    (400, "cd"),
+    (100, "c"),
+    (90, "xc"),
+    (50, "l"),
+    (40, "xl"),
+    (10, "x"),
+    (9, "ix"),
+    (5, "v"),
+    (4, "iv"),
+    (1, "i"),
+)
 
 
 def format_number(value: int, fmt: str) -> str:

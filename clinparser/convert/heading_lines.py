@@ -61,7 +61,12 @@ def _split(page, block: Block) -> Optional[list[Block]]:
     x0, y0, x1, y1 = block.bbox
     return [
         Block(page=block.page, bbox=(x0, y0, x1, box[3]), kind=HEADING, text=f"{hashes}{wrap}{head}{wrap}"),
-        Block(page=block.page, bbox=(x0, next_box[1], x1, y1), kind=HEADING, text=f"{hashes}{wrap}{title[len(head):].strip()}{wrap}"),
+        Block(
+            page=block.page,
+            bbox=(x0, next_box[1], x1, y1),
+            kind=HEADING,
+            text=f"{hashes}{wrap}{title[len(head) :].strip()}{wrap}",
+        ),
     ]
 
 
@@ -79,7 +84,12 @@ def _lines(page, bbox) -> list[tuple[tuple, str]]:
     out = []
     for key in sorted(rows):
         parts = sorted(rows[key], key=lambda p: p[0][0])
-        box = (min(p[0][0] for p in parts), min(p[0][1] for p in parts), max(p[0][2] for p in parts), max(p[0][3] for p in parts))
+        box = (
+            min(p[0][0] for p in parts),
+            min(p[0][1] for p in parts),
+            max(p[0][2] for p in parts),
+            max(p[0][3] for p in parts),
+        )
         out.append((box, " ".join(p[1] for p in parts)))
     return out
 

@@ -53,7 +53,7 @@ def _split_line(line: str, starts: dict[str, list[float]]) -> str:
         if cut is None or not any(abs(x - e) <= SAME_EDGE for x in starts.get(following, ()) for e in edges):
             break
         pieces.append(rest[: cut.start()].rstrip())
-        rest = lead + rest[cut.start():].lstrip()
+        rest = lead + rest[cut.start() :].lstrip()
         number = following
     return "\n\n".join(pieces + [rest]) if pieces else line
 

@@ -66,7 +66,11 @@ def _write(block: Block, number: str, source: str) -> None:
 def number_from_sequence(blocks: list[Block]) -> int:
     """Number the blocks whose number picture was unread from the numbers read around them
     (the document's blocks, in order); how many. One left without a number loses the mark."""
-    numbered = [(k, _parts(_number_of(b))) for k, b in enumerate(blocks) if b.number_source == PICTURE and b.number_x is not None]
+    numbered = [
+        (k, _parts(_number_of(b)))
+        for k, b in enumerate(blocks)
+        if b.number_source == PICTURE and b.number_x is not None
+    ]
     depths = [(blocks[k].number_x, len(parts)) for k, parts in numbered if parts]
     given = 0
     for k, block in enumerate(blocks):
@@ -99,7 +103,12 @@ def _title_shaped(block: Block) -> bool:
     if not lines or _number_of(block):
         return False
     words = lines[0].split()
-    shaped = len(lines) == 1 and len(words) <= 12 and lines[0][:1].isupper() and not lines[0].rstrip().endswith((".", ";", ",", ":"))
+    shaped = (
+        len(lines) == 1
+        and len(words) <= 12
+        and lines[0][:1].isupper()
+        and not lines[0].rstrip().endswith((".", ";", ",", ":"))
+    )
     return block.kind == HEADING or shaped
 
 
@@ -125,6 +134,7 @@ def _following(previous: list[str], depth: int) -> list[str] | None:
 
 def _comes_after(number: list[str], later: list[str]) -> bool:
     """Whether ``later`` is numbered after ``number`` (in reading order of an outline)."""
+
     def key(parts):
         return [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts]
 

@@ -62,7 +62,9 @@ def _detector():
         package = importlib.util.find_spec("rapidocr").submodule_search_locations[0]  # not imported
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = options.inter_op_num_threads = 1  # the same kernels everywhere
-        _DETECTOR = onnxruntime.InferenceSession(str(Path(package) / "models" / DETECTION_MODEL), options, providers=["CPUExecutionProvider"])
+        _DETECTOR = onnxruntime.InferenceSession(
+            str(Path(package) / "models" / DETECTION_MODEL), options, providers=["CPUExecutionProvider"]
+        )
     return _DETECTOR
 
 

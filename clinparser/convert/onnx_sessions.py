@@ -51,7 +51,9 @@ def single_threaded_sessions():
             options.inter_op_num_threads = 1
             options.enable_cpu_mem_arena = _ARENA[0]
             options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-            super().__init__(path_or_bytes, sess_options=options, providers=providers, provider_options=provider_options, **kwargs)
+            super().__init__(
+                path_or_bytes, sess_options=options, providers=providers, provider_options=provider_options, **kwargs
+            )
 
     onnxruntime.InferenceSession = Pinned
     _bind(Pinned)

@@ -58,7 +58,16 @@ class Verdict:
     reason: str  # for the ledger and the warning, in words
 
 
-KINDS = ("no-layer", "invisible-layer", "hidden-layer", "drawn-text", "unmapped", "letter-spaced", "converted-to-nothing", "always")
+KINDS = (
+    "no-layer",
+    "invisible-layer",
+    "hidden-layer",
+    "drawn-text",
+    "unmapped",
+    "letter-spaced",
+    "converted-to-nothing",
+    "always",
+)
 
 
 def before_conversion(page, log: Optional[list] = None) -> Optional[Verdict]:
@@ -93,7 +102,9 @@ def after_conversion(texts: Iterable[str], layer_words: Callable[[], int]) -> Op
     if len(words) < NOTHING_MAX_WORDS:
         in_layer = layer_words()
         if in_layer >= NOTHING_MIN_WORDS and len(words) < NOTHING_SHARE * in_layer:
-            return Verdict("converted-to-nothing", f"it converted to {len(words)} words while its text layer has {in_layer}")
+            return Verdict(
+                "converted-to-nothing", f"it converted to {len(words)} words while its text layer has {in_layer}"
+            )
     return None
 
 
@@ -162,7 +173,9 @@ def _text_entries(log) -> tuple[int, int, int]:
 
 
 def _contains(outer, inner) -> bool:
-    return outer[0] <= inner[0] + 1 and outer[1] <= inner[1] + 1 and outer[2] >= inner[2] - 1 and outer[3] >= inner[3] - 1
+    return (
+        outer[0] <= inner[0] + 1 and outer[1] <= inner[1] + 1 and outer[2] >= inner[2] - 1 and outer[3] >= inner[3] - 1
+    )
 
 
 def _picture_share(boxes, rect) -> float:

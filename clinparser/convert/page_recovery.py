@@ -128,7 +128,9 @@ def _read_render(page, readable: list) -> list:
     lines = []
     for box, text, _score in read_lines(image, whole_page=True):
         if text.strip():
-            rect = pymupdf.Rect(min(p[0] for p in box), min(p[1] for p in box), max(p[0] for p in box), max(p[1] for p in box))
+            rect = pymupdf.Rect(
+                min(p[0] for p in box), min(p[1] for p in box), max(p[0] for p in box), max(p[1] for p in box)
+            )
             lines.append((rect * matrix, text))
     return lines
 
@@ -143,7 +145,13 @@ def _write_lines(page, lines: list) -> None:
     page.insert_font(fontname=FONTNAME, fontbuffer=FONT.buffer)
     for rect, text in lines:
         size = rect.height
-        page.insert_text(rect.bl + (0, -0.2 * size), text, fontsize=size, fontname=FONTNAME, morph=(rect.bl, adjust_width(text, size, rect)))
+        page.insert_text(
+            rect.bl + (0, -0.2 * size),
+            text,
+            fontsize=size,
+            fontname=FONTNAME,
+            morph=(rect.bl, adjust_width(text, size, rect)),
+        )
 
 
 def read_pages(doc, unit, mode: str, parse) -> list:
@@ -249,11 +257,15 @@ def _record(number: int, blocks, verdict, mode: str) -> PageRecord:
     if verdict is None:
         return PageRecord(number + 1, TEXT_LAYER if words else EMPTY, "", pictures)
     if mode == "never":
-        return PageRecord(number + 1, TEXT_LAYER if words else EMPTY, f"not recovered (--ocr never): {verdict.reason}", pictures)
+        return PageRecord(
+            number + 1, TEXT_LAYER if words else EMPTY, f"not recovered (--ocr never): {verdict.reason}", pictures
+        )
     if verdict.kind == "always":
         return PageRecord(number + 1, OCR if words else EMPTY, "", pictures)
     if words:
-        return PageRecord(number + 1, REBUILT if verdict.kind == "converted-to-nothing" else OCR, verdict.reason, pictures)
+        return PageRecord(
+            number + 1, REBUILT if verdict.kind == "converted-to-nothing" else OCR, verdict.reason, pictures
+        )
     return PageRecord(number + 1, EMPTY, f"{verdict.reason}; OCR found no text", pictures)
 
 
@@ -288,10 +300,14 @@ def ledger_warnings(ledger: list[PageRecord]) -> list[str]:
     unboxed = [r.page for r in ledger if r.unboxed]
     if unboxed:
         count = sum(r.unboxed for r in ledger)
-        out.append(f"{count} text blocks the layout model left out of every box were added from the text layer: pages {_pages(unboxed)}")
+        out.append(
+            f"{count} text blocks the layout model left out of every box were added from the text layer: pages {_pages(unboxed)}"
+        )
     skipped = [r.page for r in ledger if r.source != EMPTY and r.reason.startswith("not recovered")]
     if skipped:
-        out.append(f"pages {_pages(skipped)} need OCR (text layer missing or unreadable) and were left as they are: --ocr never")
+        out.append(
+            f"pages {_pages(skipped)} need OCR (text layer missing or unreadable) and were left as they are: --ocr never"
+        )
     return out
 
 

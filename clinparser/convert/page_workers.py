@@ -41,7 +41,20 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from typing import Callable, Optional
 
 from ..errors import ConversionError
-from ..model import CAPTION, FOOTNOTE, HEADING, LIST_ITEM, OCR, PAGE_FOOTER, PAGE_HEADER, PICTURE, TABLE, TEXT, Block, PageRecord
+from ..model import (
+    CAPTION,
+    FOOTNOTE,
+    HEADING,
+    LIST_ITEM,
+    OCR,
+    PAGE_FOOTER,
+    PAGE_HEADER,
+    PICTURE,
+    TABLE,
+    TEXT,
+    Block,
+    PageRecord,
+)
 from .layout_route import FULL, Route, choose
 from .onnx_sessions import single_threaded_sessions
 from .worker_processes import WorkerDied, WorkerPool
@@ -137,7 +150,9 @@ class LayoutWorkers:
                 self.pool = _start_pool(path, password, ocr, workers - 1, layout)
                 self.children = workers - 1
             except Exception as exc:  # no Python executable to start (an embedded interpreter), no pipes, ...
-                self.warnings.append(f"could not start layout worker processes ({type(exc).__name__}: {exc}); converted in one process")
+                self.warnings.append(
+                    f"could not start layout worker processes ({type(exc).__name__}: {exc}); converted in one process"
+                )
         _import_pymupdf_pinned()
 
     def __enter__(self) -> "LayoutWorkers":
@@ -179,7 +194,9 @@ class LayoutWorkers:
         self.ledger = [record for _, _, record in pages]
         return rank_headings(pages)
 
-    def read_pictures(self, renders: list[Callable[[], object]], progress: Optional[Callable[[int, int], None]] = None) -> list[list]:
+    def read_pictures(
+        self, renders: list[Callable[[], object]], progress: Optional[Callable[[int, int], None]] = None
+    ) -> list[list]:
         """OCR's lines of each picture, in order; ``renders`` make each picture's pixels (an RGB
         array, or None), one at a time, in this process. This process and the worker
         processes read them side by side, each with the same single-threaded kernels, so the
@@ -236,7 +253,9 @@ class LayoutWorkers:
             except BaseException as exc:  # raised in the caller's thread below
                 errors.append(exc)
 
-        helpers = [threading.Thread(target=at_worker, daemon=True) for _ in range(self.children if len(renders) > 1 else 0)]
+        helpers = [
+            threading.Thread(target=at_worker, daemon=True) for _ in range(self.children if len(renders) > 1 else 0)
+        ]
         for helper in helpers:
             helper.start()
         try:
@@ -248,7 +267,9 @@ class LayoutWorkers:
             helper.join()
         if errors:
             if isinstance(errors[0], WorkerDied):
-                raise ConversionError("a layout worker process died (out of memory, or killed): run again with --workers 1") from errors[0]
+                raise ConversionError(
+                    "a layout worker process died (out of memory, or killed): run again with --workers 1"
+                ) from errors[0]
             raise errors[0]
         for k, first in same_as.items():
             results[k] = list(results[first])
@@ -385,7 +406,9 @@ def _relevel(text: str, old: int, new: int) -> str:
 
 def _start_pool(path: str, password: Optional[str], ocr: str, children: int, layout: str = FULL) -> WorkerPool:
     # The first few start now; the rest start only if units queue up for them.
-    return WorkerPool(children, initializer=_start_worker, initargs=(path, password, ocr, layout), start=min(children, WARM_START))
+    return WorkerPool(
+        children, initializer=_start_worker, initargs=(path, password, ocr, layout), start=min(children, WARM_START)
+    )
 
 
 class _Counter:
@@ -435,7 +458,11 @@ class _Converter:
         try:
             # pymupdf4llm prints its own messages: keep them off our stdout.
             routes: dict[int, Route] = {}
-            with contextlib.redirect_stdout(io.StringIO()), self._form_fields_read_once(), _using(_routed_layout(self.layout, routes)):
+            with (
+                contextlib.redirect_stdout(io.StringIO()),
+                self._form_fields_read_once(),
+                _using(_routed_layout(self.layout, routes)),
+            ):
                 results = read_pages(self.doc, unit, self.ocr, self._parse)
             for _, _, record in results:  # under "full" nothing was chosen: the ledger stays as it was
                 route = routes.get(record.page)
@@ -454,7 +481,9 @@ class _Converter:
                     regrid_tables(self.doc, blocks, heads)
             return results
         except Exception as exc:  # a converter failure is reported with its pages, as one line
-            raise ConversionError(f"PyMuPDF layout analysis failed on pages {unit[0] + 1}-{unit[-1] + 1}: {exc}") from None
+            raise ConversionError(
+                f"PyMuPDF layout analysis failed on pages {unit[0] + 1}-{unit[-1] + 1}: {exc}"
+            ) from None
 
     @staticmethod
     def _parse(doc, pages: Unit) -> list[tuple[list[Block], list[Optional[tuple[int, int]]]]]:
@@ -501,7 +530,9 @@ def chunk_blocks(chunk: dict) -> list[Block]:
     for box in chunk["page_boxes"]:
         start, stop = box["pos"]
         kind = _KINDS.get(box["class"], TEXT)
-        out.append(Block(page=page, bbox=tuple(float(v) for v in box["bbox"]), kind=kind, text=text[start:stop].strip()))
+        out.append(
+            Block(page=page, bbox=tuple(float(v) for v in box["bbox"]), kind=kind, text=text[start:stop].strip())
+        )
     return out
 
 

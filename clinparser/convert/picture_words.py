@@ -259,7 +259,9 @@ def _layer_lines(page, bbox, others: list) -> list:
                 continue
             x0, y0, x1, y1 = line["bbox"]
             middle = ((x0 + x1) / 2, (y0 + y1) / 2)
-            if not clip.contains(pymupdf.Point(middle)) or any(pymupdf.Rect(o).contains(pymupdf.Point(middle)) for o in others):
+            if not clip.contains(pymupdf.Point(middle)) or any(
+                pymupdf.Rect(o).contains(pymupdf.Point(middle)) for o in others
+            ):
                 continue
             out.append(((x0, y0, x1, y1), text))
     return out

@@ -15,6 +15,8 @@ from ..markup import strip_markup
 
 _SPLIT = re.compile(r"(?<!\\)\|")
 _SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+
+
 def _cells(line: str) -> list[str]:
     line = line.strip()
     if line.startswith("|"):
@@ -88,18 +90,28 @@ def _filled(row: list[str]) -> int:
 # A first cell naming a header row of a schedule ("Window", "Time point", "Study Day (window)").
 ROW_NAME = re.compile(
     r"^(?:study\s+|visit\s+|sampling\s+)?(?:windows?|time\s?points?|times?|days?|weeks?|hours?|cycles?|visits?|months?)"
-    r"(?:\s+windows?)?(?:\s*\([^)]*\))?$", re.I)
+    r"(?:\s+windows?)?(?:\s*\([^)]*\))?$",
+    re.I,
+)
 
 
 def header_like(row: list[str], named: bool = True) -> bool:
     """Short cells, no activity mark, at least half of them filled, or fewer when the first
     cell names a header row ("Window", "Time point": a row that only some visits fill)."""
     cells = [c.strip() for c in row]
-    filled = _filled(cells) * 2 >= len(cells) or named and bool(cells and ROW_NAME.match(cells[0]) and _filled(cells) >= 2)
-    return filled and not any(MARK.match(c) or TYPED_ARROW.match(c) for c in cells) and all(len(c) <= MAX_HEADER_CELL for c in cells)
+    filled = (
+        _filled(cells) * 2 >= len(cells) or named and bool(cells and ROW_NAME.match(cells[0]) and _filled(cells) >= 2)
+    )
+    return (
+        filled
+        and not any(MARK.match(c) or TYPED_ARROW.match(c) for c in cells)
+        and all(len(c) <= MAX_HEADER_CELL for c in cells)
+    )
 
 
-def lift_header(columns: list[str], data: list[list[str]], named_rows: bool = True) -> tuple[list[str], list[list[str]]]:
+def lift_header(
+    columns: list[str], data: list[list[str]], named_rows: bool = True
+) -> tuple[list[str], list[list[str]]]:
     """The header with the header rows a converter left in ``data`` taken back, joined per column.
 
     Converters give one header row; a schedule's header often has several (visits, then weeks,
@@ -138,7 +150,12 @@ def header_rows(columns: list[str], data: list[list[str]], named_rows: bool = Tr
         row = rows[0]
         schedule = first_mark is not None and first_mark > 0
         # a row only some visits fill, named as a header row ("Window", "Time point")
-        named = named_rows and bool(row) and bool(ROW_NAME.match(row[0].strip())) and _filled([c.strip() for c in row]) * 2 < len(row)
+        named = (
+            named_rows
+            and bool(row)
+            and bool(ROW_NAME.match(row[0].strip()))
+            and _filled([c.strip() for c in row]) * 2 < len(row)
+        )
         if not header_like(row, named_rows) or not (missing or schedule and (len(header) > 1 or named)):
             break
         if not schedule and not (all(c.strip() for c in row) and not any(_NUMBER.match(c.strip()) for c in row)):
@@ -181,7 +198,11 @@ def mend_header(header: list[list[str]]) -> list[list[str]]:
         k = 0
         while k < len(row):
             end = k
-            while end + 1 < len(row) and _cut(row[end], row[end + 1], short=last) and not {row[end], row[end + 1]} & repeated:
+            while (
+                end + 1 < len(row)
+                and _cut(row[end], row[end + 1], short=last)
+                and not {row[end], row[end + 1]} & repeated
+            ):
                 end += 1
             text = "".join(row[k : end + 1])
             row[k : end + 1] = [text] * (end + 1 - k)

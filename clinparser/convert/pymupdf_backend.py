@@ -18,15 +18,15 @@ from typing import Callable, Optional
 import pymupdf
 
 from ..errors import ConversionError, EncryptedError, InputError, TooManyPagesError
-from .image_tiles import join_tiles
 from ..model import OCR, PICTURE, TEXT, Block, Converted, RawImage
 from .bookmarks import read_bookmarks
 from .heading_lines import split_heading_lines
+from .image_tiles import join_tiles
 from .list_leads import unmark_lead_ins
 from .list_splits import split_joined_items
+from .number_pictures import number_from_sequence
 from .orientation import turn_upright
 from .page_workers import LayoutWorkers
-from .number_pictures import number_from_sequence
 from .picture_words import finish_on_page, ocr_lines, start_on_page
 from .table_words import respace_tables
 
@@ -72,7 +72,9 @@ def convert_pdf(
     doc, warnings = open_pdf(path, password)
     total = doc.page_count
     if total > max_pages:
-        raise TooManyPagesError(f"{path.name} has {total} pages, more than --max-pages {max_pages}: raise the limit to parse it")
+        raise TooManyPagesError(
+            f"{path.name} has {total} pages, more than --max-pages {max_pages}: raise the limit to parse it"
+        )
     try:
         blocks = layout.convert(total, progress)
     except ConversionError as exc:
@@ -111,15 +113,28 @@ def convert_pdf(
 def _render(page: pymupdf.Page, bbox, dpi: int) -> RawImage:
     clip = pymupdf.Rect(bbox) & page.rect
     pix = page.get_pixmap(clip=clip, dpi=dpi, alpha=False)
-    return RawImage(page=page.number + 1, bbox=tuple(float(v) for v in clip), png=pix.tobytes("png"), width=pix.width, height=pix.height)
+    return RawImage(
+        page=page.number + 1,
+        bbox=tuple(float(v) for v in clip),
+        png=pix.tobytes("png"),
+        width=pix.width,
+        height=pix.height,
+    )
 
 
 def _big_enough(bbox, min_size: float) -> bool:
     return (bbox[2] - bbox[0]) >= min_size and (bbox[3] - bbox[1]) >= min_size
 
 
-def _with_pictures(doc: pymupdf.Document, blocks: list[Block], dpi: int, min_size: float, read: set = frozenset(), ocr: bool = True,
-                   read_pictures: Optional[Callable[[list], list]] = None) -> list[Block]:
+def _with_pictures(
+    doc: pymupdf.Document,
+    blocks: list[Block],
+    dpi: int,
+    min_size: float,
+    read: set = frozenset(),
+    ocr: bool = True,
+    read_pictures: Optional[Callable[[list], list]] = None,
+) -> list[Block]:
     """Render picture boxes (abutting tiles as one) and read the words inside them
     (``picture_words``; OCR only if ``ocr``); add embedded images the layout did not box;
     drop logos and specks, and, on the pages ``read`` by OCR, the picture of the whole page (the
@@ -192,7 +207,9 @@ def _whole_page(bbox, rect) -> bool:
 
 def _is_logo(page, bbox, infos, logos) -> bool:
     rect = pymupdf.Rect(bbox)
-    return any(i["digest"] in logos and (pymupdf.Rect(i["bbox"]) & rect).get_area() >= 0.5 * rect.get_area() for i in infos)
+    return any(
+        i["digest"] in logos and (pymupdf.Rect(i["bbox"]) & rect).get_area() >= 0.5 * rect.get_area() for i in infos
+    )
 
 
 def _in_reading_order(layout: list[Block], added: list[Block]) -> list[Block]:

@@ -20,7 +20,6 @@ import contextlib
 import threading
 
 import numpy as np
-import pymupdf
 from pymupdf import table as _table
 
 _LOCK = threading.Lock()  # the swap below is module-global in PyMuPDF's table module

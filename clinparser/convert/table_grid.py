@@ -350,8 +350,13 @@ def drawn_arrows(page, bbox: tuple) -> list[tuple[float, float, float]]:
         if not (box.x0 - 1 <= rect.x0 <= box.x1 + 1 and box.y0 - 1 <= rect.y0 <= box.y1 + 1):
             continue
         items = path["items"]
-        if path.get("fill") is not None and rect.width <= HEAD and rect.height <= HEAD and len(items) >= 2 \
-                and all(i[0] == "l" for i in items):
+        if (
+            path.get("fill") is not None
+            and rect.width <= HEAD
+            and rect.height <= HEAD
+            and len(items) >= 2
+            and all(i[0] == "l" for i in items)
+        ):
             heads.append(rect)
             continue
         for item in items:
@@ -361,7 +366,9 @@ def drawn_arrows(page, bbox: tuple) -> list[tuple[float, float, float]]:
                     shafts.append((min(x0, x1), max(x0, x1), (y0 + y1) / 2))
     arrows = []
     for x0, x1, y in shafts:
-        ends = [h for h in heads if h.y0 - 1 <= y <= h.y1 + 1 and (h.x0 - 3 <= x0 <= h.x1 + 3 or h.x0 - 3 <= x1 <= h.x1 + 3)]
+        ends = [
+            h for h in heads if h.y0 - 1 <= y <= h.y1 + 1 and (h.x0 - 3 <= x0 <= h.x1 + 3 or h.x0 - 3 <= x1 <= h.x1 + 3)
+        ]
         if ends:
             arrows.append((min([x0] + [h.x0 for h in ends]), max([x1] + [h.x1 for h in ends]), y))
     return arrows
@@ -482,7 +489,9 @@ def header_count(grid: Grid) -> int:
             break  # a group row, or an activity with no marks on this page, under the header
         above, below = grid.owner[count - 1], grid.owner[count]
         spans_down = any(below[c] is not None and below[c][0] < count for c in range(cols))
-        split = any(above[c] is not None and above[c] == above[c + 1] and below[c] != below[c + 1] for c in range(cols - 1))
+        split = any(
+            above[c] is not None and above[c] == above[c + 1] and below[c] != below[c + 1] for c in range(cols - 1)
+        )
         if not (spans_down or split):
             break
         count += 1
@@ -526,8 +535,13 @@ def _filled_rows(grid: Grid, header: int) -> list[list[str]]:
                 spanning = grid.cells[owner[0]][owner[1]] or "" if owner else ""
                 # (words spanning from the label column are a group's heading across the row, no
                 # mark; a row the label names as a header row, "Visit window", holds no marks)
-                across = marked and owner is not None and owner[0] == r and owner[1] > 0 \
+                across = (
+                    marked
+                    and owner is not None
+                    and owner[0] == r
+                    and owner[1] > 0
                     and not ROW_NAME.match(_plain(row[0] or "").strip())
+                )
                 text = spanning if r < header else _spanned_mark(spanning, across)
             out.append(text or "")
         rows.append(out)
@@ -617,7 +631,11 @@ def stacked_rows(grid: Grid) -> bool:
     same heights."""
     rows, cols = grid.shape
     for r in range(max(header_count(grid), _first_marked(grid)), rows):
-        own = [c for c in range(cols) if grid.owner[r][c] == (r, c) and not (r + 1 < rows and grid.owner[r + 1][c] == (r, c))]
+        own = [
+            c
+            for c in range(cols)
+            if grid.owner[r][c] == (r, c) and not (r + 1 < rows and grid.owner[r + 1][c] == (r, c))
+        ]
         cells = [grid.lines.get((r, c), []) for c in own]
         everything = [line for cell in cells for line in cell]
         for cell in cells:
@@ -634,6 +652,7 @@ def _first_marked(grid: Grid) -> int:
     """The first row whose filled cells are mostly marks (a schedule's first activity), 0 in a
     table with none: the rows above it are header rows ("Day" over "Time window (days)" in one
     ruled row)."""
+
     def marked(row: list) -> bool:  # most of its filled cells marks ("X" can name a visit: "Xa", "X")
         filled = [c.strip() for c in row[1:] if c and c.strip()]
         return bool(filled) and 2 * sum(bool(MARK.match(c)) for c in filled) >= len(filled)

@@ -91,11 +91,17 @@ def _join_row(cells: list[str], run: str, ends: set, cursor: int, spread: bool =
                 if spans:
                     printed, cursor = found
                     for first, last in spans:
-                        lines = [_line_of(line, first, last, ends) for line in printed if any(first <= k <= last for k, _, _ in line)]
+                        lines = [
+                            _line_of(line, first, last, ends)
+                            for line in printed
+                            if any(first <= k <= last for k, _, _ in line)
+                        ]
                         if all(_bold(cells[k]) for k in range(first, last + 1) if cells[k].strip()):
                             lines = [f"**{line}**" for line in lines]
                         joined = "<br>".join(lines)
-                        cells[first : last + 1] = [joined] * (last - first + 1) if spread else [joined] + [""] * (last - first)
+                        cells[first : last + 1] = (
+                            [joined] * (last - first + 1) if spread else [joined] + [""] * (last - first)
+                        )
                     i = j - 1
                     break
             i += 1

@@ -16,7 +16,6 @@ import sys
 import threading
 import time
 
-
 _answers = None  # this worker's answer stream (None: not in a worker process)
 _answers_lock = threading.Lock()
 
@@ -71,7 +70,14 @@ def _send(answers, answer) -> None:
         kind, value = answer
         if kind == "note":
             return
-        data = pickle.dumps(("error", RuntimeError(f"worker {'result' if kind == 'ok' else 'error'} cannot be sent back: {type(value).__name__}: {value} ({exc})")))
+        data = pickle.dumps(
+            (
+                "error",
+                RuntimeError(
+                    f"worker {'result' if kind == 'ok' else 'error'} cannot be sent back: {type(value).__name__}: {value} ({exc})"
+                ),
+            )
+        )
     with _answers_lock:  # a note may come from another thread of the call
         answers.write(data)
         answers.flush()

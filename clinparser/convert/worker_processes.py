@@ -50,7 +50,12 @@ class WorkerPool:
     """
 
     def __init__(
-        self, max_workers: int, *, initializer: Optional[Callable] = None, initargs: tuple = (), start: int = 0,
+        self,
+        max_workers: int,
+        *,
+        initializer: Optional[Callable] = None,
+        initargs: tuple = (),
+        start: int = 0,
         on_note: Optional[Callable[[Future, Any], None]] = None,
     ):
         if not sys.executable:
@@ -118,7 +123,9 @@ class WorkerPool:
 
     def _add_thread(self) -> None:
         # The process starts here, not in the thread, so it is in ``processes`` at once.
-        thread = threading.Thread(target=self._serve, args=(self._start_process(),), daemon=True, name="clinparser-worker")
+        thread = threading.Thread(
+            target=self._serve, args=(self._start_process(),), daemon=True, name="clinparser-worker"
+        )
         self._threads.append(thread)
         thread.start()
 
@@ -143,7 +150,9 @@ class WorkerPool:
                     ok, value = self._call(process, future, fn, args)
                 except (EOFError, OSError, pickle.UnpicklingError):
                     process.wait()
-                    future.set_exception(WorkerDied(f"worker process {process.pid} ended with exit code {process.returncode}"))
+                    future.set_exception(
+                        WorkerDied(f"worker process {process.pid} ended with exit code {process.returncode}")
+                    )
                     continue
                 except BaseException as exc:  # the call could not be sent (an argument does not pickle)
                     future.set_exception(exc)
@@ -169,7 +178,6 @@ class WorkerPool:
             pickle.dump((None, ()), process.stdin, protocol=pickle.HIGHEST_PROTOCOL)
         process.stdin.flush()
         return process
-
 
     def _call(self, process: subprocess.Popen, future: Future, fn: Callable, args: tuple) -> tuple[bool, Any]:
         """Send one call; hand its notes to ``on_note``; return its answer ``(ok, value)``."""

@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Optional
 
+from ..content.tables import write_csv
 from ..errors import OutputError
 from ..model import Section
 from ..review.report import build_report
 from .schema import check
-from ..content.tables import write_csv
 
 if TYPE_CHECKING:  # the pipeline hands its result here; importing it back would tie the two
     from ..pipeline import Parsed

@@ -88,7 +88,9 @@ class Chunker:
         when it has a study definition, its criteria and objectives."""
         meta = result["metadata"]
         doc = {"document_id": meta["sha256"][:16], "source": meta["source"]}
-        nodes = sorted(result["non_toc"] + result["toc"], key=lambda n: (n["pages"][0] or 0, 0 if not n["number"] else 1))
+        nodes = sorted(
+            result["non_toc"] + result["toc"], key=lambda n: (n["pages"][0] or 0, 0 if not n["number"] else 1)
+        )
         records: list[dict] = []
         used: set[str] = set()
         for node in nodes:
@@ -129,12 +131,20 @@ class Chunker:
             category = item.get("category") or "criterion"
             seen[category] = seen.get(category, 0) + 1
             ident = _ident(item.get("identifier"))
-            name = (f"{category.capitalize()} criterion" if item.get("category") else "Criterion") + (f" {ident}" if ident else "")
+            name = (f"{category.capitalize()} criterion" if item.get("category") else "Criterion") + (
+                f" {ident}" if ident else ""
+            )
             if item.get("applies_to"):
                 name += f" (applies to {item['applies_to']})"
             key = f"{category}-{ident or 'item' + str(seen[category])}"
-            extra = {"category": item.get("category"), "identifier": item.get("identifier"), "applies_to": item.get("applies_to")}
-            yield from self._item("criterion", key, name, [item.get("text") or ""], item, [item], extra, sections, doc, used)
+            extra = {
+                "category": item.get("category"),
+                "identifier": item.get("identifier"),
+                "applies_to": item.get("applies_to"),
+            }
+            yield from self._item(
+                "criterion", key, name, [item.get("text") or ""], item, [item], extra, sections, doc, used
+            )
         objectives = study.get("objectives") or []
         names = [f"{o.get('label') or (o.get('level') or '').capitalize()} objective".strip() for o in objectives]
         by_name: dict[str, int] = {}
@@ -147,11 +157,14 @@ class Chunker:
                 name += f" {by_name[name]}"
             endpoints = obj.get("endpoints") or []
             paragraphs = [obj.get("text") or ""] + [
-                f"{e.get('label') or (e.get('level') or '').capitalize()} endpoint: {e.get('text') or ''}".strip() for e in endpoints
+                f"{e.get('label') or (e.get('level') or '').capitalize()} endpoint: {e.get('text') or ''}".strip()
+                for e in endpoints
             ]
             extra = {"level": obj.get("level"), "label": obj.get("label"), "endpoint_count": len(endpoints)}
             key = f"objective-{level}-{by_level[level]}"
-            yield from self._item("objective", key, name, paragraphs, obj, [obj, *endpoints], extra, sections, doc, used)
+            yield from self._item(
+                "objective", key, name, paragraphs, obj, [obj, *endpoints], extra, sections, doc, used
+            )
         yield from self._design(study.get("design"), sections, doc, used)
 
     def _design(self, design: Optional[dict], sections: dict[str, dict], doc: dict, used: set[str]) -> Iterator[dict]:
@@ -162,14 +175,39 @@ class Chunker:
             return
         paragraphs = ["\n".join(line.text for line in lines if line.part == part) for part in PARTS]
         parts = [part for part in PARTS if any(line.part == part for line in lines)]
-        extra = {"design_parts": parts, "arm_count": len(design.get("arms") or []),
-                 "epoch_count": len(design.get("epochs") or []), "intervention_count": len(design.get("interventions") or [])}
+        extra = {
+            "design_parts": parts,
+            "arm_count": len(design.get("arms") or []),
+            "epoch_count": len(design.get("epochs") or []),
+            "intervention_count": len(design.get("interventions") or []),
+        }
         anchor = {"section": main_section(lines)}
-        yield from self._item("design", "design", "Study design", [p for p in paragraphs if p], anchor,
-                              [line.item for line in lines], extra, sections, doc, used)
+        yield from self._item(
+            "design",
+            "design",
+            "Study design",
+            [p for p in paragraphs if p],
+            anchor,
+            [line.item for line in lines],
+            extra,
+            sections,
+            doc,
+            used,
+        )
 
-    def _item(self, kind: str, key: str, name: str, paragraphs: list[str], item: dict, spans: list[dict], extra: dict,
-              sections: dict[str, dict], doc: dict, used: set[str]) -> Iterator[dict]:
+    def _item(
+        self,
+        kind: str,
+        key: str,
+        name: str,
+        paragraphs: list[str],
+        item: dict,
+        spans: list[dict],
+        extra: dict,
+        sections: dict[str, dict],
+        doc: dict,
+        used: set[str],
+    ) -> Iterator[dict]:
         """One study item's chunks: ``paragraphs`` under its section's heading path plus ``name``;
         ``spans`` are the items whose pages it covers (an objective and its endpoints)."""
         found = sections.get(_section_key(item.get("section"))) or sections.get(_title_key(item.get("section")))
@@ -262,7 +300,10 @@ def _placeholder_kind(title: str, pending: dict) -> str:
     """Which item a placeholder stands for: the next picture or the next table whose placeholder
     it is ("[Image]", "[Table]" or the item's title); of both, the picture (a table read from a
     picture, titled by the same caption, follows the picture's placeholder)."""
-    fits = {kind: bool(items) and (items[0]["title"] or ("Image" if kind == "figure" else "Table")) == title for kind, items in pending.items()}
+    fits = {
+        kind: bool(items) and (items[0]["title"] or ("Image" if kind == "figure" else "Table")) == title
+        for kind, items in pending.items()
+    }
     named_figure = title == "Image" or title.lower().startswith(("figure", "fig."))
     if fits["figure"]:
         return "figure"

@@ -29,7 +29,11 @@ def extra_files(fmt: str, max_tokens: int, overlap: int, tokenizer: Optional[Pat
             raise InputError(f"{exc}") from exc
         except Exception as exc:  # tokenizers raises its own exception type for a bad file
             raise InputError(f"{tokenizer} is not a tokenizer.json the tokenizers library can load: {exc}") from exc
-        return lambda result: {"chunks.jsonl": "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in chunker.document(result))}
+        return lambda result: {
+            "chunks.jsonl": "".join(
+                json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in chunker.document(result)
+            )
+        }
     if fmt == "usdm":
         from .artifacts import dumps
         from .usdm import to_usdm

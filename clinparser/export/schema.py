@@ -35,5 +35,7 @@ def check(result: dict) -> None:
     match what the project promises is never written as if it did."""
     problems = errors(result)
     if problems:
-        raise SchemaError(f"the result does not match clinparser's own schema ({len(problems)} problems), "
-                          f"first: {problems[0]}; nothing was written: please report this with the input file")
+        raise SchemaError(
+            f"the result does not match clinparser's own schema ({len(problems)} problems), "
+            f"first: {problems[0]}; nothing was written: please report this with the input file"
+        )

@@ -107,8 +107,17 @@ DRAFT_STATUS = {
     "codeSystemVersion": CT_VERSION,  # one version per code system (usdm4 rule DDF00073)
 }
 
-__all__ = ["to_usdm", "section_xhtml", "DRAFT_STATUS", "USDM_VERSION", "study_version", "study_design",
-           "document_version", "narrative_items", "unique_names"]
+__all__ = [
+    "to_usdm",
+    "section_xhtml",
+    "DRAFT_STATUS",
+    "USDM_VERSION",
+    "study_version",
+    "study_design",
+    "document_version",
+    "narrative_items",
+    "unique_names",
+]
 
 
 # --- the tree ----------------------------------------------------------------------------------
@@ -132,7 +141,11 @@ def _merge_non_toc(toc: list[dict], non_toc: list[dict]) -> list[dict]:
         page = _page(node)
         if page is not None:
             slot = next(
-                (i for i, start in enumerate(starts) if start is not None and (start > page or (start == page and i == 0))),
+                (
+                    i
+                    for i, start in enumerate(starts)
+                    if start is not None and (start > page or (start == page and i == 0))
+                ),
                 len(toc),
             )
             floor = max(floor, slot)
@@ -189,7 +202,7 @@ def _keep_item_numbers(state) -> None:
         token.attrSet("style", _PRINTED_NUMBERS)
         for j in items:
             number = f"{tokens[j].info}{tokens[j].markup} " if tokens[j].info else ""
-            inline = next((t for t in tokens[j + 1:] if t.type in ("inline", "list_item_close")), None)
+            inline = next((t for t in tokens[j + 1 :] if t.type in ("inline", "list_item_close")), None)
             if inline is not None and inline.type == "inline" and inline.level >= tokens[j].level and number:
                 text = Token("text", "", 0)
                 text.content = number
@@ -207,6 +220,8 @@ _MARKDOWN = (
     .enable(["table", "strikethrough"])
     .disable(["code", "reference"])  # see the module docstring
 )
+
+
 def _head_only_tables(state) -> None:
     """A pipe table of a header row only: the row goes in a ``<tbody>`` (XHTML 1.1 wants a table
     body; a ``<thead>`` alone does not validate)."""
@@ -234,8 +249,12 @@ _MARKDOWN.add_render_rule("s_close", lambda self, tokens, idx, options, env: "</
 # markers: Unicode noncharacters, never real text (dropped from the input with _XML_INVALID).
 _KEPT_TAGS = ("u", "sup", "sub", "mark")
 # What each kept tag is written as: USDM's XHTML (XHTML 1.1) has no <u> or <mark> (usdm4 rule DDF00187).
-_OPEN_XHTML = {"u": '<span style="text-decoration: underline">', "mark": '<span style="background-color: yellow">',
-               "sup": "<sup>", "sub": "<sub>"}
+_OPEN_XHTML = {
+    "u": '<span style="text-decoration: underline">',
+    "mark": '<span style="background-color: yellow">',
+    "sup": "<sup>",
+    "sub": "<sub>",
+}
 _CLOSE_XHTML = {"u": "</span>", "mark": "</span>", "sup": "</sup>", "sub": "</sub>"}
 _OPEN = {chr(0xFDD0 + i): tag for i, tag in enumerate(_KEPT_TAGS)}
 _CLOSE = {chr(0xFDE0 + i): tag for i, tag in enumerate(_KEPT_TAGS)}
@@ -308,8 +327,10 @@ def table_xhtml(table: dict) -> str:
     """A result table → ``<table>`` with ``<caption>``, ``<thead>`` and ``<tbody>``."""
     caption = f"<caption>{_escape(table['title'])}</caption>" if table.get("title") else ""
     head = "".join(f"<th>{_cell(c)}</th>" for c in table.get("columns") or [])
-    rows = "".join("<tr>" + ("".join(f"<td>{_cell(c)}</td>" for c in row) or "<td></td>") + "</tr>"
-                   for row in table.get("data") or [])
+    rows = "".join(
+        "<tr>" + ("".join(f"<td>{_cell(c)}</td>" for c in row) or "<td></td>") + "</tr>"
+        for row in table.get("data") or []
+    )
     if not head and not rows:  # nothing to tabulate: XHTML wants a row, so the caption is a paragraph
         return f"<p>{_escape(table['title'])}</p>\n" if table.get("title") else ""
     if not rows:  # a header row alone is the table's body (a <thead> alone does not validate)
@@ -396,7 +417,9 @@ def to_usdm(result: dict, *, include_non_toc: bool = True, version: str = "1", s
                 "sectionTitle": title,
                 "displaySectionNumber": bool(number),
                 "displaySectionTitle": bool(title),
-                "childIds": [usdm_id("NarrativeContent", position[id(child)]) for child in node.get("subsections") or []],
+                "childIds": [
+                    usdm_id("NarrativeContent", position[id(child)]) for child in node.get("subsections") or []
+                ],
                 "previousId": usdm_id("NarrativeContent", i - 1) if i > 1 else None,
                 "nextId": usdm_id("NarrativeContent", i + 1) if i < len(order) else None,
                 "contentItemId": iid,
@@ -413,16 +436,24 @@ def to_usdm(result: dict, *, include_non_toc: bool = True, version: str = "1", s
     document_version = {
         "id": usdm_id("StudyDefinitionDocumentVersion", 1),
         "version": version,
-        "status": {k: code[k] for k in ("id", "code", "codeSystem", "codeSystemVersion", "decode", "instanceType") if k in code},
+        "status": {
+            k: code[k] for k in ("id", "code", "codeSystem", "codeSystemVersion", "decode", "instanceType") if k in code
+        },
         "contents": contents,
         "instanceType": "StudyDefinitionDocumentVersion",
     }
     # The schedules are study design, not narrative: taken from every node, whatever include_non_toc.
     status_number = re.fullmatch(r"Code_(\d+)", str(document_version["status"]["id"]))
     design = schedule_design(_schedules(result), first_code=int(status_number[1]) + 1 if status_number else 1)
-    study = study_usdm(result.get("study") or {}, existing=[document_version, items, design], version=version,
-                       source=metadata.get("source"), document_version=document_version, narrative_items=items,
-                       schedules=design)
+    study = study_usdm(
+        result.get("study") or {},
+        existing=[document_version, items, design],
+        version=version,
+        source=metadata.get("source"),
+        document_version=document_version,
+        narrative_items=items,
+        schedules=design,
+    )
     unique_names(study)
     return {
         "usdmVersion": USDM_VERSION,
@@ -514,7 +545,12 @@ def _schedules(result: dict) -> list[dict]:
 
 # --- checking an export against CDISC's own schema -------------------------------------------
 API_URI = "urn:cdisc:usdm:4.0.0:api"
-WRAPPER_KEYS = {"usdmVersion", "systemName", "systemVersion", "study"}  # the Wrapper's own keys, no other  # where the OpenAPI document sits in the registry
+WRAPPER_KEYS = {
+    "usdmVersion",
+    "systemName",
+    "systemVersion",
+    "study",
+}  # the Wrapper's own keys, no other  # where the OpenAPI document sits in the registry
 
 
 def schema_validator(api_json: Path):
@@ -536,7 +572,9 @@ def schema_validator(api_json: Path):
         if name not in schemas:
             raise KeyError(f"no schema {name} in the USDM API document")
         if name not in validators:
-            validators[name] = jsonschema.Draft202012Validator({"$ref": f"{API_URI}#/components/schemas/{name}"}, registry=registry)
+            validators[name] = jsonschema.Draft202012Validator(
+                {"$ref": f"{API_URI}#/components/schemas/{name}"}, registry=registry
+            )
         found = sorted(validators[name].iter_errors(obj), key=lambda e: list(map(str, e.absolute_path)))
         return [f"{'/'.join(map(str, e.absolute_path)) or '(root)'}: {e.message}" for e in found]
 
@@ -546,7 +584,9 @@ def schema_validator(api_json: Path):
 def usdm_errors(usdm: dict, validate) -> list[str]:
     """Every schema error of an export: the Wrapper's own keys, then the study's
     (``usdm_study.study_errors``: each narrative and schedule object on its own)."""
-    errors = [f"Wrapper: {e}" for e in validate("Wrapper-Input", dict(usdm, study={"name": "-", "instanceType": "Study"}))]
+    errors = [
+        f"Wrapper: {e}" for e in validate("Wrapper-Input", dict(usdm, study={"name": "-", "instanceType": "Study"}))
+    ]
     errors += [f"Wrapper: unexpected key {k}" for k in sorted(set(usdm) - WRAPPER_KEYS)]
     study = usdm.get("study")
     if not isinstance(study, dict):

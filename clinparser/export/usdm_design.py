@@ -103,50 +103,119 @@ from typing import Any, Optional
 from .usdm_schedule import EPOCH_TYPES, OTHER_EPOCH
 from .usdm_terms import Ids, code, note, printed_code
 
-__all__ = ["add_design", "ARM_TYPES", "ROLES", "ROUTES", "UNITS", "MODELS", "MASKING", "RANDOMIZED", "NONRANDOMIZED",
-           "frequency_term", "unit_term"]
+__all__ = [
+    "add_design",
+    "ARM_TYPES",
+    "ROLES",
+    "ROUTES",
+    "UNITS",
+    "MODELS",
+    "MASKING",
+    "RANDOMIZED",
+    "NONRANDOMIZED",
+    "frequency_term",
+    "unit_term",
+]
 
-ARM_TYPES = {"experimental": ("C174266", "Investigational Arm"), "active comparator": ("C174267", "Active Comparator Arm"),
-             "placebo comparator": ("C174268", "Placebo Control Arm"), "sham comparator": ("C174269", "Sham Comparator Arm"),
-             "no intervention": ("C174270", "No Intervention Arm"), "other": ("C17649", "Other")}
+ARM_TYPES = {
+    "experimental": ("C174266", "Investigational Arm"),
+    "active comparator": ("C174267", "Active Comparator Arm"),
+    "placebo comparator": ("C174268", "Placebo Control Arm"),
+    "sham comparator": ("C174269", "Sham Comparator Arm"),
+    "no intervention": ("C174270", "No Intervention Arm"),
+    "other": ("C17649", "Other"),
+}
 DATA_ORIGIN = ("C188866", "Data Generated Within Study")
-ROLES = {"investigational": ("C41161", "Experimental Intervention"), "comparator": ("C68609", "Active Comparator"),
-         "placebo": ("C753", "Placebo"), "background": ("C165822", "Background Treatment"),
-         "rescue": ("C165835", "Rescue Medications"), "challenge": ("C158128", "Challenge Agent")}
+ROLES = {
+    "investigational": ("C41161", "Experimental Intervention"),
+    "comparator": ("C68609", "Active Comparator"),
+    "placebo": ("C753", "Placebo"),
+    "background": ("C165822", "Background Treatment"),
+    "rescue": ("C165835", "Rescue Medications"),
+    "challenge": ("C158128", "Challenge Agent"),
+}
 IMP, AUXILIARY = ("C202579", "Investigational Medicinal Product"), ("C156473", "Auxiliary Medicinal Product")
 IMP_ROLES = {"investigational", "comparator", "placebo", None}
 DRUG = ("C1909", "Pharmacologic Substance")
 UNKNOWN_DOSE_FORM = ("C150001", "Unknown Dosage Form Category")
-ROUTES = {"oral": ("C38288", "Oral Route of Administration"), "intravenous": ("C38276", "Intravenous Route of Administration"),
-          "subcutaneous": ("C38299", "Subcutaneous Route of Administration"),
-          "intramuscular": ("C28161", "Intramuscular Route of Administration"),
-          "topical": ("C38304", "Topical Route of Administration"), "inhalation": ("C38216", "Inhalation Route of Administration"),
-          "transdermal": ("C38305", "Transdermal Route of Administration")}
+ROUTES = {
+    "oral": ("C38288", "Oral Route of Administration"),
+    "intravenous": ("C38276", "Intravenous Route of Administration"),
+    "subcutaneous": ("C38299", "Subcutaneous Route of Administration"),
+    "intramuscular": ("C28161", "Intramuscular Route of Administration"),
+    "topical": ("C38304", "Topical Route of Administration"),
+    "inhalation": ("C38216", "Inhalation Route of Administration"),
+    "transdermal": ("C38305", "Transdermal Route of Administration"),
+}
 # Dose units (C71620) by the contract's lower-case unit, decoded by their symbol (the submission value).
-UNITS = {"mg": ("C28253", "mg"), "mg/kg": ("C67401", "mg/kg"), "mg/m2": ("C67402", "mg/m2"), "ug": ("C48152", "ug"),
-         "mcg": ("C48152", "ug"), "µg": ("C48152", "ug"), "μg": ("C48152", "ug"), "g": ("C48155", "g"),
-         "ml": ("C28254", "mL"), "iu": ("C48579", "IU"), "mg/day": ("C67399", "mg/day"), "mg/d": ("C67399", "mg/day"),
-         "ug/kg": ("C67396", "ug/kg"), "mcg/kg": ("C67396", "ug/kg"), "mg/kg/day": ("C66976", "mg/kg/day"),
-         "iu/kg": ("C67379", "IU/kg"), "u": ("C44278", "U"), "u/kg": ("C67465", "U/kg"), "ng": ("C48516", "ng"),
-         "mmol": ("C48513", "mmol"), "ml/kg": ("C67411", "mL/kg"), "ug/day": ("C71205", "ug/day"),
-         "mcg/day": ("C71205", "ug/day"), "g/kg": ("C69104", "g/kg"), "mbq": ("C70512", "MBq"), "mci": ("C48511", "mCi"),
-         "gy": ("C18063", "Gy"), "pfu": ("C67264", "PFU"), "l": ("C48505", "L")}
-MODELS = {"parallel": ("C82639", "Parallel Study"), "crossover": ("C82637", "Crossover Study"),
-          "cross_over": ("C82637", "Crossover Study"), "factorial": ("C82638", "Factorial Study"),
-          "group_sequential": ("C142568", "Group Sequential Design"), "sequential": ("C142568", "Group Sequential Design"),
-          "single_group": ("C82640", "Single Group Study")}
+UNITS = {
+    "mg": ("C28253", "mg"),
+    "mg/kg": ("C67401", "mg/kg"),
+    "mg/m2": ("C67402", "mg/m2"),
+    "ug": ("C48152", "ug"),
+    "mcg": ("C48152", "ug"),
+    "µg": ("C48152", "ug"),
+    "μg": ("C48152", "ug"),
+    "g": ("C48155", "g"),
+    "ml": ("C28254", "mL"),
+    "iu": ("C48579", "IU"),
+    "mg/day": ("C67399", "mg/day"),
+    "mg/d": ("C67399", "mg/day"),
+    "ug/kg": ("C67396", "ug/kg"),
+    "mcg/kg": ("C67396", "ug/kg"),
+    "mg/kg/day": ("C66976", "mg/kg/day"),
+    "iu/kg": ("C67379", "IU/kg"),
+    "u": ("C44278", "U"),
+    "u/kg": ("C67465", "U/kg"),
+    "ng": ("C48516", "ng"),
+    "mmol": ("C48513", "mmol"),
+    "ml/kg": ("C67411", "mL/kg"),
+    "ug/day": ("C71205", "ug/day"),
+    "mcg/day": ("C71205", "ug/day"),
+    "g/kg": ("C69104", "g/kg"),
+    "mbq": ("C70512", "MBq"),
+    "mci": ("C48511", "mCi"),
+    "gy": ("C18063", "Gy"),
+    "pfu": ("C67264", "PFU"),
+    "l": ("C48505", "L"),
+}
+MODELS = {
+    "parallel": ("C82639", "Parallel Study"),
+    "crossover": ("C82637", "Crossover Study"),
+    "cross_over": ("C82637", "Crossover Study"),
+    "factorial": ("C82638", "Factorial Study"),
+    "group_sequential": ("C142568", "Group Sequential Design"),
+    "sequential": ("C142568", "Group Sequential Design"),
+    "single_group": ("C82640", "Single Group Study"),
+}
 SINGLE_GROUP, PARALLEL = MODELS["single_group"], MODELS["parallel"]
 DOUBLE_BLIND = ("C15228", "Double Blind Study")
-MASKING = {"open_label": ("C49659", "Open Label Study"), "single_blind": ("C28233", "Single Blind Study"),
-           "double_blind": DOUBLE_BLIND, "triple_blind": DOUBLE_BLIND, "quadruple_blind": DOUBLE_BLIND}
+MASKING = {
+    "open_label": ("C49659", "Open Label Study"),
+    "single_blind": ("C28233", "Single Blind Study"),
+    "double_blind": DOUBLE_BLIND,
+    "triple_blind": DOUBLE_BLIND,
+    "quadruple_blind": DOUBLE_BLIND,
+}
 RANDOMIZED = ("C46079", "Randomized")
 NONRANDOMIZED = ("C93043", "Nonrandomized")  # CDISC's allocation codelist C147068, not in C207416 (extensible)
 # plannedSex: Female and/or Male (USDM rule DDF00188 wants these two, not "Both").
-SEXES = {"both": [("C16576", "Female"), ("C20197", "Male")], "all": [("C16576", "Female"), ("C20197", "Male")],
-         "female": [("C16576", "Female")], "male": [("C20197", "Male")]}
-AGE_UNITS = {"year": ("C29848", "Year"), "years": ("C29848", "Year"), "month": ("C29846", "Month"),
-             "months": ("C29846", "Month"), "week": ("C29844", "Week"), "weeks": ("C29844", "Week"),
-             "day": ("C25301", "Day"), "days": ("C25301", "Day")}
+SEXES = {
+    "both": [("C16576", "Female"), ("C20197", "Male")],
+    "all": [("C16576", "Female"), ("C20197", "Male")],
+    "female": [("C16576", "Female")],
+    "male": [("C20197", "Male")],
+}
+AGE_UNITS = {
+    "year": ("C29848", "Year"),
+    "years": ("C29848", "Year"),
+    "month": ("C29846", "Month"),
+    "months": ("C29846", "Month"),
+    "week": ("C29844", "Week"),
+    "weeks": ("C29844", "Week"),
+    "day": ("C25301", "Day"),
+    "days": ("C25301", "Day"),
+}
 NO_UPPER_AGE = 100  # years: how the published files write "no upper age limit" (Range needs a maximum)
 OTHER_REASON = ("C17649", "Other")
 APPROVAL_DATE = ("C71476", "Approval Date")
@@ -154,32 +223,92 @@ TREATMENT_EPOCH = "C101526"
 NOT_READ = "Not read by ClinParser"
 
 # --- frequency (C71113) ----------------------------------------------------------------------------
-_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-            "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "sixteen": 16,
-            "eighteen": 18, "twenty-four": 24, "twenty four": 24, "thirty-six": 36, "forty-eight": 48,
-            "seventy-two": 72, "ninety-six": 96, "other": 2, "second": 2}
-EVERY_HOURS = {2: ("C64516", "Every Two Hours"), 3: ("C64517", "Every Three Hours"), 4: ("C64518", "Every Four Hours"),
-               5: ("C64519", "Every Five Hours"), 6: ("C64520", "Every Six Hours"), 7: ("C64521", "Every Seven Hours"),
-               8: ("C64523", "Every Eight Hours"), 9: ("C64524", "Every Nine Hours"), 10: ("C64500", "Every Ten Hours"),
-               11: ("C64501", "Every Eleven Hours"), 12: ("C64502", "Every Twelve Hours"),
-               13: ("C64503", "Every Thirteen Hours"), 14: ("C64504", "Every Fourteen Hours"),
-               15: ("C64505", "Every Fifteen Hours"), 16: ("C64506", "Every Sixteen Hours"),
-               17: ("C64507", "Every Seventeen Hours"), 18: ("C64508", "Every Eighteen Hours"),
-               19: ("C64509", "Every Nineteen Hours"), 20: ("C64511", "Every Twenty Hours"),
-               21: ("C64512", "Every Twenty-One Hours"), 22: ("C64513", "Every Twenty-Two Hours"),
-               23: ("C64514", "Every Twenty-Three Hours"), 24: ("C64515", "Every Twenty-Four Hours"),
-               36: ("C89791", "Every Thirty-six Hours"), 48: ("C89790", "Every Forty-eight Hours"),
-               72: ("C174288", "Every Seventy Two Hours"), 96: ("C189436", "Every Ninety-Six Hours"), 1: ("C64510", "Every Hour")}
-EVERY_DAYS = {1: ("C25473", "Daily"), 2: ("C64525", "Every Other Day"), 3: ("C64533", "Every Three Days"),
-              4: ("C64534", "Every Four Days"), 5: ("C71124", "Every Five Days"), 6: ("C161335", "Every Six Days"),
-              7: ("C139177", "Every Seven Days")}
-EVERY_WEEKS = {1: ("C67069", "Weekly"), 2: ("C71127", "Every Two Weeks"), 3: ("C64535", "Every Three Weeks"),
-               4: ("C64529", "Every Four Weeks"), 5: ("C103390", "Every Five Weeks"), 6: ("C89788", "Every Six Weeks"),
-               7: ("C116149", "Every Seven Weeks"), 8: ("C103389", "Every Eight Weeks"), 10: ("C189433", "Every Ten Weeks"),
-               12: ("C161332", "Every Twelve Weeks"), 13: ("C189434", "Every Thirteen Weeks"),
-               16: ("C161336", "Every Sixteen Weeks")}
-EVERY_MONTHS = {1: ("C64498", "Monthly"), 2: ("C64536", "Every Two Months"), 3: ("C64537", "Every Three Months"),
-                4: ("C64538", "Every Four Months"), 6: ("C89789", "Every Six Months")}
+_NUMBERS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "sixteen": 16,
+    "eighteen": 18,
+    "twenty-four": 24,
+    "twenty four": 24,
+    "thirty-six": 36,
+    "forty-eight": 48,
+    "seventy-two": 72,
+    "ninety-six": 96,
+    "other": 2,
+    "second": 2,
+}
+EVERY_HOURS = {
+    2: ("C64516", "Every Two Hours"),
+    3: ("C64517", "Every Three Hours"),
+    4: ("C64518", "Every Four Hours"),
+    5: ("C64519", "Every Five Hours"),
+    6: ("C64520", "Every Six Hours"),
+    7: ("C64521", "Every Seven Hours"),
+    8: ("C64523", "Every Eight Hours"),
+    9: ("C64524", "Every Nine Hours"),
+    10: ("C64500", "Every Ten Hours"),
+    11: ("C64501", "Every Eleven Hours"),
+    12: ("C64502", "Every Twelve Hours"),
+    13: ("C64503", "Every Thirteen Hours"),
+    14: ("C64504", "Every Fourteen Hours"),
+    15: ("C64505", "Every Fifteen Hours"),
+    16: ("C64506", "Every Sixteen Hours"),
+    17: ("C64507", "Every Seventeen Hours"),
+    18: ("C64508", "Every Eighteen Hours"),
+    19: ("C64509", "Every Nineteen Hours"),
+    20: ("C64511", "Every Twenty Hours"),
+    21: ("C64512", "Every Twenty-One Hours"),
+    22: ("C64513", "Every Twenty-Two Hours"),
+    23: ("C64514", "Every Twenty-Three Hours"),
+    24: ("C64515", "Every Twenty-Four Hours"),
+    36: ("C89791", "Every Thirty-six Hours"),
+    48: ("C89790", "Every Forty-eight Hours"),
+    72: ("C174288", "Every Seventy Two Hours"),
+    96: ("C189436", "Every Ninety-Six Hours"),
+    1: ("C64510", "Every Hour"),
+}
+EVERY_DAYS = {
+    1: ("C25473", "Daily"),
+    2: ("C64525", "Every Other Day"),
+    3: ("C64533", "Every Three Days"),
+    4: ("C64534", "Every Four Days"),
+    5: ("C71124", "Every Five Days"),
+    6: ("C161335", "Every Six Days"),
+    7: ("C139177", "Every Seven Days"),
+}
+EVERY_WEEKS = {
+    1: ("C67069", "Weekly"),
+    2: ("C71127", "Every Two Weeks"),
+    3: ("C64535", "Every Three Weeks"),
+    4: ("C64529", "Every Four Weeks"),
+    5: ("C103390", "Every Five Weeks"),
+    6: ("C89788", "Every Six Weeks"),
+    7: ("C116149", "Every Seven Weeks"),
+    8: ("C103389", "Every Eight Weeks"),
+    10: ("C189433", "Every Ten Weeks"),
+    12: ("C161332", "Every Twelve Weeks"),
+    13: ("C189434", "Every Thirteen Weeks"),
+    16: ("C161336", "Every Sixteen Weeks"),
+}
+EVERY_MONTHS = {
+    1: ("C64498", "Monthly"),
+    2: ("C64536", "Every Two Months"),
+    3: ("C64537", "Every Three Months"),
+    4: ("C64538", "Every Four Months"),
+    6: ("C89789", "Every Six Months"),
+}
 _N = r"(\d+|" + "|".join(sorted((re.escape(w) for w in _NUMBERS), key=len, reverse=True)) + r")"
 # (pattern over the lower-cased words, term or {n: term} for the pattern's number); longest match wins.
 FREQUENCIES: list[tuple[re.Pattern, Any]] = [
@@ -189,29 +318,65 @@ FREQUENCIES: list[tuple[re.Pattern, Any]] = [
     (re.compile(rf"\bevery {_N} ?months?\b|\bq ?(\d+) ?m(?:o|onths?)?\b"), EVERY_MONTHS),
     (re.compile(r"\bevery other day\b|\balternate days\b|\bqod\b"), ("C64525", "Every Other Day")),
     (re.compile(r"\bevery other week\b"), ("C71127", "Every Two Weeks")),
-    (re.compile(r"\b(?:once (?:a|per|each) day|once daily|(?:one time|1 time|1x) (?:a |per )?day|daily|every day|each day"
-                r"|per day|q\.?d\.?|o\.?d\.?)\b"), ("C25473", "Daily")),
+    (
+        re.compile(
+            r"\b(?:once (?:a|per|each) day|once daily|(?:one time|1 time|1x) (?:a |per )?day|daily|every day|each day"
+            r"|per day|q\.?d\.?|o\.?d\.?)\b"
+        ),
+        ("C25473", "Daily"),
+    ),
     (re.compile(r"\b(?:every morning|each morning|in the morning|qam|q\.a\.m\.)\b"), ("C64595", "QAM")),
     (re.compile(r"\b(?:every evening|each evening|in the evening)\b"), ("C160957", "Every Evening")),
     (re.compile(r"\b(?:at bedtime|qhs|q\.h\.s\.)\b"), ("C64593", "Hour of Sleep")),
-    (re.compile(r"\b(?:twice (?:a |per )?day|twice daily|(?:two|2) times (?:a |per )?day|(?:two|2) times daily|2x daily"
-                r"|b\.?i\.?d\.?)\b"), ("C64496", "Twice Daily")),
-    (re.compile(r"\b(?:three times (?:a |per )?day|three times daily|3 times (?:a |per )?day|3 times daily|thrice daily"
-                r"|t\.?i\.?d\.?)\b"), ("C64527", "Three Times Daily")),
-    (re.compile(r"\b(?:four times (?:a |per )?day|four times daily|4 times (?:a |per )?day|4 times daily"
-                r"|q\.?i\.?d\.?)\b"), ("C64530", "Four Times Daily")),
-    (re.compile(r"\b(?:once (?:a|per|each) week|once weekly|qw|q1w|(?:one time|1 time) (?:a |per )?week)\b"),
-     ("C64526", "Once Weekly")),
+    (
+        re.compile(
+            r"\b(?:twice (?:a |per )?day|twice daily|(?:two|2) times (?:a |per )?day|(?:two|2) times daily|2x daily"
+            r"|b\.?i\.?d\.?)\b"
+        ),
+        ("C64496", "Twice Daily"),
+    ),
+    (
+        re.compile(
+            r"\b(?:three times (?:a |per )?day|three times daily|3 times (?:a |per )?day|3 times daily|thrice daily"
+            r"|t\.?i\.?d\.?)\b"
+        ),
+        ("C64527", "Three Times Daily"),
+    ),
+    (
+        re.compile(
+            r"\b(?:four times (?:a |per )?day|four times daily|4 times (?:a |per )?day|4 times daily"
+            r"|q\.?i\.?d\.?)\b"
+        ),
+        ("C64530", "Four Times Daily"),
+    ),
+    (
+        re.compile(r"\b(?:once (?:a|per|each) week|once weekly|qw|q1w|(?:one time|1 time) (?:a |per )?week)\b"),
+        ("C64526", "Once Weekly"),
+    ),
     (re.compile(r"\b(?:weekly|every week|each week)\b"), ("C67069", "Weekly")),
-    (re.compile(r"\b(?:twice (?:a |per )?week|twice weekly|(?:two|2) times (?:a |per )?week|biw)\b"),
-     ("C64497", "Twice Weekly")),
-    (re.compile(r"\b(?:three times (?:a |per )?week|three times weekly|3 times (?:a |per )?week|thrice (?:a |per )?week|thrice weekly|tiw)\b"),
-     ("C64528", "Three Times Weekly")),
+    (
+        re.compile(r"\b(?:twice (?:a |per )?week|twice weekly|(?:two|2) times (?:a |per )?week|biw)\b"),
+        ("C64497", "Twice Weekly"),
+    ),
+    (
+        re.compile(
+            r"\b(?:three times (?:a |per )?week|three times weekly|3 times (?:a |per )?week|thrice (?:a |per )?week|thrice weekly|tiw)\b"
+        ),
+        ("C64528", "Three Times Weekly"),
+    ),
     (re.compile(r"\b(?:once (?:a|per|each) month|monthly|every month|qm)\b"), ("C64498", "Monthly")),
-    (re.compile(r"\b(?:as needed|as required|when needed|if needed|prn|p\.r\.n\.|on demand)\b"), ("C64499", "As Needed")),
+    (
+        re.compile(r"\b(?:as needed|as required|when needed|if needed|prn|p\.r\.n\.|on demand)\b"),
+        ("C64499", "As Needed"),
+    ),
     (re.compile(r"\b(?:continuous(?:ly)?|continuous infusion)\b"), ("C53279", "Continuous")),
-    (re.compile(r"\b(?:single dose|single administration|single injection|single infusion|one dose|one time|once only"
-                r"|single)\b|^once$"), ("C64576", "Once")),
+    (
+        re.compile(
+            r"\b(?:single dose|single administration|single injection|single infusion|one dose|one time|once only"
+            r"|single)\b|^once$"
+        ),
+        ("C64576", "Once"),
+    ),
 ]
 
 
@@ -271,8 +436,12 @@ def _alias(ids: Ids, term: tuple[str, str] | str) -> dict:
 
 
 def _quantity(ids: Ids, value: float, unit: Optional[tuple[str, str]]) -> dict:
-    return {"id": ids("Quantity"), "value": float(value), "unit": _alias(ids, unit) if unit else None,
-            "instanceType": "Quantity"}
+    return {
+        "id": ids("Quantity"),
+        "value": float(value),
+        "unit": _alias(ids, unit) if unit else None,
+        "instanceType": "Quantity",
+    }
 
 
 _EPOCH_FILLER = {"period", "phase", "epoch", "stage", "the"}
@@ -308,8 +477,17 @@ def _epochs(design: dict, reading: dict, ids: Ids) -> bool:
         found = by_key.get(epoch_key(name))
         if found is None:
             term = next((t for pattern, t in EPOCH_TYPES if pattern.search(name)), OTHER_EPOCH)
-            found = {"id": ids("StudyEpoch"), "name": name, "label": name, "description": None, "type": code(ids, term),
-                     "previousId": None, "nextId": None, "notes": [], "instanceType": "StudyEpoch"}
+            found = {
+                "id": ids("StudyEpoch"),
+                "name": name,
+                "label": name,
+                "description": None,
+                "type": code(ids, term),
+                "previousId": None,
+                "nextId": None,
+                "notes": [],
+                "instanceType": "StudyEpoch",
+            }
             epochs.insert(epochs.index(after) + 1 if after is not None else 0, found)
             by_key[epoch_key(name)] = found
         after = found
@@ -334,39 +512,83 @@ def _arms(design: dict, reading: dict, interventions: list[dict], ids: Ids) -> b
     arms, intervention_ids = [], []
     for arm in arms_read:
         given = [_text(n) for n in arm.get("interventions") or [] if _text(n)]
-        arms.append({"id": ids("StudyArm"), "name": _text(arm["name"]), "label": None,
-                     "description": f"Interventions: {', '.join(given)}" if given else None,
-                     "type": code(ids, ARM_TYPES.get(_text(arm.get("type")).lower(), ARM_TYPES["other"])),
-                     "dataOriginDescription": "Data collected from subjects", "dataOriginType": code(ids, DATA_ORIGIN),
-                     "populationIds": [], "notes": [], "instanceType": "StudyArm"})
-        intervention_ids.append(list(dict.fromkeys(
-            i for i in (names.get(n) or names.get(n.lower()) for n in given) if i)))
+        arms.append(
+            {
+                "id": ids("StudyArm"),
+                "name": _text(arm["name"]),
+                "label": None,
+                "description": f"Interventions: {', '.join(given)}" if given else None,
+                "type": code(ids, ARM_TYPES.get(_text(arm.get("type")).lower(), ARM_TYPES["other"])),
+                "dataOriginDescription": "Data collected from subjects",
+                "dataOriginType": code(ids, DATA_ORIGIN),
+                "populationIds": [],
+                "notes": [],
+                "instanceType": "StudyArm",
+            }
+        )
+        intervention_ids.append(
+            list(dict.fromkeys(i for i in (names.get(n) or names.get(n.lower()) for n in given) if i))
+        )
     design["arms"] = arms
     cells, elements = [], []
     for arm, given in zip(arms, intervention_ids):
         for epoch in design.get("epochs") or []:
             treated = (epoch.get("type") or {}).get("code") == TREATMENT_EPOCH
-            element = {"id": ids("StudyElement"), "name": f"{arm['name']} / {epoch['name']}", "label": None,
-                       "description": f"{arm['name']} in the {epoch['name']} epoch", "transitionStartRule": None,
-                       "transitionEndRule": None, "studyInterventionIds": list(given) if treated else [], "notes": [],
-                       "instanceType": "StudyElement"}
+            element = {
+                "id": ids("StudyElement"),
+                "name": f"{arm['name']} / {epoch['name']}",
+                "label": None,
+                "description": f"{arm['name']} in the {epoch['name']} epoch",
+                "transitionStartRule": None,
+                "transitionEndRule": None,
+                "studyInterventionIds": list(given) if treated else [],
+                "notes": [],
+                "instanceType": "StudyElement",
+            }
             elements.append(element)
-            cells.append({"id": ids("StudyCell"), "armId": arm["id"], "epochId": epoch["id"], "elementIds": [element["id"]],
-                          "instanceType": "StudyCell"})
+            cells.append(
+                {
+                    "id": ids("StudyCell"),
+                    "armId": arm["id"],
+                    "epochId": epoch["id"],
+                    "elementIds": [element["id"]],
+                    "instanceType": "StudyCell",
+                }
+            )
     design["studyCells"], design["elements"] = cells, elements
     return True
 
 
-def _administration(ids: Ids, name: str, dose: Optional[dict], route: Optional[tuple[str, str]],
-                    frequency: Optional[tuple[str, str] | str], product_id: Optional[str], said: list[str]) -> dict:
-    return {"id": ids("Administration"), "name": name, "label": None,
-            "description": "; ".join(said) or None,
-            "duration": {"id": ids("Duration"), "text": NOT_READ, "quantity": None, "durationWillVary": False,
-                         "reasonDurationWillVary": None, "instanceType": "Duration"},
-            "dose": dose, "route": _alias(ids, route) if route else None,
-            "frequency": _alias(ids, frequency) if frequency else None,
-            "administrableProductId": product_id if dose else None, "medicalDeviceId": None, "notes": [],
-            "instanceType": "Administration"}
+def _administration(
+    ids: Ids,
+    name: str,
+    dose: Optional[dict],
+    route: Optional[tuple[str, str]],
+    frequency: Optional[tuple[str, str] | str],
+    product_id: Optional[str],
+    said: list[str],
+) -> dict:
+    return {
+        "id": ids("Administration"),
+        "name": name,
+        "label": None,
+        "description": "; ".join(said) or None,
+        "duration": {
+            "id": ids("Duration"),
+            "text": NOT_READ,
+            "quantity": None,
+            "durationWillVary": False,
+            "reasonDurationWillVary": None,
+            "instanceType": "Duration",
+        },
+        "dose": dose,
+        "route": _alias(ids, route) if route else None,
+        "frequency": _alias(ids, frequency) if frequency else None,
+        "administrableProductId": product_id if dose else None,
+        "medicalDeviceId": None,
+        "notes": [],
+        "instanceType": "Administration",
+    }
 
 
 def _interventions(study_version: dict, reading: dict, ids: Ids) -> list[dict]:
@@ -377,14 +599,26 @@ def _interventions(study_version: dict, reading: dict, ids: Ids) -> list[dict]:
         name = _text(item["name"])
         role_key = _text(item.get("role")).lower() or None
         role = ROLES.get(role_key or "")
-        si = {"id": ids("StudyIntervention"), "name": name, "label": None, "description": _text(item.get("printed")) or None,
-              "role": code(ids, role or ROLES["investigational"]), "type": code(ids, DRUG),
-              "minimumResponseDuration": None, "codes": [], "administrations": [], "notes": [],
-              "instanceType": "StudyIntervention"}
+        si = {
+            "id": ids("StudyIntervention"),
+            "name": name,
+            "label": None,
+            "description": _text(item.get("printed")) or None,
+            "role": code(ids, role or ROLES["investigational"]),
+            "type": code(ids, DRUG),
+            "minimumResponseDuration": None,
+            "codes": [],
+            "administrations": [],
+            "notes": [],
+            "instanceType": "StudyIntervention",
+        }
         unread = ["the intervention type (coded Pharmacologic Substance)"]
         if role is None:
-            unread.insert(0, f"its role{f' ({role_key})' if role_key else ''} (coded Experimental Intervention: USDM "
-                             "requires a role and its codelist has no unknown)")
+            unread.insert(
+                0,
+                f"its role{f' ({role_key})' if role_key else ''} (coded Experimental Intervention: USDM "
+                "requires a role and its codelist has no unknown)",
+            )
         route_key = _text(item.get("route")).lower()
         route = ROUTES.get(route_key)
         printed_frequency = _text(item.get("frequency"))
@@ -396,24 +630,49 @@ def _interventions(study_version: dict, reading: dict, ids: Ids) -> list[dict]:
         product_id = None
         coded = [(d, unit_term(d.get("unit"))) for d in doses]
         if any(_number(d.get("value")) and unit for d, unit in coded):
-            product = {"id": ids("AdministrableProduct"), "name": name, "label": None, "description": None,
-                       "pharmacologicClass": None, "administrableDoseForm": _alias(ids, UNKNOWN_DOSE_FORM),
-                       "productDesignation": code(ids, IMP if role_key in IMP_ROLES or role is None else AUXILIARY),
-                       "sourcing": None, "properties": [], "identifiers": [], "ingredients": [],
-                       "notes": [note(ids, f"{NOT_READ}: the dose form (coded Unknown Dosage Form Category).")],
-                       "instanceType": "AdministrableProduct"}
+            product = {
+                "id": ids("AdministrableProduct"),
+                "name": name,
+                "label": None,
+                "description": None,
+                "pharmacologicClass": None,
+                "administrableDoseForm": _alias(ids, UNKNOWN_DOSE_FORM),
+                "productDesignation": code(ids, IMP if role_key in IMP_ROLES or role is None else AUXILIARY),
+                "sourcing": None,
+                "properties": [],
+                "identifiers": [],
+                "ingredients": [],
+                "notes": [note(ids, f"{NOT_READ}: the dose form (coded Unknown Dosage Form Category).")],
+                "instanceType": "AdministrableProduct",
+            }
             products.append(product)
             product_id = product["id"]
         for d, unit in coded:
             printed = _text(d.get("printed")) or _text(f"{d.get('value')} {d.get('unit') or ''}")
             if _number(d.get("value")) and unit:
-                si["administrations"].append(_administration(
-                    ids, f"{name} {printed}", _quantity(ids, d["value"], unit), route, frequency, product_id,
-                    [printed, *said_common]))
+                si["administrations"].append(
+                    _administration(
+                        ids,
+                        f"{name} {printed}",
+                        _quantity(ids, d["value"], unit),
+                        route,
+                        frequency,
+                        product_id,
+                        [printed, *said_common],
+                    )
+                )
             else:
-                si["administrations"].append(_administration(
-                    ids, f"{name} {printed}", None, route, frequency, None,
-                    [f"dose as printed: {printed} (its unit has no code)", *said_common]))
+                si["administrations"].append(
+                    _administration(
+                        ids,
+                        f"{name} {printed}",
+                        None,
+                        route,
+                        frequency,
+                        None,
+                        [f"dose as printed: {printed} (its unit has no code)", *said_common],
+                    )
+                )
         if not coded and (route or frequency or said_common):
             si["administrations"].append(_administration(ids, name, None, route, frequency, None, said_common))
         si["notes"].append(note(ids, f"{NOT_READ}: " + "; ".join(unread) + "."))
@@ -442,14 +701,25 @@ def _population(design: dict, reading: dict, ids: Ids) -> list[str]:
         if _number(low) and unit and (high is None or _number(high)):
             open_ended = high is None
             population["plannedAge"] = {
-                "id": ids("Range"), "minValue": _quantity(ids, low, unit),
-                "maxValue": _quantity(ids, NO_UPPER_AGE if open_ended else high, AGE_UNITS["years"] if open_ended else unit),
-                "isApproximate": False, "instanceType": "Range"}
+                "id": ids("Range"),
+                "minValue": _quantity(ids, low, unit),
+                "maxValue": _quantity(
+                    ids, NO_UPPER_AGE if open_ended else high, AGE_UNITS["years"] if open_ended else unit
+                ),
+                "isApproximate": False,
+                "instanceType": "Range",
+            }
             filled.append("plannedAge")
             if open_ended:
-                population["notes"].append(note(ids, (
-                    f"No upper age limit is printed: the planned age range's maximum of {NO_UPPER_AGE} years stands for "
-                    "none (USDM's Range requires a maximum; the published CDISC pilot and Alexion files write it so).")))
+                population["notes"].append(
+                    note(
+                        ids,
+                        (
+                            f"No upper age limit is printed: the planned age range's maximum of {NO_UPPER_AGE} years stands for "
+                            "none (USDM's Range requires a maximum; the published CDISC pilot and Alexion files write it so)."
+                        ),
+                    )
+                )
     healthy = _value(read.get("healthy_volunteers"))
     if isinstance(healthy, bool):
         population["includesHealthySubjects"] = healthy
@@ -471,8 +741,13 @@ def _kind(design: dict, reading: dict, ids: Ids) -> list[str]:
         design["blindingSchema"] = _alias(ids, masking)
         filled.append("blindingSchema")
         if masking_key in ("triple_blind", "quadruple_blind"):
-            design["notes"].append(note(ids, f"Masking printed as {masking_key.replace('_', ' ')}: coded Double Blind "
-                                             "Study (the CDISC blinding codelist C66735 has no term for it)."))
+            design["notes"].append(
+                note(
+                    ids,
+                    f"Masking printed as {masking_key.replace('_', ' ')}: coded Double Blind "
+                    "Study (the CDISC blinding codelist C66735 has no term for it).",
+                )
+            )
     allocation = _key(_value(reading.get("allocation")))
     if allocation == "randomized":
         design["characteristics"].append(code(ids, RANDOMIZED))
@@ -490,10 +765,18 @@ def _indication(design: dict, reading: dict, ids: Ids) -> list[str]:
     text = _text(_value(reading.get("indication")))
     if not text:
         return []
-    design["indications"] = [{"id": ids("Indication"), "name": "IND1", "label": text, "description": text, "codes": [],
-                              "isRareDisease": False,
-                              "notes": [note(ids, f"{NOT_READ}: whether it is a rare disease (false); no dictionary code.")],
-                              "instanceType": "Indication"}]
+    design["indications"] = [
+        {
+            "id": ids("Indication"),
+            "name": "IND1",
+            "label": text,
+            "description": text,
+            "codes": [],
+            "isRareDisease": False,
+            "notes": [note(ids, f"{NOT_READ}: whether it is a rare disease (false); no dictionary code.")],
+            "instanceType": "Indication",
+        }
+    ]
     return ["indications"]
 
 
@@ -508,17 +791,41 @@ def _amendments(study_version: dict, reading: dict, ids: Ids) -> list[str]:
             continue
         date = _text(item.get("date"))
         amendment = {
-            "id": ids("StudyAmendment"), "name": f"AMEND_{number}",
-            "label": number if re.search(r"\bamendment\b", number, re.I) else f"Amendment {number}", "description": None,
-            "number": number, "summary": _text(item.get("summary")),
-            "primaryReason": {"id": ids("StudyAmendmentReason"), "code": code(ids, OTHER_REASON), "otherReason": NOT_READ,
-                              "instanceType": "StudyAmendmentReason"},
-            "secondaryReasons": [], "changes": [], "impacts": [], "geographicScopes": [], "enrollments": [],
-            "dateValues": [], "previousId": out[-1]["id"] if out else None, "notes": [], "instanceType": "StudyAmendment"}
+            "id": ids("StudyAmendment"),
+            "name": f"AMEND_{number}",
+            "label": number if re.search(r"\bamendment\b", number, re.I) else f"Amendment {number}",
+            "description": None,
+            "number": number,
+            "summary": _text(item.get("summary")),
+            "primaryReason": {
+                "id": ids("StudyAmendmentReason"),
+                "code": code(ids, OTHER_REASON),
+                "otherReason": NOT_READ,
+                "instanceType": "StudyAmendmentReason",
+            },
+            "secondaryReasons": [],
+            "changes": [],
+            "impacts": [],
+            "geographicScopes": [],
+            "enrollments": [],
+            "dateValues": [],
+            "previousId": out[-1]["id"] if out else None,
+            "notes": [],
+            "instanceType": "StudyAmendment",
+        }
         if _ISO_DATE.fullmatch(date):
-            amendment["dateValues"].append({
-                "id": ids("GovernanceDate"), "name": f"AMEND_DATE_{number}", "label": None, "description": None,
-                "type": code(ids, APPROVAL_DATE), "dateValue": date, "geographicScopes": [], "instanceType": "GovernanceDate"})
+            amendment["dateValues"].append(
+                {
+                    "id": ids("GovernanceDate"),
+                    "name": f"AMEND_DATE_{number}",
+                    "label": None,
+                    "description": None,
+                    "type": code(ids, APPROVAL_DATE),
+                    "dateValue": date,
+                    "geographicScopes": [],
+                    "instanceType": "GovernanceDate",
+                }
+            )
         out.append(amendment)
     study_version["amendments"] = out
     return ["amendments"] if out else []

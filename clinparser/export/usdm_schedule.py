@@ -79,7 +79,11 @@ from .usdm_terms import Ids, code, note
 __all__ = ["schedule_design", "design_errors", "DESIGN_SCHEMAS"]
 
 VISIT = ("C25716", "Visit")
-IN_PERSON, TELEPHONE, VIDEO = ("C175574", "In Person"), ("C171537", "Telephone Call"), ("C171525", "Audio-Videoconferencing")
+IN_PERSON, TELEPHONE, VIDEO = (
+    ("C175574", "In Person"),
+    ("C171537", "Telephone Call"),
+    ("C171525", "Audio-Videoconferencing"),
+)
 CLINIC, HOME = ("C211570", "Clinic"), ("C18002", "Home")
 # How a visit is held, by its header (first match wins): (pattern, contact mode, setting or None).
 CONTACTS = [
@@ -98,16 +102,31 @@ EPOCH_TYPES = [
     (re.compile(r"(?<![-\w])treatment\b", re.I), ("C101526", "Treatment Epoch")),
 ]
 # ISO 8601 duration of n units: (prefix, designator).
-DURATION = {"year": ("P", "Y"), "month": ("P", "M"), "week": ("P", "W"), "day": ("P", "D"),
-            "hour": ("PT", "H"), "minute": ("PT", "M")}
+DURATION = {
+    "year": ("P", "Y"),
+    "month": ("P", "M"),
+    "week": ("P", "W"),
+    "day": ("P", "D"),
+    "hour": ("PT", "H"),
+    "minute": ("PT", "M"),
+}
 # A schedule's kind (schedule/kinds.py) as the timeline's description.
-TIMELINE_KINDS = {"main": "Main timeline", "pk_pd": "PK/PD sampling timeline", "extension": "Extension timeline",
-                  "follow_up": "Follow-up timeline", "other": "Other timeline"}
+TIMELINE_KINDS = {
+    "main": "Main timeline",
+    "pk_pd": "PK/PD sampling timeline",
+    "extension": "Extension timeline",
+    "follow_up": "Follow-up timeline",
+    "other": "Other timeline",
+}
 PLAIN_MARKS = {"x", "✓", "✔", "√", "●", "•"}  # a tick says "done here" and nothing more
 
 #: Which schema each list of the design validates against.
-DESIGN_SCHEMAS = {"epochs": "StudyEpoch-Input", "encounters": "Encounter-Input",
-                  "activities": "Activity-Input", "scheduleTimelines": "ScheduleTimeline-Input"}
+DESIGN_SCHEMAS = {
+    "epochs": "StudyEpoch-Input",
+    "encounters": "Encounter-Input",
+    "activities": "Activity-Input",
+    "scheduleTimelines": "ScheduleTimeline-Input",
+}
 
 
 def _chain(objects: list[dict]) -> None:
@@ -187,8 +206,11 @@ def _window(window: Optional[dict]) -> dict:
     before, after, unit = w.get("before"), w.get("after"), w.get("unit")
     if not (_is_number(before) and _is_number(after) and before >= 0 and after >= 0 and unit in DURATION):
         return {"windowLower": None, "windowUpper": None, "windowLabel": None}
-    return {"windowLower": _duration(before, unit), "windowUpper": _duration(after, unit),
-            "windowLabel": _text(w.get("text")) or None}
+    return {
+        "windowLower": _duration(before, unit),
+        "windowUpper": _duration(after, unit),
+        "windowLabel": _text(w.get("text")) or None,
+    }
 
 
 def _timings(encounters: list[dict], instance_ids: list[str], ids: Ids) -> dict[int, dict]:
@@ -196,13 +218,23 @@ def _timings(encounters: list[dict], instance_ids: list[str], ids: Ids) -> dict[
     anchor = _anchor(encounters)
     if anchor is None:  # the timeline still needs an anchor (DDF00009): where it starts
         text = _text(encounters[0].get("short_label")) or _text(encounters[0].get("label")) or "First column"
-        return {0: {
-            "id": ids("Timing"), "name": f"{text}: timeline start", "label": _text(encounters[0].get("label")) or None,
-            "description": "The timeline's first column as its reference point: no column at Day 0 or Day 1 was read, "
-                           "so no other column is timed from it",
-            "type": code(ids, FIXED), "value": "P0D", "valueLabel": "0 days", "relativeToFrom": code(ids, START_TO_START),
-            "relativeFromScheduledInstanceId": instance_ids[0], "relativeToScheduledInstanceId": instance_ids[0],
-            **_window(None), "instanceType": "Timing"}}
+        return {
+            0: {
+                "id": ids("Timing"),
+                "name": f"{text}: timeline start",
+                "label": _text(encounters[0].get("label")) or None,
+                "description": "The timeline's first column as its reference point: no column at Day 0 or Day 1 was read, "
+                "so no other column is timed from it",
+                "type": code(ids, FIXED),
+                "value": "P0D",
+                "valueLabel": "0 days",
+                "relativeToFrom": code(ids, START_TO_START),
+                "relativeFromScheduledInstanceId": instance_ids[0],
+                "relativeToScheduledInstanceId": instance_ids[0],
+                **_window(None),
+                "instanceType": "Timing",
+            }
+        }
     index, unit, _ = anchor
     anchor_text = _timing_text(encounters[index]["timing"])
     out: dict[int, dict] = {}
@@ -250,9 +282,19 @@ def _epochs(schedule: dict, ids: Ids, known: list[dict]) -> tuple[list[dict], di
         if eid is None:
             term = next((t for pattern, t in EPOCH_TYPES if pattern.search(label)), OTHER_EPOCH)
             eid = ids("StudyEpoch")
-            epochs.append({"id": eid, "name": label or f"Epoch {n}", "label": label or None, "description": None,
-                           "type": code(ids, term), "previousId": None, "nextId": None, "notes": [],
-                           "instanceType": "StudyEpoch"})
+            epochs.append(
+                {
+                    "id": eid,
+                    "name": label or f"Epoch {n}",
+                    "label": label or None,
+                    "description": None,
+                    "type": code(ids, term),
+                    "previousId": None,
+                    "nextId": None,
+                    "notes": [],
+                    "instanceType": "StudyEpoch",
+                }
+            )
             if label:
                 shared[_epoch_key(label)] = eid
         if eid not in by_label[label]:
@@ -267,7 +309,7 @@ def _epochs(schedule: dict, ids: Ids, known: list[dict]) -> tuple[list[dict], di
 
 
 def _epoch_key(label: object) -> str:
-    """"OL Long Term Follow- up" and "OL Long Term Follow-up" are one label."""
+    """ "OL Long Term Follow- up" and "OL Long Term Follow-up" are one label."""
     return re.sub(r"[^a-z0-9]+", "", _text(label).lower())
 
 
@@ -276,9 +318,12 @@ def _encounter_description(encounter: dict) -> Optional[str]:
     Window: ±1", with the time points within the visit."""
     window = _text((encounter.get("window") or {}).get("text"))
     points = [_text(p.get("label")) for p in encounter.get("timepoints") or []]
-    parts = [f"Visit: {_text(encounter['visit'])}" if _text(encounter.get("visit")) else "",
-             _timing_text(encounter.get("timing")), f"Window: {window}" if window else "",
-             f"Time points: {', '.join(points)}" if points else ""]
+    parts = [
+        f"Visit: {_text(encounter['visit'])}" if _text(encounter.get("visit")) else "",
+        _timing_text(encounter.get("timing")),
+        f"Window: {window}" if window else "",
+        f"Time points: {', '.join(points)}" if points else "",
+    ]
     read = "; ".join(p for p in parts if p)
     path = _text(encounter.get("label"))
     return f"{path}: {read}" if path and read else path or read or None
@@ -307,10 +352,18 @@ def _activities(schedule: dict, footnotes: dict[str, str], ids: Ids) -> tuple[li
     for index, row in rows:
         label = _text(row.get("label"))
         aid = ids("Activity")
-        obj = {"id": aid, "name": label or f"Row {row.get('row')}", "label": label or None, "description": None,
-               "previousId": None, "nextId": None, "childIds": [], "timelineId": None,
-               "notes": [note(ids, text) for _, text in _footnote_texts(row.get("footnotes"), footnotes)],
-               "instanceType": "Activity"}
+        obj = {
+            "id": aid,
+            "name": label or f"Row {row.get('row')}",
+            "label": label or None,
+            "description": None,
+            "previousId": None,
+            "nextId": None,
+            "childIds": [],
+            "timelineId": None,
+            "notes": [note(ids, text) for _, text in _footnote_texts(row.get("footnotes"), footnotes)],
+            "instanceType": "Activity",
+        }
         objects.append(obj)
         if index is None:
             last_group[label] = obj
@@ -324,7 +377,7 @@ def _activities(schedule: dict, footnotes: dict[str, str], ids: Ids) -> tuple[li
 
 
 def _mark_line(mark: dict, activity: dict, footnotes: dict[str, str]) -> str:
-    """"Vital signs: X — a: Within 42 days …" for a mark with footnotes or more than a tick."""
+    """ "Vital signs: X — a: Within 42 days …" for a mark with footnotes or more than a tick."""
     text = _text(mark.get("text"))
     notes = _footnote_texts(mark.get("footnotes"), footnotes)
     points = [_text(p) for p in mark.get("timepoints") or [] if p]
@@ -365,45 +418,67 @@ def _add_schedule(design: dict, schedule: dict, ids: Ids, n: int) -> None:
         path = _text(encounter.get("label"))
         label = _text(encounter.get("short_label")) or path
         name = path or f"Column {encounter.get('column')}"
-        encounter_objects.append({
-            "id": encounter_ids[i], "name": name, "label": label or None,
-            "description": _encounter_description(encounter), "type": code(ids, VISIT),
-            "previousId": None, "nextId": None,
-            "scheduledAtId": timings[i]["id"] if i in timings else None,
-            **_contact(encounter, ids),
-            "notes": [], "instanceType": "Encounter",
-        })
+        encounter_objects.append(
+            {
+                "id": encounter_ids[i],
+                "name": name,
+                "label": label or None,
+                "description": _encounter_description(encounter),
+                "type": code(ids, VISIT),
+                "previousId": None,
+                "nextId": None,
+                "scheduledAtId": timings[i]["id"] if i in timings else None,
+                **_contact(encounter, ids),
+                "notes": [],
+                "instanceType": "Encounter",
+            }
+        )
         last = i == len(encounters) - 1
-        instances.append({
-            "id": instance_ids[i], "name": name, "label": label or None,
-            "description": "\n".join(line for _, line in sorted(lines[i])) or None,
-            "defaultConditionId": None if last else instance_ids[i + 1],
-            "epochId": epoch_of.get(i), "timelineId": None,
-            "timelineExitId": exit_id if last else None,
-            "activityIds": [activity_ids[a] for a in sorted(marked[i])],
-            "encounterId": encounter_ids[i], "instanceType": "ScheduledActivityInstance",
-        })
+        instances.append(
+            {
+                "id": instance_ids[i],
+                "name": name,
+                "label": label or None,
+                "description": "\n".join(line for _, line in sorted(lines[i])) or None,
+                "defaultConditionId": None if last else instance_ids[i + 1],
+                "epochId": epoch_of.get(i),
+                "timelineId": None,
+                "timelineExitId": exit_id if last else None,
+                "activityIds": [activity_ids[a] for a in sorted(marked[i])],
+                "encounterId": encounter_ids[i],
+                "instanceType": "ScheduledActivityInstance",
+            }
+        )
     name = _text(schedule.get("name")) or f"Schedule {n}"
     design["epochs"] += epochs
     design["encounters"] += encounter_objects
     design["activities"] += activity_objects
-    design["scheduleTimelines"].append({
-        "id": timeline_id, "name": name, "label": name, "description": TIMELINE_KINDS.get(schedule.get("kind")),
-        "mainTimeline": False,  # set for one timeline in schedule_design
-        "entryCondition": "",  # the protocol's entry condition is not read; the schema needs the key
-        "entryId": instance_ids[0],
-        "exits": [{"id": exit_id, "instanceType": "ScheduleTimelineExit"}],
-        "timings": [timings[i] for i in sorted(timings)],
-        "instances": instances,
-        "plannedDuration": None,
-        "instanceType": "ScheduleTimeline",
-    })
+    design["scheduleTimelines"].append(
+        {
+            "id": timeline_id,
+            "name": name,
+            "label": name,
+            "description": TIMELINE_KINDS.get(schedule.get("kind")),
+            "mainTimeline": False,  # set for one timeline in schedule_design
+            "entryCondition": "",  # the protocol's entry condition is not read; the schema needs the key
+            "entryId": instance_ids[0],
+            "exits": [{"id": exit_id, "instanceType": "ScheduleTimelineExit"}],
+            "timings": [timings[i] for i in sorted(timings)],
+            "instances": instances,
+            "plannedDuration": None,
+            "instanceType": "ScheduleTimeline",
+        }
+    )
 
 
 def _main_index(schedules: list[dict]) -> int:
     """Which timeline is the design's main one (module docstring)."""
-    tests = (lambda s: bool(s.get("main")), lambda s: s.get("kind") == "main",
-             lambda s: s.get("kind") in (None, "other"), lambda s: True)
+    tests = (
+        lambda s: bool(s.get("main")),
+        lambda s: s.get("kind") == "main",
+        lambda s: s.get("kind") in (None, "other"),
+        lambda s: True,
+    )
     return next(i for test in tests for i, s in enumerate(schedules) if test(s))
 
 

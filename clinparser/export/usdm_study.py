@@ -119,36 +119,63 @@ from .usdm_terms import Ids, code, note
 __all__ = ["PHASES", "TITLE_TYPES", "add_design", "next_ids", "study_errors", "study_usdm"]
 
 
-TITLE_TYPES = {"official": ("C207616", "Official Study Title"), "short": ("C207615", "Brief Study Title"),
-               "acronym": ("C207646", "Study Acronym")}
-PHASES = {"1": ("C15600", "Phase I Trial"), "1/2": ("C15693", "Phase I/II Trial"), "2": ("C15601", "Phase II Trial"),
-          "2/3": ("C15694", "Phase II/III Trial"), "3": ("C15602", "Phase III Trial"), "4": ("C15603", "Phase IV Trial")}
+TITLE_TYPES = {
+    "official": ("C207616", "Official Study Title"),
+    "short": ("C207615", "Brief Study Title"),
+    "acronym": ("C207646", "Study Acronym"),
+}
+PHASES = {
+    "1": ("C15600", "Phase I Trial"),
+    "1/2": ("C15693", "Phase I/II Trial"),
+    "2": ("C15601", "Phase II Trial"),
+    "2/3": ("C15694", "Phase II/III Trial"),
+    "3": ("C15602", "Phase III Trial"),
+    "4": ("C15603", "Phase IV Trial"),
+}
 CATEGORIES = {"inclusion": ("C25532", "Inclusion Criteria"), "exclusion": ("C25370", "Exclusion Criteria")}
-OBJECTIVE_LEVELS = {"primary": ("C85826", "Trial Primary Objective"), "secondary": ("C85827", "Trial Secondary Objective"),
-                    "exploratory": ("C163559", "Trial Exploratory Objective")}
-ENDPOINT_LEVELS = {"primary": ("C94496", "Primary Endpoint"), "secondary": ("C139173", "Secondary Endpoint"),
-                   "exploratory": ("C170559", "Exploratory Endpoint")}
+OBJECTIVE_LEVELS = {
+    "primary": ("C85826", "Trial Primary Objective"),
+    "secondary": ("C85827", "Trial Secondary Objective"),
+    "exploratory": ("C163559", "Trial Exploratory Objective"),
+}
+ENDPOINT_LEVELS = {
+    "primary": ("C94496", "Primary Endpoint"),
+    "secondary": ("C139173", "Secondary Endpoint"),
+    "exploratory": ("C170559", "Exploratory Endpoint"),
+}
 SPONSOR = ("C70793", "Clinical Study Sponsor")  # the StudyRole
 # The sponsor Organization's type (USDM CT C188724), by its name; a drug company unless it says otherwise.
 DRUG_COMPANY = ("C54149", "Drug Company")
 SPONSOR_TYPES = [
     (re.compile(r"universit|college|academ|school of|faculty", re.I), ("C18240", "Academia")),
-    (re.compile(r"hospital|medical cent(?:er|re)|clinic\b|health (?:system|service)", re.I), ("C21541", "Healthcare Facility")),
-    (re.compile(r"national institutes? of|\bNIH\b|\bNCI\b|ministry|department of|government|public health", re.I),
-     ("C199144", "Governmental Agency or Group")),
+    (
+        re.compile(r"hospital|medical cent(?:er|re)|clinic\b|health (?:system|service)", re.I),
+        ("C21541", "Healthcare Facility"),
+    ),
+    (
+        re.compile(r"national institutes? of|\bNIH\b|\bNCI\b|ministry|department of|government|public health", re.I),
+        ("C199144", "Governmental Agency or Group"),
+    ),
     (re.compile(r"contract research|\bCRO\b", re.I), ("C54148", "Contract Research Organization")),
 ]
 INTERVENTIONAL = ("C98388", "Interventional Study")
 PROTOCOL = ("C70817", "Protocol")
 # What the design note says ClinParser did not read, unless add_design filled it (key, words).
-UNREAD = [("model", None),  # worded by _model_unread: the code the schema's required model got
-          ("plannedSex", "the population's planned sex"), ("plannedAge", "the planned age range"),
-          ("plannedEnrollmentNumber", "the planned enrollment"),
-          ("arms", "arms, study cells and elements"), ("epochs", "the design's epochs (the schedules' are kept)"),
-          ("studyInterventions", "study interventions"), ("blindingSchema", "the masking (blinding schema)"),
-          ("allocation", "the allocation"), ("indications", "the indication"), ("amendments", "amendments"),
-          ("includesHealthySubjects", "whether healthy subjects are included (false)"),
-          ("rationale", "the design rationale (empty)")]
+UNREAD = [
+    ("model", None),  # worded by _model_unread: the code the schema's required model got
+    ("plannedSex", "the population's planned sex"),
+    ("plannedAge", "the planned age range"),
+    ("plannedEnrollmentNumber", "the planned enrollment"),
+    ("arms", "arms, study cells and elements"),
+    ("epochs", "the design's epochs (the schedules' are kept)"),
+    ("studyInterventions", "study interventions"),
+    ("blindingSchema", "the masking (blinding schema)"),
+    ("allocation", "the allocation"),
+    ("indications", "the indication"),
+    ("amendments", "amendments"),
+    ("includesHealthySubjects", "whether healthy subjects are included (false)"),
+    ("rationale", "the design rationale (empty)"),
+]
 REGISTRY = ("C93453", "Study Registry")
 REGULATOR = ("C188863", "Regulatory Agency")
 
@@ -175,9 +202,22 @@ ISSUERS = {
 }
 KIND_ISSUER = {"nct": "ctgov", "eudract": "ema", "eu_ct": "ctis", "ind": "fda", "ide": "fda", "utn": "who"}
 # An other_registry number's issuer by its prefix (the formats clinparser.study.identity reads).
-REGISTRY_PREFIXES = [("ISRCTN", "isrctn"), ("ACTRN", "anzctr"), ("CHICTR", "chictr"), ("CTRI", "ctri"),
-                     ("JRCT", "jrct"), ("JAPICCTI", "japic"), ("UMIN", "umin"), ("DRKS", "drks"), ("KCT", "cris"),
-                     ("IRCT", "irct"), ("PACTR", "pactr"), ("NTR", "ntr"), ("EUCTR", "ema"), ("CTIS", "ctis")]
+REGISTRY_PREFIXES = [
+    ("ISRCTN", "isrctn"),
+    ("ACTRN", "anzctr"),
+    ("CHICTR", "chictr"),
+    ("CTRI", "ctri"),
+    ("JRCT", "jrct"),
+    ("JAPICCTI", "japic"),
+    ("UMIN", "umin"),
+    ("DRKS", "drks"),
+    ("KCT", "cris"),
+    ("IRCT", "irct"),
+    ("PACTR", "pactr"),
+    ("NTR", "ntr"),
+    ("EUCTR", "ema"),
+    ("CTIS", "ctis"),
+]
 
 DESIGN_TYPES = ("InterventionalStudyDesign", "ObservationalStudyDesign")
 _ID = re.compile(r"([A-Za-z]+)_(\d+)")
@@ -206,8 +246,10 @@ def _text(value: Any) -> str:
 def _xhtml(text: str) -> str:
     """Plain text as XHTML paragraphs: a blank line between paragraphs, a line break ``<br />``."""
     paragraphs = [p.strip() for p in re.split(r"\n[ \t]*\n", text.replace("\r\n", "\n")) if p.strip()]
-    return "".join("<p>" + "<br />".join(html.escape(line.strip(), quote=False) for line in p.split("\n")) + "</p>"
-                   for p in paragraphs)
+    return "".join(
+        "<p>" + "<br />".join(html.escape(line.strip(), quote=False) for line in p.split("\n")) + "</p>"
+        for p in paragraphs
+    )
 
 
 def _identifier(printed: str | None) -> str:
@@ -231,15 +273,29 @@ def _titles(study: dict, ids: Ids) -> list[dict]:
     for key in ("official", "short", "acronym"):
         text = _text((titles.get(key) or {}).get("text"))
         if text:
-            out.append({"id": ids("StudyTitle"), "text": text, "type": code(ids, TITLE_TYPES[key]),
-                        "instanceType": "StudyTitle"})
+            out.append(
+                {
+                    "id": ids("StudyTitle"),
+                    "text": text,
+                    "type": code(ids, TITLE_TYPES[key]),
+                    "instanceType": "StudyTitle",
+                }
+            )
     return out
 
 
 def _organization(ids: Ids, name: str, label: str | None, type_: tuple[str, str], scheme: str, identifier: str) -> dict:
-    return {"id": ids("Organization"), "name": name, "label": label, "type": code(ids, type_),
-            "identifierScheme": scheme, "identifier": identifier, "legalAddress": None, "managedSites": [],
-            "instanceType": "Organization"}
+    return {
+        "id": ids("Organization"),
+        "name": name,
+        "label": label,
+        "type": code(ids, type_),
+        "identifierScheme": scheme,
+        "identifier": identifier,
+        "legalAddress": None,
+        "managedSites": [],
+        "instanceType": "Organization",
+    }
 
 
 def _sponsor_type(name: str) -> tuple[str, str]:
@@ -257,9 +313,21 @@ def _identifiers(study: dict, ids: Ids, version_id: str) -> tuple[list[dict], li
         org = _organization(ids, sponsor_name or "Sponsor", None, _sponsor_type(sponsor_name), "", "")
         organizations.append(org)
         by_issuer["sponsor"] = org["id"]
-        roles.append({"id": ids("StudyRole"), "name": "Sponsor", "label": None, "description": None,
-                      "code": code(ids, SPONSOR), "appliesToIds": [version_id], "assignedPersons": [],
-                      "organizationIds": [org["id"]], "masking": None, "notes": [], "instanceType": "StudyRole"})
+        roles.append(
+            {
+                "id": ids("StudyRole"),
+                "name": "Sponsor",
+                "label": None,
+                "description": None,
+                "code": code(ids, SPONSOR),
+                "appliesToIds": [version_id],
+                "assignedPersons": [],
+                "organizationIds": [org["id"]],
+                "masking": None,
+                "notes": [],
+                "instanceType": "StudyRole",
+            }
+        )
     out = []
     for identifier in identifiers:
         kind, text = identifier.get("kind") or "other_registry", _text(identifier["text"])
@@ -267,8 +335,14 @@ def _identifiers(study: dict, ids: Ids, version_id: str) -> tuple[list[dict], li
         if issuer not in by_issuer:
             organizations.append(_organization(ids, *ISSUERS[issuer]))
             by_issuer[issuer] = organizations[-1]["id"]
-        out.append({"id": ids("StudyIdentifier"), "text": text, "scopeId": by_issuer[issuer],
-                    "instanceType": "StudyIdentifier"})
+        out.append(
+            {
+                "id": ids("StudyIdentifier"),
+                "text": text,
+                "scopeId": by_issuer[issuer],
+                "instanceType": "StudyIdentifier",
+            }
+        )
     return out, organizations, roles
 
 
@@ -276,8 +350,12 @@ def _phase(study: dict, ids: Ids) -> dict | None:
     value = (study.get("phase") or {}).get("value")
     if value not in PHASES:
         return None
-    return {"id": ids("AliasCode"), "standardCode": code(ids, PHASES[value]), "standardCodeAliases": [],
-            "instanceType": "AliasCode"}
+    return {
+        "id": ids("AliasCode"),
+        "standardCode": code(ids, PHASES[value]),
+        "standardCodeAliases": [],
+        "instanceType": "AliasCode",
+    }
 
 
 # A sub-study's participants are a cohort of the study population: its criteria are the design's
@@ -301,16 +379,36 @@ def _eligibility(study: dict, ids: Ids) -> tuple[list[dict], list[dict]]:
         name = f"{'IN' if category == 'inclusion' else 'EX'}{counts[(applies_to, category)]:02d}"
         if applies_to is not None:
             name = f"{applies_to}-{name}"
-        item = {"id": ids("EligibilityCriterionItem"), "name": name, "label": None, "description": None,
-                "text": _xhtml(text), "dictionaryId": None, "notes": [], "instanceType": "EligibilityCriterionItem"}
+        item = {
+            "id": ids("EligibilityCriterionItem"),
+            "name": name,
+            "label": None,
+            "description": None,
+            "text": _xhtml(text),
+            "dictionaryId": None,
+            "notes": [],
+            "instanceType": "EligibilityCriterionItem",
+        }
         items.append(item)
         if applies_to is not None and applies_to not in COHORT_STEPS:
             item["notes"].append(note(ids, f"Applies to: {applies_to} (not a criterion of the main study design)"))
             continue
-        criteria.append({"id": ids("EligibilityCriterion"), "name": name, "label": None, "description": None,
-                         "category": code(ids, CATEGORIES[category]), "identifier": _identifier(criterion.get("identifier")),
-                         "criterionItemId": item["id"], "nextId": None, "previousId": None, "notes": [],
-                         "instanceType": "EligibilityCriterion", "_cohort": applies_to})
+        criteria.append(
+            {
+                "id": ids("EligibilityCriterion"),
+                "name": name,
+                "label": None,
+                "description": None,
+                "category": code(ids, CATEGORIES[category]),
+                "identifier": _identifier(criterion.get("identifier")),
+                "criterionItemId": item["id"],
+                "nextId": None,
+                "previousId": None,
+                "notes": [],
+                "instanceType": "EligibilityCriterion",
+                "_cohort": applies_to,
+            }
+        )
     for before, after in pairwise(criteria):
         before["nextId"], after["previousId"] = after["id"], before["id"]
     return criteria, items
@@ -319,10 +417,21 @@ def _eligibility(study: dict, ids: Ids) -> tuple[list[dict], list[dict]]:
 def _population(criteria: list[dict], ids: Ids) -> dict:
     """The design's population: the main criteria by id, and a StudyCohort per sub-study listing its
     own (the ``_cohort`` mark each criterion carried out of ``_eligibility`` is taken off here)."""
-    population = {"id": ids("StudyDesignPopulation"), "name": "Study Population", "label": None, "description": None,
-                  "includesHealthySubjects": False, "plannedEnrollmentNumber": None, "plannedCompletionNumber": None,
-                  "plannedSex": [], "criterionIds": [], "plannedAge": None, "notes": [], "cohorts": [],
-                  "instanceType": "StudyDesignPopulation"}
+    population = {
+        "id": ids("StudyDesignPopulation"),
+        "name": "Study Population",
+        "label": None,
+        "description": None,
+        "includesHealthySubjects": False,
+        "plannedEnrollmentNumber": None,
+        "plannedCompletionNumber": None,
+        "plannedSex": [],
+        "criterionIds": [],
+        "plannedAge": None,
+        "notes": [],
+        "cohorts": [],
+        "instanceType": "StudyDesignPopulation",
+    }
     cohorts: dict[str, list[str]] = {}
     for criterion in criteria:
         step = criterion.pop("_cohort")
@@ -331,11 +440,24 @@ def _population(criteria: list[dict], ids: Ids) -> dict:
         else:
             cohorts.setdefault(step, []).append(criterion["id"])
     for step, members in cohorts.items():
-        population["cohorts"].append({
-            "id": ids("StudyCohort"), "name": step.title(), "label": None, "description": None,
-            "includesHealthySubjects": False, "plannedEnrollmentNumber": None, "plannedCompletionNumber": None,
-            "plannedSex": [], "criterionIds": members, "plannedAge": None, "notes": [], "characteristics": [],
-            "indicationIds": [], "instanceType": "StudyCohort"})
+        population["cohorts"].append(
+            {
+                "id": ids("StudyCohort"),
+                "name": step.title(),
+                "label": None,
+                "description": None,
+                "includesHealthySubjects": False,
+                "plannedEnrollmentNumber": None,
+                "plannedCompletionNumber": None,
+                "plannedSex": [],
+                "criterionIds": members,
+                "plannedAge": None,
+                "notes": [],
+                "characteristics": [],
+                "indicationIds": [],
+                "instanceType": "StudyCohort",
+            }
+        )
     return population
 
 
@@ -347,18 +469,37 @@ def _objectives(study: dict, ids: Ids) -> list[dict]:
         if level not in OBJECTIVE_LEVELS or not text:
             continue
         n_objective += 1
-        obj = {"id": ids("Objective"), "name": f"OBJ{n_objective}", "label": _text(objective.get("label")) or None,
-               "description": None, "text": html.escape(text, quote=False), "dictionaryId": None, "notes": [],
-               "level": code(ids, OBJECTIVE_LEVELS[level]), "endpoints": [], "instanceType": "Objective"}
+        obj = {
+            "id": ids("Objective"),
+            "name": f"OBJ{n_objective}",
+            "label": _text(objective.get("label")) or None,
+            "description": None,
+            "text": html.escape(text, quote=False),
+            "dictionaryId": None,
+            "notes": [],
+            "level": code(ids, OBJECTIVE_LEVELS[level]),
+            "endpoints": [],
+            "instanceType": "Objective",
+        }
         for endpoint in objective.get("endpoints") or []:
             e_level, e_text = endpoint.get("level"), _text(endpoint.get("text"))
             if e_level not in ENDPOINT_LEVELS or not e_text:
                 continue
             n_endpoint += 1
-            obj["endpoints"].append({
-                "id": ids("Endpoint"), "name": f"END{n_endpoint}", "label": _text(endpoint.get("label")) or None,
-                "description": None, "text": html.escape(e_text, quote=False), "dictionaryId": None, "notes": [], "purpose": "",
-                "level": code(ids, ENDPOINT_LEVELS[e_level]), "instanceType": "Endpoint"})
+            obj["endpoints"].append(
+                {
+                    "id": ids("Endpoint"),
+                    "name": f"END{n_endpoint}",
+                    "label": _text(endpoint.get("label")) or None,
+                    "description": None,
+                    "text": html.escape(e_text, quote=False),
+                    "dictionaryId": None,
+                    "notes": [],
+                    "purpose": "",
+                    "level": code(ids, ENDPOINT_LEVELS[e_level]),
+                    "instanceType": "Endpoint",
+                }
+            )
         out.append(obj)
     return out
 
@@ -377,46 +518,80 @@ def _abbreviations(study: dict, ids: Ids) -> list[dict]:
             if long.lower() not in [x.lower() for x in known["expandedText"].split("; ")]:
                 known["expandedText"] += f"; {long}"
             continue
-        out[short] = {"id": ids("Abbreviation"), "abbreviatedText": short, "expandedText": long, "notes": [],
-                      "instanceType": "Abbreviation"}
+        out[short] = {
+            "id": ids("Abbreviation"),
+            "abbreviatedText": short,
+            "expandedText": long,
+            "notes": [],
+            "instanceType": "Abbreviation",
+        }
     return list(out.values())
 
 
 def _study_name(study: dict, source: str | None) -> str:
     sponsor_ids = [_text(i.get("text")) for i in study.get("identifiers") or [] if i.get("kind") == "sponsor"]
     titles = study.get("titles") or {}
-    candidates = [*sponsor_ids, *(_text((titles.get(k) or {}).get("text")) for k in ("acronym", "short", "official")),
-                  PurePath(source).stem if source else ""]
+    candidates = [
+        *sponsor_ids,
+        *(_text((titles.get(k) or {}).get("text")) for k in ("acronym", "short", "official")),
+        PurePath(source).stem if source else "",
+    ]
     return next((c for c in candidates if c), "Study")
 
 
 def _model_unread(design: dict) -> str:
     """The note's words for a model that was not read: which code the schema's required model got."""
     if design["model"]["code"] == PARALLEL[0]:
-        return ("the intervention model (coded Parallel Study: the schema requires a model, the codelist has no "
-                "unknown, and the design has more than one arm)")
-    return ("the intervention model (coded Single Group Study, the model of a design of at most one arm, as exported: "
-            "the schema requires a model and the codelist has no unknown)")
+        return (
+            "the intervention model (coded Parallel Study: the schema requires a model, the codelist has no "
+            "unknown, and the design has more than one arm)"
+        )
+    return (
+        "the intervention model (coded Single Group Study, the model of a design of at most one arm, as exported: "
+        "the schema requires a model and the codelist has no unknown)"
+    )
 
 
 def _document(ids: Ids, name: str, document_version: dict, source: str | None) -> dict:
     """The ``StudyDefinitionDocument`` the narrative's document version belongs to (as the Alexion file
     has it: the protocol, in English, the sponsor's template)."""
-    return {"id": ids("StudyDefinitionDocument"), "name": f"{name} protocol", "label": None,
-            "description": f"Read by ClinParser from {source}" if source else None,
-            "language": {"id": ids("Code"), "code": "en", "codeSystem": "ISO", "codeSystemVersion": "1",
-                         "decode": "English", "instanceType": "Code"},
-            "type": code(ids, PROTOCOL), "templateName": "SPONSOR", "versions": [document_version], "childIds": [],
-            "notes": [], "instanceType": "StudyDefinitionDocument"}
+    return {
+        "id": ids("StudyDefinitionDocument"),
+        "name": f"{name} protocol",
+        "label": None,
+        "description": f"Read by ClinParser from {source}" if source else None,
+        "language": {
+            "id": ids("Code"),
+            "code": "en",
+            "codeSystem": "ISO",
+            "codeSystemVersion": "1",
+            "decode": "English",
+            "instanceType": "Code",
+        },
+        "type": code(ids, PROTOCOL),
+        "templateName": "SPONSOR",
+        "versions": [document_version],
+        "childIds": [],
+        "notes": [],
+        "instanceType": "StudyDefinitionDocument",
+    }
 
 
 # --- the study -------------------------------------------------------------------------------------
 SCHEDULE_LISTS = ("epochs", "encounters", "activities", "scheduleTimelines")
 
 
-def study_usdm(study: dict | None, *, existing: Any = None, version: str = "1", source: str | None = None,
-               document_version: dict | None = None, narrative_items: Iterable[dict] = (),
-               schedules: dict | None = None, document_version_ids: Iterable[str] = ()) -> dict:
+def study_usdm(
+    study: dict | None,
+    *,
+    existing: Any = None,
+    version: str = "1",
+    source: str | None = None,
+    document_version: dict | None = None,
+    narrative_items: Iterable[dict] = (),
+    schedules: dict | None = None,
+    document_version_ids: Iterable[str] = (),
+) -> dict:
     """The study as one USDM v4.0 ``Study`` (see the module docstring): the study definition
     (``study``, may be empty), the narrative's ``document_version`` (in ``documentedBy``) and
     ``narrative_items``, the ``schedules`` lists (``usdm_schedule.schedule_design``) in the one
@@ -433,37 +608,83 @@ def study_usdm(study: dict | None, *, existing: Any = None, version: str = "1", 
     criteria, items = _eligibility(study, ids)
     design_id = ids("InterventionalStudyDesign")
     design = {
-        "id": design_id, "name": "Study Design 1", "label": None, "description": None,
-        "studyType": code(ids, INTERVENTIONAL), "studyPhase": _phase(study, ids), "therapeuticAreas": [],
-        "characteristics": [], "encounters": [], "activities": [], "arms": [], "studyCells": [], "rationale": "",
-        "epochs": [], "elements": [], "estimands": [], "indications": [], "studyInterventionIds": [],
+        "id": design_id,
+        "name": "Study Design 1",
+        "label": None,
+        "description": None,
+        "studyType": code(ids, INTERVENTIONAL),
+        "studyPhase": _phase(study, ids),
+        "therapeuticAreas": [],
+        "characteristics": [],
+        "encounters": [],
+        "activities": [],
+        "arms": [],
+        "studyCells": [],
+        "rationale": "",
+        "epochs": [],
+        "elements": [],
+        "estimands": [],
+        "indications": [],
+        "studyInterventionIds": [],
         "objectives": _objectives(study, ids),
         "population": _population(criteria, ids),
-        "scheduleTimelines": [], "biospecimenRetentions": [], "documentVersionIds": list(document_ids),
-        "eligibilityCriteria": criteria, "analysisPopulations": [], "notes": [], "subTypes": [],
-        "model": code(ids, SINGLE_GROUP), "intentTypes": [], "blindingSchema": None,
+        "scheduleTimelines": [],
+        "biospecimenRetentions": [],
+        "documentVersionIds": list(document_ids),
+        "eligibilityCriteria": criteria,
+        "analysisPopulations": [],
+        "notes": [],
+        "subTypes": [],
+        "model": code(ids, SINGLE_GROUP),
+        "intentTypes": [],
+        "blindingSchema": None,
         "instanceType": "InterventionalStudyDesign",
     }
     for key in SCHEDULE_LISTS:
         design[key] = list((schedules or {}).get(key) or [])
     study_version = {
-        "id": version_id, "versionIdentifier": version, "rationale": "",
-        "documentVersionIds": list(document_ids), "dateValues": [], "amendments": [],
-        "businessTherapeuticAreas": [], "studyIdentifiers": identifiers, "referenceIdentifiers": [],
-        "studyDesigns": [design], "titles": titles, "eligibilityCriterionItems": items,
+        "id": version_id,
+        "versionIdentifier": version,
+        "rationale": "",
+        "documentVersionIds": list(document_ids),
+        "dateValues": [],
+        "amendments": [],
+        "businessTherapeuticAreas": [],
+        "studyIdentifiers": identifiers,
+        "referenceIdentifiers": [],
+        "studyDesigns": [design],
+        "titles": titles,
+        "eligibilityCriterionItems": items,
         "narrativeContentItems": list(narrative_items),
-        "abbreviations": _abbreviations(study, ids), "roles": roles, "organizations": organizations,
-        "studyInterventions": [], "administrableProducts": [], "medicalDevices": [], "productOrganizationRoles": [],
-        "biomedicalConcepts": [], "bcCategories": [], "bcSurrogates": [], "dictionaries": [], "conditions": [],
-        "notes": [], "instanceType": "StudyVersion",
+        "abbreviations": _abbreviations(study, ids),
+        "roles": roles,
+        "organizations": organizations,
+        "studyInterventions": [],
+        "administrableProducts": [],
+        "medicalDevices": [],
+        "productOrganizationRoles": [],
+        "biomedicalConcepts": [],
+        "bcCategories": [],
+        "bcSurrogates": [],
+        "dictionaries": [],
+        "conditions": [],
+        "notes": [],
+        "instanceType": "StudyVersion",
     }
     reading = study.get("design")
     filled = add_design(design, study_version, reading, ids) if isinstance(reading, dict) else []
     unread = [text or _model_unread(design) for key, text in UNREAD if key not in filled]
     if unread:
         design["notes"].append(note(ids, "Not read by ClinParser: " + "; ".join(unread) + "."))
-    return {"id": None, "name": name, "description": None, "label": None,
-            "versions": [study_version], "documentedBy": documented_by, "instanceType": "Study"}
+    return {
+        "id": None,
+        "name": name,
+        "description": None,
+        "label": None,
+        "versions": [study_version],
+        "documentedBy": documented_by,
+        "instanceType": "Study",
+    }
 
 
 def study_errors(study: dict | None, validate) -> list[str]:
@@ -477,9 +698,11 @@ def study_errors(study: dict | None, validate) -> list[str]:
     # observational) an error would only say "not valid under any of the given schemas".
     versions = study.get("versions") or []
     documents = study.get("documentedBy") or []
-    bare = dict(study, versions=[dict(v, studyDesigns=[], narrativeContentItems=[]) for v in versions],
-                documentedBy=[dict(d, versions=[dict(v, contents=[]) for v in d.get("versions") or []])
-                              for d in documents])
+    bare = dict(
+        study,
+        versions=[dict(v, studyDesigns=[], narrativeContentItems=[]) for v in versions],
+        documentedBy=[dict(d, versions=[dict(v, contents=[]) for v in d.get("versions") or []]) for d in documents],
+    )
     errors = [f"Study: {e}" for e in validate("Study-Input", bare)]
     for document in documents:
         for document_version in document.get("versions") or []:
@@ -489,23 +712,41 @@ def study_errors(study: dict | None, validate) -> list[str]:
         for item in version.get("narrativeContentItems") or []:
             errors += [f"{item.get('id')}: {e}" for e in validate("NarrativeContentItem-Input", item)]
         for design in version.get("studyDesigns") or []:
-            kind = design.get("instanceType") if design.get("instanceType") in DESIGN_TYPES else "InterventionalStudyDesign"
+            kind = (
+                design.get("instanceType")
+                if design.get("instanceType") in DESIGN_TYPES
+                else "InterventionalStudyDesign"
+            )
             shell = dict(design, **{key: [] for key in SCHEDULE_LISTS})
             errors += [f"{design.get('id')}: {e}" for e in validate(f"{kind}-Input", shell)]
             errors += design_errors(design, validate)
         items = {i.get("id") for i in version.get("eligibilityCriterionItems") or []}
         orgs = {o.get("id") for o in version.get("organizations") or []}
         for design in version.get("studyDesigns") or []:
-            errors += [f"{c.get('id')}: criterionItemId {c.get('criterionItemId')} names no item"
-                       for c in design.get("eligibilityCriteria") or [] if c.get("criterionItemId") not in items]
-        errors += [f"{i.get('id')}: scopeId {i.get('scopeId')} names no organization"
-                   for i in version.get("studyIdentifiers") or [] if i.get("scopeId") not in orgs]
-        errors += [f"{r.get('id')}: organization {o} not listed" for r in version.get("roles") or []
-                   for o in r.get("organizationIds") or [] if o not in orgs]
+            errors += [
+                f"{c.get('id')}: criterionItemId {c.get('criterionItemId')} names no item"
+                for c in design.get("eligibilityCriteria") or []
+                if c.get("criterionItemId") not in items
+            ]
+        errors += [
+            f"{i.get('id')}: scopeId {i.get('scopeId')} names no organization"
+            for i in version.get("studyIdentifiers") or []
+            if i.get("scopeId") not in orgs
+        ]
+        errors += [
+            f"{r.get('id')}: organization {o} not listed"
+            for r in version.get("roles") or []
+            for o in r.get("organizationIds") or []
+            if o not in orgs
+        ]
         errors += _design_reference_errors(version)
         applicable = {version.get("id")} | {d.get("id") for d in version.get("studyDesigns") or []}
-        errors += [f"{r.get('id')}: appliesToIds {a} names neither the version nor a design"
-                   for r in version.get("roles") or [] for a in r.get("appliesToIds") or [] if a not in applicable]
+        errors += [
+            f"{r.get('id')}: appliesToIds {a} names neither the version nor a design"
+            for r in version.get("roles") or []
+            for a in r.get("appliesToIds") or []
+            if a not in applicable
+        ]
     return errors
 
 
@@ -515,18 +756,31 @@ def _design_reference_errors(version: dict) -> list[str]:
     administration's product."""
     interventions = {i.get("id") for i in version.get("studyInterventions") or []}
     products = {p.get("id") for p in version.get("administrableProducts") or []}
-    errors = [f"{a.get('id')}: administrableProductId {a.get('administrableProductId')} names no product"
-              for i in version.get("studyInterventions") or [] for a in i.get("administrations") or []
-              if a.get("administrableProductId") is not None and a.get("administrableProductId") not in products]
+    errors = [
+        f"{a.get('id')}: administrableProductId {a.get('administrableProductId')} names no product"
+        for i in version.get("studyInterventions") or []
+        for a in i.get("administrations") or []
+        if a.get("administrableProductId") is not None and a.get("administrableProductId") not in products
+    ]
     for design in version.get("studyDesigns") or []:
         arms = {a.get("id") for a in design.get("arms") or []}
         epochs = {e.get("id") for e in design.get("epochs") or []}
         elements = {e.get("id") for e in design.get("elements") or []}
         for cell in design.get("studyCells") or []:
-            errors += [f"{cell.get('id')}: {key} {cell.get(key)} names no {kind}"
-                       for key, kind, known in (("armId", "arm", arms), ("epochId", "epoch", epochs)) if cell.get(key) not in known]
-            errors += [f"{cell.get('id')}: element {e} names no element" for e in cell.get("elementIds") or [] if e not in elements]
+            errors += [
+                f"{cell.get('id')}: {key} {cell.get(key)} names no {kind}"
+                for key, kind, known in (("armId", "arm", arms), ("epochId", "epoch", epochs))
+                if cell.get(key) not in known
+            ]
+            errors += [
+                f"{cell.get('id')}: element {e} names no element"
+                for e in cell.get("elementIds") or []
+                if e not in elements
+            ]
         for owner in [design, *(design.get("elements") or [])]:
-            errors += [f"{owner.get('id')}: studyInterventionId {i} names no study intervention"
-                       for i in owner.get("studyInterventionIds") or [] if i not in interventions]
+            errors += [
+                f"{owner.get('id')}: studyInterventionId {i} names no study intervention"
+                for i in owner.get("studyInterventionIds") or []
+                if i not in interventions
+            ]
     return errors

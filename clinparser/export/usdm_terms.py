@@ -36,8 +36,14 @@ class Ids:
 
 
 def code(ids: Ids, term: tuple[str, str]) -> dict:
-    return {"id": ids("Code"), "code": term[0], "codeSystem": CDISC, "codeSystemVersion": CT_VERSION,
-            "decode": term[1], "instanceType": "Code"}
+    return {
+        "id": ids("Code"),
+        "code": term[0],
+        "codeSystem": CDISC,
+        "codeSystemVersion": CT_VERSION,
+        "decode": term[1],
+        "instanceType": "Code",
+    }
 
 
 def note(ids: Ids, text: str) -> dict:
@@ -47,5 +53,11 @@ def note(ids: Ids, text: str) -> dict:
 def printed_code(ids: Ids, text: str) -> dict:
     """A term the protocol prints that CDISC's (extensible) codelist has no code for: the printed
     words as code and decode, in ClinParser's own code system, never passed off as CDISC's."""
-    return {"id": ids("Code"), "code": text, "codeSystem": PRINTED, "codeSystemVersion": PRINTED_VERSION,
-            "decode": text, "instanceType": "Code"}
+    return {
+        "id": ids("Code"),
+        "code": text,
+        "codeSystem": PRINTED,
+        "codeSystemVersion": PRINTED_VERSION,
+        "decode": text,
+        "instanceType": "Code",
+    }

@@ -25,8 +25,8 @@ from typing import Optional
 from markdown_it import MarkdownIt
 
 from ..errors import InputError, OutputError
-from .page_pictures import blank_pages, existing_pages, render_pages
 from ..study.design.lines import design_lines
+from .page_pictures import blank_pages, existing_pages, render_pages
 
 REPORT_FILE = "report.html"
 DIAGNOSTIC_KINDS = {  # metadata.diagnostics key -> what the diagnostics list calls an entry
@@ -152,7 +152,9 @@ _md = MarkdownIt("commonmark", {"html": False}).enable("table").disable("image")
 
 def table_html(table: dict) -> str:
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in table.get("columns", []))
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row) + "</tr>" for row in table.get("data", []))
+    body = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row) + "</tr>" for row in table.get("data", [])
+    )
     caption = html.escape(table.get("title") or "Table")
     where = f" <small>(p. {table['page']})</small>" if table.get("page") is not None else ""
     return f"<table><caption>{caption}{where}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
@@ -223,7 +225,14 @@ def diagnostics(metadata: dict, nodes: list[Node], blocks: Optional[list[dict]])
     for doc in (found.get("summary") or {}).get("bundled_documents") or []:
         pages = doc.get("pages") or [None]
         label = f"{doc.get('title', '')} ({doc.get('sections', 0)} sections of its own), kept in non_toc"
-        out.append({"kind": "bundled document", "label": label, "page": pages[0], "section": by_title.get(_key(doc.get("title", "")))})
+        out.append(
+            {
+                "kind": "bundled document",
+                "label": label,
+                "page": pages[0],
+                "section": by_title.get(_key(doc.get("title", ""))),
+            }
+        )
     ledger = page_ledger(metadata)
     if ledger:  # the converter says where each page's words came from
         for page, record in sorted(ledger.items()):
@@ -233,7 +242,14 @@ def diagnostics(metadata: dict, nodes: list[Node], blocks: Optional[list[dict]])
         seen = {b["page"] for b in blocks if b.get("page") is not None}
         for page in range(1, (metadata.get("page_count") or 0) + 1):
             if page not in seen:
-                out.append({"kind": "page empty", "label": "nothing was read on this page (a scan? try --ocr)", "page": page, "section": None})
+                out.append(
+                    {
+                        "kind": "page empty",
+                        "label": "nothing was read on this page (a scan? try --ocr)",
+                        "page": page,
+                        "section": None,
+                    }
+                )
     out += [{"kind": "warning", "label": w, "page": None, "section": None} for w in metadata.get("warnings", [])]
     return out
 
@@ -248,7 +264,9 @@ PAGE_SOURCES = {  # metadata.pages[].source other than the text layer -> what th
 def page_ledger(metadata: dict) -> dict[int, dict]:
     """The pages whose words did not come straight from the text layer, from the converter's
     page ledger (``metadata.pages``: page, source, reason) when the output has one."""
-    return {r["page"]: r for r in metadata.get("pages") or [] if isinstance(r, dict) and r.get("source") in PAGE_SOURCES}
+    return {
+        r["page"]: r for r in metadata.get("pages") or [] if isinstance(r, dict) and r.get("source") in PAGE_SOURCES
+    }
 
 
 def _badges(node: Node, findings: list[dict], ledger: dict[int, dict], from_outline: set[str]) -> list[dict]:
@@ -289,12 +307,22 @@ def boxes(nodes: list[Node], blocks: Optional[list[dict]]) -> list[dict]:
             b = blocks[n.start_block] if n.start_block is not None else {}
             if b.get("page") is not None and b.get("bbox"):  # a DOCX block has neither
                 label = f"{n.data.get('number', '')} {n.data.get('title', '')}".strip()
-                out.append({"page": b["page"], "bbox": b["bbox"], "kind": "start", "section": n.id, "label": label or "start"})
+                out.append(
+                    {"page": b["page"], "bbox": b["bbox"], "kind": "start", "section": n.id, "label": label or "start"}
+                )
         for i, b in enumerate(blocks):
             if b.get("page") is None or not b.get("bbox"):
                 continue
             if b.get("dropped"):
-                out.append({"page": b["page"], "bbox": b["bbox"], "kind": "dropped", "section": None, "label": f"dropped ({b['dropped']}): {b.get('text', '')[:80]}"})
+                out.append(
+                    {
+                        "page": b["page"],
+                        "bbox": b["bbox"],
+                        "kind": "dropped",
+                        "section": None,
+                        "label": f"dropped ({b['dropped']}): {b.get('text', '')[:80]}",
+                    }
+                )
             elif b.get("kind") == "table" and owner[i]:
                 titled = [t for t in by_id[owner[i]].data.get("tables", []) if _spans(t, b["page"])]
                 label = (titled[0].get("title") if titled else "") or "table"
@@ -302,7 +330,15 @@ def boxes(nodes: list[Node], blocks: Optional[list[dict]]) -> list[dict]:
     for n in nodes:
         for image in n.data.get("images", []):
             if image.get("page") is not None and image.get("bbox"):
-                out.append({"page": image["page"], "bbox": image["bbox"], "kind": "figure", "section": n.id, "label": image.get("title") or "figure"})
+                out.append(
+                    {
+                        "page": image["page"],
+                        "bbox": image["bbox"],
+                        "kind": "figure",
+                        "section": n.id,
+                        "label": image.get("title") or "figure",
+                    }
+                )
     return out
 
 
@@ -315,7 +351,11 @@ def _pages(item: dict) -> list:
 
 
 def _item_boxes(item: dict) -> list[dict]:
-    return [{"page": b["page"], "bbox": b["bbox"]} for b in item.get("boxes") or [] if b.get("page") is not None and b.get("bbox")]
+    return [
+        {"page": b["page"], "bbox": b["bbox"]}
+        for b in item.get("boxes") or []
+        if b.get("page") is not None and b.get("bbox")
+    ]
 
 
 def study_data(study: Optional[dict], nodes: list[Node]) -> Optional[dict]:
@@ -338,35 +378,85 @@ def study_data(study: Optional[dict], nodes: list[Node]) -> Optional[dict]:
 
     def located(item: dict, item_id: str) -> dict:
         section = item.get("section") or ""
-        return {"id": item_id, "text": item.get("text") or "", "section": section, "pages": _pages(item),
-                "boxes": _item_boxes(item),
-                "section_id": (by_number.get(number(section)) or by_number.get("title:" + _key(section))) if section else None}
+        return {
+            "id": item_id,
+            "text": item.get("text") or "",
+            "section": section,
+            "pages": _pages(item),
+            "boxes": _item_boxes(item),
+            "section_id": (by_number.get(number(section)) or by_number.get("title:" + _key(section)))
+            if section
+            else None,
+        }
 
-    titles = [{"kind": kind, "text": t["text"], "page": t.get("page")}
-              for kind in ("official", "short", "acronym") for t in [(study.get("titles") or {}).get(kind)] if t and t.get("text")]
+    titles = [
+        {"kind": kind, "text": t["text"], "page": t.get("page")}
+        for kind in ("official", "short", "acronym")
+        for t in [(study.get("titles") or {}).get(kind)]
+        if t and t.get("text")
+    ]
     phase = study.get("phase") or {}
-    criteria = [{**located(c, f"c{i}"), "category": c.get("category") or "", "identifier": c.get("identifier"),
-                 "applies_to": c.get("applies_to")} for i, c in enumerate(study.get("eligibility") or [])]
+    criteria = [
+        {
+            **located(c, f"c{i}"),
+            "category": c.get("category") or "",
+            "identifier": c.get("identifier"),
+            "applies_to": c.get("applies_to"),
+        }
+        for i, c in enumerate(study.get("eligibility") or [])
+    ]
     objectives = []
     for i, o in enumerate(study.get("objectives") or []):
-        endpoints = [{**located(e, f"o{i}e{k}"), "level": e.get("level") or "", "label": e.get("label") or ""}
-                     for k, e in enumerate(o.get("endpoints") or [])]
-        objectives.append({**located(o, f"o{i}"), "level": o.get("level") or "", "label": o.get("label") or "", "endpoints": endpoints})
-    design = [{**located(line.item, f"d{i}"), "text": line.text, "part": line.part, "label": line.label,
-               "printed": " ".join(str(line.item.get("printed") or "").split())}
-              for i, line in enumerate(design_lines(study.get("design")))]
-    identifiers = [{"kind": d.get("kind") or "", "text": d.get("text") or "", "page": d.get("page"), "source": d.get("source") or ""}
-                   for d in study.get("identifiers") or []]
+        endpoints = [
+            {**located(e, f"o{i}e{k}"), "level": e.get("level") or "", "label": e.get("label") or ""}
+            for k, e in enumerate(o.get("endpoints") or [])
+        ]
+        objectives.append(
+            {
+                **located(o, f"o{i}"),
+                "level": o.get("level") or "",
+                "label": o.get("label") or "",
+                "endpoints": endpoints,
+            }
+        )
+    design = [
+        {
+            **located(line.item, f"d{i}"),
+            "text": line.text,
+            "part": line.part,
+            "label": line.label,
+            "printed": " ".join(str(line.item.get("printed") or "").split()),
+        }
+        for i, line in enumerate(design_lines(study.get("design")))
+    ]
+    identifiers = [
+        {
+            "kind": d.get("kind") or "",
+            "text": d.get("text") or "",
+            "page": d.get("page"),
+            "source": d.get("source") or "",
+        }
+        for d in study.get("identifiers") or []
+    ]
     sponsor = study.get("sponsor") if (study.get("sponsor") or {}).get("text") else None
     out = {
-        "titles": titles, "identifiers": identifiers,
-        "phase": {"value": phase.get("value"), "printed": phase.get("printed")} if phase.get("value") or phase.get("printed") else None,
+        "titles": titles,
+        "identifiers": identifiers,
+        "phase": {"value": phase.get("value"), "printed": phase.get("printed")}
+        if phase.get("value") or phase.get("printed")
+        else None,
         "sponsor": {"text": sponsor["text"], "page": sponsor.get("page")} if sponsor else None,
-        "criteria": criteria, "objectives": objectives, "design": design,
-        "diagnostics": [{"reader": d.get("reader") or "", "kind": d.get("kind") or "", "detail": d.get("detail") or ""}
-                        for d in study.get("diagnostics") or []],
+        "criteria": criteria,
+        "objectives": objectives,
+        "design": design,
+        "diagnostics": [
+            {"reader": d.get("reader") or "", "kind": d.get("kind") or "", "detail": d.get("detail") or ""}
+            for d in study.get("diagnostics") or []
+        ],
     }
-    out["empty"] = not any(out[k] for k in ("titles", "identifiers", "phase", "sponsor", "criteria", "objectives", "design"))
+    out["empty"] = not any(
+        out[k] for k in ("titles", "identifiers", "phase", "sponsor", "criteria", "objectives", "design")
+    )
     return out
 
 
@@ -381,24 +471,41 @@ def report_data(document: dict, blocks: Optional[list[dict]], pages: list[dict],
     findings = diagnostics(metadata, nodes, blocks)
     ledger = page_ledger(metadata)
     # Sections whose number is not in the text (an image beside the title): read from the outline.
-    from_outline = {_key(e.get("number", "")) for e in metadata.get("diagnostics", {}).get("numbers_from_outline") or []}
+    from_outline = {
+        _key(e.get("number", "")) for e in metadata.get("diagnostics", {}).get("numbers_from_outline") or []
+    }
     sections = []
     for n in nodes:
         d = n.data
-        sections.append({
-            "id": n.id, "number": d.get("number", ""), "title": d.get("title", ""), "level": d.get("level"),
-            "depth": n.depth, "group": n.group, "pages": d.get("pages"), "children": n.children,
-            "html": section_html(d), "badges": _badges(n, findings, ledger, from_outline),
-            "start_note": "" if n.start_block is not None or blocks is None else "heading not located on the page",
-        })
+        sections.append(
+            {
+                "id": n.id,
+                "number": d.get("number", ""),
+                "title": d.get("title", ""),
+                "level": d.get("level"),
+                "depth": n.depth,
+                "group": n.group,
+                "pages": d.get("pages"),
+                "children": n.children,
+                "html": section_html(d),
+                "badges": _badges(n, findings, ledger, from_outline),
+                "start_note": "" if n.start_block is not None or blocks is None else "heading not located on the page",
+            }
+        )
     for page in pages:  # a page not read from its text layer says so on its number tag
         if page["n"] in ledger:
             page["note"] = ledger[page["n"]]["source"]
     return {
-        "source": metadata.get("source", ""), "page_count": metadata.get("page_count"), "engine": metadata.get("engine", ""),
+        "source": metadata.get("source", ""),
+        "page_count": metadata.get("page_count"),
+        "engine": metadata.get("engine", ""),
         "verdict": (metadata.get("diagnostics", {}).get("summary") or {}).get("verdict", ""),
-        "pages": pages, "no_pages_reason": no_pages_reason, "sections": sections,
-        "boxes": boxes(nodes, blocks), "diagnostics": findings, "study": study_data(document.get("study"), nodes),
+        "pages": pages,
+        "no_pages_reason": no_pages_reason,
+        "sections": sections,
+        "boxes": boxes(nodes, blocks),
+        "diagnostics": findings,
+        "study": study_data(document.get("study"), nodes),
     }
 
 
@@ -410,7 +517,12 @@ def render_html(data: dict) -> str:
     # "<" is written as \u003c inside the JSON, so no text can close the <script> element.
     blob = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")).replace("<", "\\u003c")
     page = _asset("template.html")
-    for key, value in (("__TITLE__", html.escape(data["source"])), ("__CSS__", _asset("report.css")), ("__JS__", _asset("report.js")), ("__DATA__", blob)):
+    for key, value in (
+        ("__TITLE__", html.escape(data["source"])),
+        ("__CSS__", _asset("report.css")),
+        ("__JS__", _asset("report.js")),
+        ("__DATA__", blob),
+    ):
         page = page.replace(key, value, 1)
     return page
 
@@ -424,7 +536,9 @@ def _check_source(source: Path, sha256: Optional[str]) -> None:
     except OSError as exc:
         raise InputError(f"{source}: cannot read the source ({exc.strerror or exc})") from exc
     if sha256 and digest.hexdigest() != sha256:
-        raise InputError(f"{source} is not the file this output was parsed from (its sha256 differs from document.json's)")
+        raise InputError(
+            f"{source} is not the file this output was parsed from (its sha256 differs from document.json's)"
+        )
 
 
 def build_report(folder: Path, source: Optional[Path] = None, password: Optional[str] = None) -> Path:
@@ -448,7 +562,9 @@ def build_report(folder: Path, source: Optional[Path] = None, password: Optional
         else:
             pages = existing_pages(folder, page_count)
             if not pages:
-                reason = "the source is not a PDF" if source is not None else "no page pictures: rebuild with the source PDF"
+                reason = (
+                    "the source is not a PDF" if source is not None else "no page pictures: rebuild with the source PDF"
+                )
                 pages = blank_pages(blocks, page_count)  # none for a DOCX: it has no pages
         if blocks is None:
             reason = (reason + "; " if reason else "") + "no blocks.json (written unless --no-intermediate): no boxes"

@@ -19,8 +19,11 @@ from .header import names_a_visit, reads_as_time, row_kinds
 
 __all__ = ["lift_body_row"]
 
-_HEADER_WORDS = re.compile(r"\b(?:visits?|days?|weeks?|months?|years?|hours?|cycles?|windows?|periods?|phases?|epochs?"
-                           r"|time\s?points?|timepoints?|procedures?|activit(?:y|ies)|assessments?|evaluations?|study)\b", re.I)
+_HEADER_WORDS = re.compile(
+    r"\b(?:visits?|days?|weeks?|months?|years?|hours?|cycles?|windows?|periods?|phases?|epochs?"
+    r"|time\s?points?|timepoints?|procedures?|activit(?:y|ies)|assessments?|evaluations?|study)\b",
+    re.I,
+)
 
 
 def lift_body_row(table: Table, label: int) -> Optional[str]:

@@ -20,8 +20,8 @@ from typing import Iterable, Optional
 
 from ..content.assemble import Tree
 from ..model import Section, Table
-from .grid import is_mark, label_column, names_notes_column, read_schedule, vocabulary_of
 from .band import take_caption_from_header
+from .grid import is_mark, label_column, names_notes_column, read_schedule, vocabulary_of
 from .header import names_a_visit
 from .join import Part, join_parts, restated_headers, split_at
 from .kinds import caption_kind
@@ -68,17 +68,30 @@ def attach_schedules(tree: Tree, ocr: bool = True) -> list[str]:
     where: dict[int, tuple[bool, bool]] = {}  # id(table) -> (named as a schedule, in the toc)
     joined, headerless = _join_repeated_headers(candidates)
     for section, table, notes, named, parts in joined:
-        read = table if not parts else Table(
-            title=table.title, page=table.page, pages=[table.pages[0], parts[-1].pages[-1]], columns=table.columns,
-            data=[row for t in [table] + parts for row in t.data], path=table.path,
-            part_rows=table.part_rows + [sum(len(t.data) for t in [table] + parts[:i + 1]) for i in range(len(parts))])
+        read = (
+            table
+            if not parts
+            else Table(
+                title=table.title,
+                page=table.page,
+                pages=[table.pages[0], parts[-1].pages[-1]],
+                columns=table.columns,
+                data=[row for t in [table] + parts for row in t.data],
+                path=table.path,
+                part_rows=table.part_rows
+                + [sum(len(t.data) for t in [table] + parts[: i + 1]) for i in range(len(parts))],
+            )
+        )
         if parts:  # the footnotes follow the last part
             notes = next((n for s, t, n, _ in candidates if t is parts[-1]), notes) or notes
-        schedule = _read_stacked(read, notes, vocabulary, table.title or section.title) \
-            or read_schedule(read, notes, vocabulary, name=table.title or section.title)
+        schedule = _read_stacked(read, notes, vocabulary, table.title or section.title) or read_schedule(
+            read, notes, vocabulary, name=table.title or section.title
+        )
         if schedule and id(table) in moved:
-            schedule["diagnostics"].append(f"the header row held the caption ({moved[id(table)]!r}): taken as the "
-                                           "caption, the visits read from the rows below it")
+            schedule["diagnostics"].append(
+                f"the header row held the caption ({moved[id(table)]!r}): taken as the "
+                "caption, the visits read from the rows below it"
+            )
         small = schedule is None and not table.title.strip()
         if small:  # perhaps a page's part of the schedule before it: a row or two
             schedule = read_schedule(read, notes, vocabulary, name=section.title, part=True)
@@ -89,12 +102,14 @@ def attach_schedules(tree: Tree, ocr: bool = True) -> list[str]:
                 pages = ", ".join(str(t.page) for t in parts)
                 schedule["diagnostics"].append(
                     f"continued on page(s) {pages} under the same visit header: read as one schedule; "
-                    f"rows from {len(table.data)} on are the later parts' rows")
+                    f"rows from {len(table.data)} on are the later parts' rows"
+                )
             for t in parts:
                 if id(t) in headerless:
                     schedule["diagnostics"].append(
                         f"page {t.page} prints no header: its first row, taken as a header by the table stage, "
-                        "is read as a row of the schedule")
+                        "is read as a row of the schedule"
+                    )
         read_parts.append(Part(table, schedule, len(read.data), (read.pages or [read.page])[-1], small))
         where[id(table)] = (named, id(section) in toc_ids)
     # Parts the table stage could not join (other columns on the next page): joined by their labels.
@@ -131,8 +146,10 @@ def _read_stacked(table: Table, notes: str, vocabulary: set[str], name: str) -> 
         return None
     head = heads[0].schedule
     printed = ", ".join(str(r) if size == 1 else f"{r}-{r + size - 1}" for r, size in rows)
-    head["diagnostics"].append(f"rows {printed} print the header again for other visits: "
-                               f"the table is {len(pieces)} parts printed side by side, joined by their activities")
+    head["diagnostics"].append(
+        f"rows {printed} print the header again for other visits: "
+        f"the table is {len(pieces)} parts printed side by side, joined by their activities"
+    )
     return head
 
 
@@ -140,6 +157,7 @@ def _without_pictured_copies(candidates: list) -> list:
     """Candidates less the tables read from a picture that print the caption of a table read
     from the text layer (an amendment's picture of that schedule): the text layer's reading is
     the exact one, and the copy would be a second timeline of the same visits."""
+
     def key(title: str) -> str:
         return re.sub(r"[^a-z0-9]+", " ", title.lower()).strip()
 
@@ -149,8 +167,11 @@ def _without_pictured_copies(candidates: list) -> list:
 
 def _pictured(section: Section) -> bool:
     """A section named as a schedule holding pictures and no table read as a schedule."""
-    return bool(SCHEDULE_TITLE.search(section.title) and section.images
-                and not any(t.schedule is not None for node in section.walk() for t in node.tables))
+    return bool(
+        SCHEDULE_TITLE.search(section.title)
+        and section.images
+        and not any(t.schedule is not None for node in section.walk() for t in node.tables)
+    )
 
 
 def _unread_warning(section: Section, tried: bool) -> str:
@@ -251,8 +272,16 @@ def _join_repeated_headers(candidates):
             head = out[-1]
             last = (head[4] or [head[1]])[-1]
             caption = " ".join(table.title.split())
-            own = not caption or caption == " ".join(head[1].title.split()) or re.search(r"\bcont(?:inued|'d|\.)", caption, re.I)
-            near = table.page is not None and last.page is not None and 0 <= table.page - (last.pages[-1] or last.page) <= 1
+            own = (
+                not caption
+                or caption == " ".join(head[1].title.split())
+                or re.search(r"\bcont(?:inued|'d|\.)", caption, re.I)
+            )
+            near = (
+                table.page is not None
+                and last.page is not None
+                and 0 <= table.page - (last.pages[-1] or last.page) <= 1
+            )
             rows = _header_as_rows(head[1], table) if own and near else None
             lifted = rows is not None
             if lifted:
@@ -277,7 +306,7 @@ def by_shape(table: Table, columns: int = MIN_SHAPE_COLUMNS, least: int = MIN_SH
     label = label_column(table)
     if len(table.columns) - label - 1 < columns or len(table.data) < 2:
         return False
-    headers = table.columns[label + 1:]
+    headers = table.columns[label + 1 :]
     if 2 * sum(names_a_visit(h) for h in headers) < len(headers):
         return False
     cells = [r[k].strip() for r in table.data for k in range(label + 1, len(r)) if r[k].strip()]

@@ -28,7 +28,9 @@ from .kinds import timeline_kind
 from .labels import merge_time_points, short_labels, time_point
 
 # A mark as schedules print them, and the footnote markers glued after it ("Xa", "X b,c", "•1").
-_MARK = re.compile(r"^(?P<mark>\(?[Xx]\)?|[✓✔√•●○■□☒◊↔]|[A-Z]{1,2})\s?(?P<markers>(?:[a-z]|\d{1,2}|[*†‡§¶#]+)(?:\s?,\s?(?:[a-z]|\d{1,2}|[*†‡§¶#]+))*)?$")
+_MARK = re.compile(
+    r"^(?P<mark>\(?[Xx]\)?|[✓✔√•●○■□☒◊↔]|[A-Z]{1,2})\s?(?P<markers>(?:[a-z]|\d{1,2}|[*†‡§¶#]+)(?:\s?,\s?(?:[a-z]|\d{1,2}|[*†‡§¶#]+))*)?$"
+)
 _SYMBOL_MARKERS = re.compile(r"[*†‡§¶#]+$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")
 # A footnote line under a table: "a Within 42 days…", "b. Text", "(c) Text", "X<sup>a</sup> = Text", "1 Text".
@@ -40,7 +42,10 @@ _NOTE = re.compile(
 MIN_ENCOUNTERS = 2
 MIN_MARKS = 2
 _PLACEHOLDER = re.compile(r"^\[(?:Table|Image|Figure)\b.*\]$")
-_HEADER_NAMES = re.compile(r"^(?:visit|week|day|days|study day|study week|cycle|month|hour|hours|time ?points?|window|visit window|period|epoch|procedures?|activit(?:y|ies)|assessments?)$", re.I)
+_HEADER_NAMES = re.compile(
+    r"^(?:visit|week|day|days|study day|study week|cycle|month|hour|hours|time ?points?|window|visit window|period|epoch|procedures?|activit(?:y|ies)|assessments?)$",
+    re.I,
+)
 
 
 def read_schedule(table: Table, notes: str, vocabulary: set[str], *, name: str, part: bool = False) -> Optional[dict]:
@@ -51,8 +56,10 @@ def read_schedule(table: Table, notes: str, vocabulary: set[str], *, name: str, 
     diagnostics: list[str] = []
     lifted = lift_body_row(table, label)
     if lifted:
-        diagnostics.append(f"the lowest header row ({lifted!r}, the same words under every visit) is a body row: "
-                           "put back as the first row")
+        diagnostics.append(
+            f"the lowest header row ({lifted!r}, the same words under every visit) is a body row: "
+            "put back as the first row"
+        )
     names, visit_columns = _split_columns(table, label)
     visit_columns, extra = text_columns(table, label, visit_columns, diagnostics)
     visit_columns = without_repeated_columns(table, visit_columns, diagnostics)
@@ -62,14 +69,20 @@ def read_schedule(table: Table, notes: str, vocabulary: set[str], *, name: str, 
     markers = {f["marker"] for f in footnotes}
     lead = header_rows_in_data(table, label, visit_columns)
     # a label cell of two lines names two header rows ("Day\nTime window (days)")
-    lead_kinds = [row_kinds([" ".join(line.split()) for line in r[label].split("\n") if line.strip()]) for r in table.data[:lead]]
+    lead_kinds = [
+        row_kinds([" ".join(line.split()) for line in r[label].split("\n") if line.strip()]) for r in table.data[:lead]
+    ]
     kinds = row_kinds(names)
     # every header row named by a kind ("Cycle / Study Day"): a word in a column's header then
     # stands in one of those rows (header.Encounter)
     kinds_of_all = bool(kinds) and len(kinds) == len(names)
-    encounters = _encounters(table, visit_columns, kinds, markers, vocabulary, diagnostics, lead, lead_kinds, kinds_of_all)
+    encounters = _encounters(
+        table, visit_columns, kinds, markers, vocabulary, diagnostics, lead, lead_kinds, kinds_of_all
+    )
     unglue_day_markers(encounters, markers, diagnostics)
-    groups, activities, marks, notes_rows = _rows(table, label, visit_columns, markers, vocabulary, diagnostics, lead, extra)
+    groups, activities, marks, notes_rows = _rows(
+        table, label, visit_columns, markers, vocabulary, diagnostics, lead, extra
+    )
     least = 1 if part else MIN_ENCOUNTERS, 1 if part else MIN_MARKS
     if len(encounters) < least[0] or sum(is_mark(m["text"]) for m in marks) < least[1]:
         return None  # a list, a legend, a table of contents: not a grid of visits
@@ -138,8 +151,10 @@ def _worded(table: Table, k: int) -> bool:
     the labels a two-capital code is a group's abbreviation, though in a visit column it may be
     a mark."""
     cells = [r[k].strip() for r in table.data if r[k].strip()]
-    worded = sum(bool(re.search(r"[A-Za-z]{2}", c)) and (not is_mark(c) or re.fullmatch(r"[A-Z]{2}", c) is not None)
-                 for c in cells)
+    worded = sum(
+        bool(re.search(r"[A-Za-z]{2}", c)) and (not is_mark(c) or re.fullmatch(r"[A-Z]{2}", c) is not None)
+        for c in cells
+    )
     return bool(cells) and worded * 2 > len(cells)
 
 
@@ -162,8 +177,12 @@ def _split_columns(table: Table, label: int) -> tuple[list[str], list[int]]:
     return names, visits
 
 
-_LABEL_HEADER = re.compile(r"^(?:assessments?|procedures?|activit(?:y|ies)|tests?|parameters?|evaluations?|samples?|examinations?)$", re.I)
-_NOTES_HEADER = re.compile(r"^(?:comments?|notes?|remarks?|details?|notes?\s*/\s*comments?|comments?\s*/\s*notes?|description)$", re.I)
+_LABEL_HEADER = re.compile(
+    r"^(?:assessments?|procedures?|activit(?:y|ies)|tests?|parameters?|evaluations?|samples?|examinations?)$", re.I
+)
+_NOTES_HEADER = re.compile(
+    r"^(?:comments?|notes?|remarks?|details?|notes?\s*/\s*comments?|comments?\s*/\s*notes?|description)$", re.I
+)
 
 
 def names_notes_column(header: str) -> bool:
@@ -186,10 +205,18 @@ def text_columns(table: Table, label: int, visits: list[int], diagnostics: list[
         nested = k == (visits[0] if visits else None) and not extra and is_nested_label(table, label, k)
         if nested and cells and marks * 4 < len(cells) and not any(_NOTES_HEADER.match(p) for p in parts):
             extra.append(k)
-            diagnostics.append(f"column {k}: the activity labels under the group labels of column {label} "
-                               "(a label spanning both is the activity's)")
+            diagnostics.append(
+                f"column {k}: the activity labels under the group labels of column {label} "
+                "(a label spanning both is the activity's)"
+            )
             continue
-        if any(_NOTES_HEADER.match(p) for p in parts) or cells and not marks and prose * 2 > len(cells) and len(cells) >= 3:
+        if (
+            any(_NOTES_HEADER.match(p) for p in parts)
+            or cells
+            and not marks
+            and prose * 2 > len(cells)
+            and len(cells) >= 3
+        ):
             diagnostics.append(f"column {k} ({' / '.join(parts)!r}): comments or notes, not a visit")
             continue
         adjacent = k == (extra[-1] if extra else label) + 1
@@ -217,9 +244,16 @@ def without_repeated_columns(table: Table, columns: list[int], diagnostics: list
     kept: list[int] = []
     for k in columns:
         prev = kept[-1] if kept else None
-        if prev is not None and prev == k - 1 and table.columns[k] == table.columns[prev] \
-                and all(r[k] == r[prev] for r in table.data) and any(r[k].strip() for r in table.data):
-            diagnostics.append(f"column {k} repeats column {prev} in every cell (one cell over two grid columns): read once")
+        if (
+            prev is not None
+            and prev == k - 1
+            and table.columns[k] == table.columns[prev]
+            and all(r[k] == r[prev] for r in table.data)
+            and any(r[k].strip() for r in table.data)
+        ):
+            diagnostics.append(
+                f"column {k} repeats column {prev} in every cell (one cell over two grid columns): read once"
+            )
             continue
         kept.append(k)
     return kept
@@ -249,9 +283,15 @@ def header_rows_in_data(table: Table, label: int, columns: list[int]) -> int:
         if text and not named and len(set(cells)) == 1 and cells[0] and not names_a_visit(cells[0]):
             break  # an activity done at every visit, in words ("Concomitant medications | Continuous | ...")
         lead += 1
-    first_marked = next((i for i, r in enumerate(table.data)
-                         if _marked([r[k].strip() for k in columns], _names_header_row(" ".join(r[label].split())))
-                         and not _time_row([r[k].strip() for k in columns])), 0)
+    first_marked = next(
+        (
+            i
+            for i, r in enumerate(table.data)
+            if _marked([r[k].strip() for k in columns], _names_header_row(" ".join(r[label].split())))
+            and not _time_row([r[k].strip() for k in columns])
+        ),
+        0,
+    )
     return min(lead, first_marked)
 
 
@@ -305,10 +345,21 @@ def header_part(text: str, markers: set[str], vocabulary: set[str]) -> str:
         return m.group(1) if known(m.group(2), letters) else m.group(0)
 
     text = re.sub(r"\b([A-Z]{2,})(?:,\s?)?([a-z](?:\s?,\s?[a-z])*)\b", caps, text)
-    text = re.sub(rf"\b({_END_VISIT})\s?(\d{{1,2}})\b", lambda m: m.group(1) if m.group(2) in numbers else m.group(0), text)
+    text = re.sub(
+        rf"\b({_END_VISIT})\s?(\d{{1,2}})\b", lambda m: m.group(1) if m.group(2) in numbers else m.group(0), text
+    )
     # a lone marker (list) after a word, a number or a bracket, at the end or before a bracket
-    text = re.sub(r"(?<=[\w)\]])\s+([a-z](?:\s?,\s?[a-z])*)(?=\s*(?:$|\())", lambda m: "" if known(m.group(1), letters) else m.group(0), text)
-    text = re.sub(r"^(\S+)\s+(\d{1,2}(?:\s?,\s?\d{1,2})+)$", lambda m: m.group(1) if known(m.group(2), numbers) else m.group(0), text)
+    text = re.sub(
+        r"(?<=[\w)\]])\s+([a-z](?:\s?,\s?[a-z])*)(?=\s*(?:$|\())",
+        lambda m: "" if known(m.group(1), letters) else m.group(0),
+        text,
+    )
+    text = re.sub(
+        r"^(\S+)\s+(\d{1,2}(?:\s?,\s?\d{1,2})+)$",
+        lambda m: m.group(1) if known(m.group(2), numbers) else m.group(0),
+        text,
+    )
+
     # a marker letter glued to a window ("±7b", "+7a", "±3da": after its unit) or to a timed
     # number ("Week 0b", "D1b"); a unit letter is no marker ("±7d"), a bare "12a" a visit code
     def drop(m: re.Match) -> str:
@@ -320,8 +371,9 @@ def header_part(text: str, markers: set[str], vocabulary: set[str]) -> str:
     return " ".join(text.split())
 
 
-def _encounters(table, columns, kinds, markers, vocabulary, diagnostics, lead=0, lead_kinds=(),
-                kinds_of_all=False) -> list[dict]:
+def _encounters(
+    table, columns, kinds, markers, vocabulary, diagnostics, lead=0, lead_kinds=(), kinds_of_all=False
+) -> list[dict]:
     """The visit columns' encounters. The header rows' kinds (``kinds``, named by the label
     column's header) go to the numbered parts of the header, in order; the parts from header
     rows inside the data (``lead``) take the kinds their own row's label names (``lead_kinds``),
@@ -333,28 +385,36 @@ def _encounters(table, columns, kinds, markers, vocabulary, diagnostics, lead=0,
         return [q for q in (header_part(p, markers, vocabulary) for p in parts if p.strip()) if q]
 
     tops = [clean(table.columns[k].split(" / ")) for k in columns]
-    below = [[(q, row_kind) for r, row_kind in zip(table.data[:lead], lead_kinds) for q in clean([r[k]])] for k in columns]
+    below = [
+        [(q, row_kind) for r, row_kind in zip(table.data[:lead], lead_kinds) for q in clean([r[k]])] for k in columns
+    ]
     headers = [t + [q for q, _ in b] for t, b in zip(tops, below)]
     for k, parts, low in zip(columns, unmerge_headers(headers, columns, diagnostics), below):
         below_kinds = [x for q, row_kind in low if is_numbered(q) for x in row_kind or [None]]
         enc = read_encounter(parts, kinds, (len(parts) - len(low), below_kinds) if low else None, kinds_of_all)
         words = [split_markers(w, markers, vocabulary)[0] for w in enc.words]
         for part in enc.footnoted:
-            diagnostics.append(f"column {k} ({' '.join(table.columns[k].split())!r}): {part!r} read as {part[:-1]} with footnote {part[-1]}")
+            diagnostics.append(
+                f"column {k} ({' '.join(table.columns[k].split())!r}): {part!r} read as {part[:-1]} with footnote {part[-1]}"
+            )
         for part in enc.unread:
-            diagnostics.append(f"column {k} ({' '.join(table.columns[k].split())!r}): header part {part!r} not read as a visit, time or window")
+            diagnostics.append(
+                f"column {k} ({' '.join(table.columns[k].split())!r}): header part {part!r} not read as a visit, time or window"
+            )
         if not parts:
             diagnostics.append(f"column {k}: marks under no header (outside the visit grid): its visit is unknown")
-        out.append({
-            "label": " / ".join(" ".join(p.split()) for p in parts),
-            "column": k,
-            "epoch": None,
-            "visit": enc.visit,
-            "timing": enc.timing,
-            "window": enc.window,
-            "_words": words,
-            "_parts": [(p, shown, role) for p, (shown, role) in zip(parts, enc.shown)],
-        })
+        out.append(
+            {
+                "label": " / ".join(" ".join(p.split()) for p in parts),
+                "column": k,
+                "epoch": None,
+                "visit": enc.visit,
+                "timing": enc.timing,
+                "window": enc.window,
+                "_words": words,
+                "_parts": [(p, shown, role) for p, (shown, role) in zip(parts, enc.shown)],
+            }
+        )
     return out
 
 
@@ -373,19 +433,32 @@ def unglue_day_markers(encounters: list[dict], markers: set[str], diagnostics: l
         text = str(here["from"])
         for marker in sorted(numbered, key=len, reverse=True):
             day = text[: -len(marker)]
-            if text.endswith(marker) and day.lstrip("-").isdigit() and int(day) < after["from"] and (low is None or int(day) > low):
+            if (
+                text.endswith(marker)
+                and day.lstrip("-").isdigit()
+                and int(day) < after["from"]
+                and (low is None or int(day) > low)
+            ):
                 here["from"] = here["to"] = int(day)
                 for k, (printed, shown, role) in enumerate(encounters[i]["_parts"]):
                     if role == "timing" and shown.endswith(text):
                         encounters[i]["_parts"][k] = (printed, shown[: -len(marker)], role)
-                diagnostics.append(f"column {encounters[i]['column']}: day {text} read as day {day} with footnote {marker} "
-                                   f"(the days around it are {low if low is not None else 'none'} and {after['from']})")
+                diagnostics.append(
+                    f"column {encounters[i]['column']}: day {text} read as day {day} with footnote {marker} "
+                    f"(the days around it are {low if low is not None else 'none'} and {after['from']})"
+                )
                 break
 
 
 def _same_run(a: Optional[dict], b: Optional[dict]) -> bool:
-    return bool(a and b and isinstance(a.get("from"), int) and isinstance(b.get("from"), int)
-                and a["unit"] == b["unit"] and a.get("cycle") == b.get("cycle"))
+    return bool(
+        a
+        and b
+        and isinstance(a.get("from"), int)
+        and isinstance(b.get("from"), int)
+        and a["unit"] == b["unit"]
+        and a.get("cycle") == b.get("cycle")
+    )
 
 
 # One visit's number as a header prints it: "13", "-2", "6a", "29/ET", with a bracketed note "(HD)".
@@ -406,13 +479,15 @@ def unmerge_headers(headers: list[list[str]], columns: list[int], diagnostics: l
         if j > i:
             last = out[i][-1]
             items = list(_HEADER_ITEM.finditer(last))
-            covered = items and re.fullmatch(r"\s*", _HEADER_ITEM.sub(" ", last[items[0].start():]))
+            covered = items and re.fullmatch(r"\s*", _HEADER_ITEM.sub(" ", last[items[0].start() :]))
             if covered and len(items) == j - i + 1:
                 lead = last[: items[0].start()].strip()
                 for n, m in enumerate(items):
                     out[i + n] = out[i + n][:-1] + ([lead] if lead else []) + [m.group(0)]
-                diagnostics.append(f"columns {columns[i]} to {columns[j]}: one header cell {last!r} over {j - i + 1} columns, "
-                                   f"split into one visit each")
+                diagnostics.append(
+                    f"columns {columns[i]} to {columns[j]}: one header cell {last!r} over {j - i + 1} columns, "
+                    f"split into one visit each"
+                )
         i = j + 1
     return out
 
@@ -457,12 +532,18 @@ def epochs(encounters: list[dict]) -> list[dict]:
 
 
 # A visit that happens once, not a period: it closes or interrupts the period it sits in.
-_VISIT_EVENT = re.compile(r"^\s*(?:end\s+of\b|EO[STP]\b|E?ET\b|early\s+(?:termination|withdrawal|discontinuation)|unscheduled|"
-                          r"randomi[sz]ation|premature|discontinuation|final\s+visit|withdrawal)", re.I)
+_VISIT_EVENT = re.compile(
+    r"^\s*(?:end\s+of\b|EO[STP]\b|E?ET\b|early\s+(?:termination|withdrawal|discontinuation)|unscheduled|"
+    r"randomi[sz]ation|premature|discontinuation|final\s+visit|withdrawal)",
+    re.I,
+)
 _VISIT_CODE = re.compile(r"^\s*(?:V|Visit\s*)\d+[A-Za-z]*\s*$", re.I)
 _AXIS_UNIT = re.compile(r"\s*[\[(](?:study\s+)?(?:days?|weeks?|months?|hours?|visits?)[\])]\s*$", re.I)
-_PERIOD_WORD = re.compile(r"\b(?:period|phase|epoch|stage|part|screening|run[- ]?in|wash[- ]?out|treatment|follow[- ]?up|"
-                          r"extension|maintenance|induction|titration|baseline|cycles?|intervention|observation)\b", re.I)
+_PERIOD_WORD = re.compile(
+    r"\b(?:period|phase|epoch|stage|part|screening|run[- ]?in|wash[- ]?out|treatment|follow[- ]?up|"
+    r"extension|maintenance|induction|titration|baseline|cycles?|intervention|observation)\b",
+    re.I,
+)
 _AXIS_WORD = re.compile(r"\b(?:days?|weeks?|months?|hours?|visits?|time\s*points?)\b", re.I)
 
 
@@ -485,7 +566,10 @@ def is_axis_title(text: Optional[str]) -> bool:
 _NOTES_START = re.compile(r"^(?:notes?|abbreviations?|key|legend|footnotes?|source|[xX✓•●]\s*=|\*)\b\s*[:.=-]?", re.I)
 
 
-_CONTINUED = re.compile(r"^\(?(?:table\s+)?(?:continued|cont'd)\b|\bcontinued\s+(?:on|from)\s+(?:the\s+)?(?:next|previous|following)\s+page\b", re.I)
+_CONTINUED = re.compile(
+    r"^\(?(?:table\s+)?(?:continued|cont'd)\b|\bcontinued\s+(?:on|from)\s+(?:the\s+)?(?:next|previous|following)\s+page\b",
+    re.I,
+)
 
 
 def is_notes_row(text: str, r: int, rows, columns, markers: set[str]) -> bool:
@@ -499,7 +583,7 @@ def is_notes_row(text: str, r: int, rows, columns, markers: set[str]) -> bool:
     note = _NOTE.match(text)
     if note and (note["sup"] or note["marker"] or "").strip() in markers and len(note["text"]) > 12:
         return True
-    marked_after = any(any(is_mark(x[k].strip()) for k in columns) for x in rows[r + 1:])
+    marked_after = any(any(is_mark(x[k].strip()) for k in columns) for x in rows[r + 1 :])
     return not marked_after and len(text) > 40 and bool(re.search(r"[a-z]\s+[a-z]+.*[.;]$", text))
 
 
@@ -541,7 +625,11 @@ def _rows(table, label, columns, markers, vocabulary, diagnostics, lead=0, extra
             nxt = next((x for x in rows[r + 1 :] if any(x[k].strip() for k in columns) or x[label].strip()), None)
             heads = nxt is not None and any(nxt[k].strip() for k in columns)
             after_activity = activities and activities[-1]["row"] == r - 1
-            reads_on = clean[:1].islower() or re.search(r"(?:[-,/(]|\b(?:and|or|of|for|with|to))$", activities[-1]["label"]) if after_activity else False
+            reads_on = (
+                clean[:1].islower() or re.search(r"(?:[-,/(]|\b(?:and|or|of|for|with|to))$", activities[-1]["label"])
+                if after_activity
+                else False
+            )
             wrapped = after_activity and (reads_on or r in table.part_rows)  # or the page break cut the row
             if not heads and after_activity and nxt is not None and wrapped:
                 # A label-only line between an activity and a group row that reads on from the
@@ -560,7 +648,9 @@ def _rows(table, label, columns, markers, vocabulary, diagnostics, lead=0, extra
         for e, cell in cells:
             mark, cell_notes = split_mark(cell)
             if "\n" in cell or "  " in cell or re.fullmatch(r"(?:[Xx]\s+)+[Xx]", cell):
-                diagnostics.append(f"row {r}, column {columns[e]}: one cell holds several marks ({' '.join(cell.split())!r}): columns may be merged")
+                diagnostics.append(
+                    f"row {r}, column {columns[e]}: one cell holds several marks ({' '.join(cell.split())!r}): columns may be merged"
+                )
             marks.append({"activity": a, "encounter": e, "text": mark, "footnotes": cell_notes})
     return groups, activities, marks, notes_rows
 
@@ -568,7 +658,9 @@ def _rows(table, label, columns, markers, vocabulary, diagnostics, lead=0, extra
 _READS_ON = re.compile(r"^[a-z]{2,}\b(?![-\d])")  # "review", "samplesg": not "e-diary", "pH", "hCG"
 
 
-def join_row_pieces(rows: list[list[str]], labels: list[int], columns: list[int], lead: int, diagnostics: list[str]) -> list[list[str]]:
+def join_row_pieces(
+    rows: list[list[str]], labels: list[int], columns: list[int], lead: int, diagnostics: list[str]
+) -> list[list[str]]:
     """The rows with the pieces of one printed row put back together. In a grid without rules
     between its rows, the table stage cuts a row at each line of text: a label of two lines
     ("Adverse event" / "review"), a time list spread over four ("P, 0.5, 1, 1.5" / "2, 2.5," /
@@ -651,7 +743,9 @@ _RIGHT_ARROW = "\u2192\u27f6\u25ba\u25b6\uf0e0\uf0ae"
 _ARROW_SPAN = re.compile(rf"^(?:[{_LEFT_ARROW}]|<[-=]+)(?P<text>.*?)(?:[{_RIGHT_ARROW}]|[-=]+>)$", re.S)
 
 
-def spanned_cells(row: list[str], cells: list[tuple[int, str]], r: int, diagnostics: list[str]) -> list[tuple[int, str]]:
+def spanned_cells(
+    row: list[str], cells: list[tuple[int, str]], r: int, diagnostics: list[str]
+) -> list[tuple[int, str]]:
     """A mark drawn as an arrow across columns ("<-- Optional -->", "\u2190 continuously \u2192") sits in
     one cell of the text layer: it marks that column and the empty cells it spans. Written in each
     slot of its merged cell, it runs over those slots; else rightwards it runs over the empty
@@ -679,7 +773,9 @@ def spanned_cells(row: list[str], cells: list[tuple[int, str]], r: int, diagnost
             left = left if left > 0 else e
         for k in range(left, right):
             out[k] = text
-        diagnostics.append(f"row {r}: an arrow ({text!r}) read as marks in {right - left} visit column(s), from visit column {left} to {right - 1}")
+        diagnostics.append(
+            f"row {r}: an arrow ({text!r}) read as marks in {right - left} visit column(s), from visit column {left} to {right - 1}"
+        )
     return sorted(out.items())
 
 
@@ -694,8 +790,11 @@ def split_mark(cell: str) -> tuple[str, list[str]]:
 
 
 # Words a number belongs to when glued on ("Day1", "Visit2", "Cycle3", "Dose2"): never a marker.
-_NUMBERED_WORD = re.compile(r"^(?:visits?|cycles?|periods?|phases?|parts?|cohorts?|arms?|groups?|stages?|levels?|doses?|"
-                            r"days?|weeks?|months?|years?|hours?|minutes?|mins?|hrs?|wks?)$", re.I)
+_NUMBERED_WORD = re.compile(
+    r"^(?:visits?|cycles?|periods?|phases?|parts?|cohorts?|arms?|groups?|stages?|levels?|doses?|"
+    r"days?|weeks?|months?|years?|hours?|minutes?|mins?|hrs?|wks?)$",
+    re.I,
+)
 
 
 def split_markers(text: str, markers: set[str], vocabulary: set[str]) -> tuple[str, list[str]]:

@@ -47,9 +47,14 @@ WINDOW = re.compile(
 # before its unit word, never after one ("Day -5" is a day).
 _EARLY = re.compile(rf"[{MINUS}]\s?\d+\s?(?:d|days?|w|wks?|weeks?)\.?", re.I)
 # "Day 1", "Week -2", "Days 4-7", "Day −42 to −9", "Hour 0.5", "Month 3"
-_UNIT_NUMBER = re.compile(rf"\b(?P<unit>{_LONG_UNIT}|[dwhm])\s?(?P<from>{_NUM})(?:{_RANGE_SEP}(?:(?:{_LONG_UNIT})\s?)?(?P<to>{_NUM}))?(?![\d.])", re.I)
+_UNIT_NUMBER = re.compile(
+    rf"\b(?P<unit>{_LONG_UNIT}|[dwhm])\s?(?P<from>{_NUM})(?:{_RANGE_SEP}(?:(?:{_LONG_UNIT})\s?)?(?P<to>{_NUM}))?(?![\d.])",
+    re.I,
+)
 # "C1D8", "Cycle 2 Day 1", "C2 D1"
-_CYCLE = re.compile(rf"\b(?:cycle|c)\s?(?P<cycle>\d+)\s*,?\s*(?:day|d)\s?(?P<day>{_NUM})(?:{_RANGE_SEP}(?P<to>{_NUM}))?", re.I)
+_CYCLE = re.compile(
+    rf"\b(?:cycle|c)\s?(?P<cycle>\d+)\s*,?\s*(?:day|d)\s?(?P<day>{_NUM})(?:{_RANGE_SEP}(?P<to>{_NUM}))?", re.I
+)
 _BARE = re.compile(rf"^(?P<from>{_NUM})(?:{_RANGE_SEP}(?P<to>{_NUM}))?$", re.I)
 _VISIT = re.compile(r"^(?:visit|v)\s?(?P<visit>\d+[a-z]?(?:\.\d+)?)$", re.I)
 # Another visit code: "P13" (a phone visit), "FU1", "S2"; not a unit or cycle ("D8", "W4", "C2").
@@ -85,7 +90,9 @@ def is_numbered(part: str) -> bool:
     """A header part that is a number a header row names ("3", "-28 to -1", "V3", "6a", "± 3"
     left out): it takes the next header row's kind."""
     text = " ".join(part.split())
-    return bool(_BARE.match(_without_window(text)) or _VISIT.match(text) or _VISIT_CODE.match(text) or _LETTERED.match(text))
+    return bool(
+        _BARE.match(_without_window(text)) or _VISIT.match(text) or _VISIT_CODE.match(text) or _LETTERED.match(text)
+    )
 
 
 def _counts_nothing(part: str) -> bool:
@@ -182,8 +189,9 @@ def _timing(unit: str, start: str, end: Optional[str], cycle: Optional[int] = No
 class Encounter:
     """What one visit column's header says (see the module docstring)."""
 
-    def __init__(self, parts: list[str], kinds: list[str], below: Optional[tuple[int, list]] = None,
-                 kinds_of_all: bool = False):
+    def __init__(
+        self, parts: list[str], kinds: list[str], below: Optional[tuple[int, list]] = None, kinds_of_all: bool = False
+    ):
         self.visit: Optional[str] = None
         self.timing: Optional[dict] = None
         self.window: Optional[dict] = None
@@ -200,8 +208,13 @@ class Encounter:
         self.shown: list[tuple[str, str]] = []
         self._read(parts, list(kinds), below, kinds_of_all)
 
-    def _read(self, parts: list[str], kinds: list[Optional[str]], below: Optional[tuple[int, list]],
-              kinds_of_all: bool = False) -> None:
+    def _read(
+        self,
+        parts: list[str],
+        kinds: list[Optional[str]],
+        below: Optional[tuple[int, list]],
+        kinds_of_all: bool = False,
+    ) -> None:
         """Each part with the kind of the header row it stands in: ``kinds`` in order for the
         numbered parts of the header; from part ``below[0]`` on (header rows printed inside the
         grid), the kinds ``below[1]`` their own rows' labels name."""
@@ -265,7 +278,13 @@ class Encounter:
         elif found and not self._from_row:
             self.words.append(found.group(0))  # "Week 2" over "Day 15": a name; the day is the timing
         elif bare:
-            if kind == "visit" or kind is None and self.visit is None and not self.timing and re.fullmatch(r"\d+", rest):
+            if (
+                kind == "visit"
+                or kind is None
+                and self.visit is None
+                and not self.timing
+                and re.fullmatch(r"\d+", rest)
+            ):
                 self.visit = self.visit or rest
             elif kind == "cycle" and re.fullmatch(r"\d+", rest):
                 self._cycle = int(rest)
@@ -306,7 +325,7 @@ def _rows_filled(parts: list[str], kinds: list[Optional[str]]) -> list[Optional[
     filling = ("window", "blank") if any((k or "").startswith("window") for k in kinds) else ("blank",)
     numbered = sum(is_numbered(p) or _shown(p, None)[1] in filling for p in shown)
     if shown and not is_numbered(shown[0]) and 0 < numbered < len(kinds):
-        return kinds[len(kinds) - numbered:]
+        return kinds[len(kinds) - numbered :]
     return kinds
 
 
@@ -364,8 +383,9 @@ def _without_window(text: str) -> str:
     return WINDOW.sub(" ", text).strip(" ,;()")
 
 
-def read_encounter(parts: list[str], kinds: list[str], below: Optional[tuple[int, list]] = None,
-                   kinds_of_all: bool = False) -> Encounter:
+def read_encounter(
+    parts: list[str], kinds: list[str], below: Optional[tuple[int, list]] = None, kinds_of_all: bool = False
+) -> Encounter:
     """What a visit column's header says; ``kinds_of_all``: every header row is one the label
     column names by a kind (no unnamed epoch row above them)."""
     enc = Encounter(parts, kinds, below, kinds_of_all)

@@ -77,8 +77,11 @@ def _may_continue(head: Part, part: Part) -> bool:
 def _join(head: Part, part: Part, vocabulary: set[str]) -> bool:
     """Join ``part``'s schedule into ``head``'s when it continues it down or sideways."""
     ours, theirs = head.schedule, part.schedule
-    encounters = _by_position(_match(ours["encounters"], theirs["encounters"], _encounter_keys),
-                              len(ours["encounters"]), len(theirs["encounters"]))
+    encounters = _by_position(
+        _match(ours["encounters"], theirs["encounters"], _encounter_keys),
+        len(ours["encounters"]),
+        len(theirs["encounters"]),
+    )
     activities = _match(ours["activities"], theirs["activities"], _activity_keys)
     n_enc, n_act = len(theirs["encounters"]), len(theirs["activities"])
     offset = head.rows + sum(p.rows for p in head.joined)
@@ -89,13 +92,16 @@ def _join(head: Part, part: Part, vocabulary: set[str]) -> bool:
         e_map = {k: [v] for k, v in encounters.items()} | spans
         e_map |= {k: [_add_encounter(ours, theirs["encounters"][k])] for k in range(n_enc) if k not in e_map}
         a_map = {k: _add_activity(ours, a, offset) for k, a in enumerate(theirs["activities"])}
-        how = (f"{len(encounters)} of its {n_enc} visits matched by label"
-               + (f", {len(spans)} column(s) of merged visits spread over them" if spans else ""))
+        how = f"{len(encounters)} of its {n_enc} visits matched by label" + (
+            f", {len(spans)} column(s) of merged visits spread over them" if spans else ""
+        )
         direction = "down"
     elif n_act >= 2 and len(activities) >= SIDEWAYS_SHARE * n_act:
         e_map = {k: [_add_encounter(ours, e)] for k, e in enumerate(theirs["encounters"])}
         a_map = {k: activities.get(k, None) for k in range(n_act)}
-        a_map = {k: v if v is not None else _add_activity(ours, theirs["activities"][k], offset) for k, v in a_map.items()}
+        a_map = {
+            k: v if v is not None else _add_activity(ours, theirs["activities"][k], offset) for k, v in a_map.items()
+        }
         how = f"{len(activities)} of its {n_act} activities matched by label, its {n_enc} visits added"
         direction = "sideways"
     else:
@@ -128,6 +134,7 @@ def _epochs(encounters: list[dict]) -> list[dict]:
 
 # --- matching labels ---------------------------------------------------------------------------
 
+
 def _key(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "", _MARKERS.sub("", (text or "").strip()).lower())
 
@@ -154,8 +161,11 @@ def _same(a: list[str], b: list[str]) -> bool:
     x, y = a[0], b[0]
     if x in b or y in a:
         return True
-    return (min(len(x), len(y)) >= 4 and re.findall(r"\d+", x) == re.findall(r"\d+", y)
-            and difflib.SequenceMatcher(None, x, y).ratio() >= SAME_LABEL)
+    return (
+        min(len(x), len(y)) >= 4
+        and re.findall(r"\d+", x) == re.findall(r"\d+", y)
+        and difflib.SequenceMatcher(None, x, y).ratio() >= SAME_LABEL
+    )
 
 
 def _match(heads: list[dict], parts: list[dict], keys) -> dict[int, int]:
@@ -234,6 +244,7 @@ def _known_words(label: Optional[str], vocabulary: set[str]) -> float:
 
 # --- adding the part's items -------------------------------------------------------------------
 
+
 def _add_encounter(schedule: dict, encounter: dict) -> int:
     schedule["encounters"].append(dict(encounter))
     return len(schedule["encounters"]) - 1
@@ -268,6 +279,7 @@ def _add_groups(ours: dict, theirs: dict, offset: int) -> None:
 
 # --- one table holding parts printed side by side ------------------------------------------------
 
+
 def restated_headers(table: Table) -> list[tuple[int, int]]:
     """Body rows that print the header again for other visits, as (first row, rows): the label
     column's header restated ("Study Visit"; perhaps with a header row the first page printed in
@@ -301,8 +313,13 @@ def _restates(row: list[str], label: int, key: str, head: str) -> bool:
     others = [c.strip() for k, c in enumerate(row) if k > label and c.strip()]
     # a visit code shaped like a mark ("ET") may stand among them, not a mark that names none
     shaped = [c for c in others if is_mark(c)]
-    return key.startswith(head) and len(others) >= 2 and all(names_a_visit(c) for c in shaped) \
-        and len(shaped) * 2 < len(others) and sum(names_a_visit(c) for c in others) * 2 > len(others)
+    return (
+        key.startswith(head)
+        and len(others) >= 2
+        and all(names_a_visit(c) for c in shaped)
+        and len(shaped) * 2 < len(others)
+        and sum(names_a_visit(c) for c in others) * 2 > len(others)
+    )
 
 
 def split_at(table: Table, rows: list[tuple[int, int]]) -> list[Table]:
@@ -310,11 +327,19 @@ def split_at(table: Table, rows: list[tuple[int, int]]) -> list[Table]:
     under the restated header rows that start them (``restated_headers``)."""
     pieces, start, columns = [], 0, table.columns
     for r, size in rows + [(len(table.data), 0)]:
-        pieces.append(Table(title=table.title if not pieces else "", page=table.page, pages=table.pages,
-                            columns=list(columns), data=table.data[start:r], path=table.path))
+        pieces.append(
+            Table(
+                title=table.title if not pieces else "",
+                page=table.page,
+                pages=table.pages,
+                columns=list(columns),
+                data=table.data[start:r],
+                path=table.path,
+            )
+        )
         if r < len(table.data):
             columns = table.data[r]
-            for lower in table.data[r + 1:r + size]:
+            for lower in table.data[r + 1 : r + size]:
                 columns = _stacked(columns, lower)
             start = r + size
     return pieces

@@ -20,8 +20,12 @@ _SAMPLING = re.compile(
     r"|\bimmunogenicity\b|\b(?:blood|serum|plasma)\s+samples?\b",
     re.I,
 )
-_EXTENSION = re.compile(r"\bextension\b|\bOLE\b|\bre-?treatment\b|\bsecond\s+course\b|\bcontinuation\b|\brollover\b", re.I)
-_FOLLOW_UP = re.compile(r"\bfollow[\s-]?up\b|\bpost[\s-]?treatment\b|\bsurvival\b|\bafter\s+(?:the\s+)?(?:end|discontinuation)\b", re.I)
+_EXTENSION = re.compile(
+    r"\bextension\b|\bOLE\b|\bre-?treatment\b|\bsecond\s+course\b|\bcontinuation\b|\brollover\b", re.I
+)
+_FOLLOW_UP = re.compile(
+    r"\bfollow[\s-]?up\b|\bpost[\s-]?treatment\b|\bsurvival\b|\bafter\s+(?:the\s+)?(?:end|discontinuation)\b", re.I
+)
 
 
 _WHOLE_STUDY = re.compile(r"\b(?:screening|treatment\s+period|main\s+study)\b.*\bfollow[\s-]?up\b", re.I)
@@ -43,6 +47,8 @@ def timeline_kind(caption: str, encounters: list[dict]) -> Optional[str]:
     named = caption_kind(caption)
     if named:
         return named
-    if encounters and all(e.get("timepoints") or (e.get("timing") or {}).get("unit") in ("hour", "minute") for e in encounters):
+    if encounters and all(
+        e.get("timepoints") or (e.get("timing") or {}).get("unit") in ("hour", "minute") for e in encounters
+    ):
         return "pk_pd"
     return None

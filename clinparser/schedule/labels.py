@@ -57,8 +57,7 @@ _SPAN = re.compile(r"\d\s*(?:to|through|[-\u2013])\s*\D{0,5}\d")  # "-35 to D -1
 
 def _named_span(column: list[Part]) -> bool:
     named = [(shown, role) for _, shown, role in column if role not in ("window", "blank")]
-    return len(named) >= 2 and named[-1][1] == "timing" and bool(_SPAN.search(named[-1][0])) \
-        and named[-2][1] == "name"
+    return len(named) >= 2 and named[-1][1] == "timing" and bool(_SPAN.search(named[-1][0])) and named[-2][1] == "name"
 
 
 def _signed(text: str) -> str:
@@ -94,8 +93,11 @@ def merge_time_points(schedule: dict, columns: list[list[Part]]) -> list[list[Pa
         if groups and point:
             prev = groups[-1][-1]
             before = time_point(columns[prev])
-            if before and _visit_key(columns[prev], before[1]) == _visit_key(column, point[1]) \
-                    and encounters[prev]["epoch"] == encounters[i]["epoch"]:
+            if (
+                before
+                and _visit_key(columns[prev], before[1]) == _visit_key(column, point[1])
+                and encounters[prev]["epoch"] == encounters[i]["epoch"]
+            ):
                 groups[-1].append(i)
                 continue
         groups.append([i])
@@ -113,7 +115,8 @@ def merge_time_points(schedule: dict, columns: list[list[Part]]) -> list[list[Pa
             visit = " / ".join(_visit_key(columns[group[0]], start))
             schedule["diagnostics"].append(
                 f"columns {points[0]['column']} to {points[-1]['column']}: time points within visit {visit!r} "
-                f"({'; '.join(p['label'] for p in points)}): read as timings of that visit, one encounter")
+                f"({'; '.join(p['label'] for p in points)}): read as timings of that visit, one encounter"
+            )
             kept.append(columns[group[0]][:start])
         else:
             kept.append(columns[group[0]])

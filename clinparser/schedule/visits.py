@@ -83,7 +83,7 @@ def _visit_key(encounter: dict) -> Optional[str]:
 
 
 def _baseline_key(encounter: dict) -> Optional[str]:
-    """"Baseline" for the baseline visit as a side table names it, and for the main visit named
+    """ "Baseline" for the baseline visit as a side table names it, and for the main visit named
     so or, where none is, at the start of treatment (Day 1, Week 0)."""
     label = encounter.get("label") or ""
     if re.search(r"\bbaseline\b", label, re.I):

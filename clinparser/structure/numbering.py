@@ -37,7 +37,9 @@ _DECIMAL = re.compile(rf"^(?P<label>(?P<num>\d{{1,2}}(?:\.\d{{1,3}}){{0,6}})\.?)
 # title must start with a capital, so "e.g." or "1.5mg" never read as a section.
 _GLUED = re.compile(r"^(?P<label>(?P<num>\d{1,2}(?:\.\d{1,3}){0,6})\.)(?P<title>[A-Z][A-Za-z\u00c0-\u024f(].*)$")
 _DECIMAL_ONLY = re.compile(r"^(?P<label>(?P<num>\d{1,2}(?:\.\d{1,3}){0,6})\.?)$")
-_SECTION_WORD = re.compile(rf"^(?P<label>(?:SECTION|Section)\s+(?P<num>\d{{1,2}}(?:\.\d{{1,3}}){{0,6}})\.?)[.:]?{_SEP}?{_TITLE}?$")
+_SECTION_WORD = re.compile(
+    rf"^(?P<label>(?:SECTION|Section)\s+(?P<num>\d{{1,2}}(?:\.\d{{1,3}}){{0,6}})\.?)[.:]?{_SEP}?{_TITLE}?$"
+)
 _APPENDIX = re.compile(
     r"^(?P<label>(?:PROTOCOL\s+ATTACHMENT|Protocol\s+Attachment|APPENDIX|Appendix|ANNEX|Annex|ATTACHMENT|Attachment)"
     r"\s+(?:[A-Z]{2,8}\.)?(?P<id>\d{1,2}|[A-Z]|[IVX]{1,5})(?!\w|\.\d))[.:]?"

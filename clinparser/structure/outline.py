@@ -11,9 +11,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional
 
+from ..convert.pipe_tables import join_cells
 from ..model import Block, OutlineEntry
 from .numbering import normalize_number, normalize_title, parse_number, spaceless_title, strip_markup
-from ..convert.pipe_tables import join_cells
 
 _TOC_TITLE = re.compile(r"^(table\s+of\s+contents|contents)\b", re.I)
 _LIST_TITLE = re.compile(r"^list\s+of\s+(tables|figures|in-text\s+tables|attachments|appendices)\b", re.I)

@@ -41,7 +41,12 @@ def outline_candidates(blocks: list[Block], entries: list[OutlineEntry], found: 
         title = strip_markup(line)
         for e in by_title.get(spaceless_title(title), []):
             offset = offsets.get(e.source)
-            if offset is None or block.page is None or e.page is None or abs(block.page - (e.page + offset)) > PAGE_SLACK:
+            if (
+                offset is None
+                or block.page is None
+                or e.page is None
+                or abs(block.page - (e.page + offset)) > PAGE_SLACK
+            ):
                 continue
             number = parse_number(f"{e.number} {title}")
             if number is None:
@@ -51,7 +56,9 @@ def outline_candidates(blocks: list[Block], entries: list[OutlineEntry], found: 
     return _dedupe(out)
 
 
-def outline_titled_candidates(blocks: list[Block], entries: list[OutlineEntry], found: list[Candidate]) -> list[Candidate]:
+def outline_titled_candidates(
+    blocks: list[Block], entries: list[OutlineEntry], found: list[Candidate]
+) -> list[Candidate]:
     """Candidates for sub-section numbers printed alone whose title the page does not show
     (blacked out by a redaction: "8.4.7." and then a black bar), titled as the outline titles
     that number on that page. Chapters ("3." alone is more often a list marker) are left out.
@@ -78,7 +85,11 @@ def outline_titled_candidates(blocks: list[Block], entries: list[OutlineEntry], 
                 continue
             titled = replace(number, title=e.title)
             weight = heading_weight(block, line, e.title, number.label, None, len(number.key)) + 5.0 - RECOVERED_PENALTY
-            out.append(Candidate(i, titled, e.title, weight, block.page, source=block.number_source or "text", title_source=e.source))
+            out.append(
+                Candidate(
+                    i, titled, e.title, weight, block.page, source=block.number_source or "text", title_source=e.source
+                )
+            )
     return _dedupe(out)
 
 
@@ -98,7 +109,11 @@ def _looks_like_heading(block: Block) -> bool:
 def _printed_offset(entries: list[OutlineEntry], found: list[Candidate]) -> Optional[int]:
     """Body page minus printed page, from sections whose number is in the text (None if unknown)."""
     printed = {normalize_number(e.number): e.page for e in entries if e.source == "printed" and e.page is not None}
-    diffs = [c.page - printed[normalize_number(c.number.label)] for c in found if c.page is not None and normalize_number(c.number.label) in printed]
+    diffs = [
+        c.page - printed[normalize_number(c.number.label)]
+        for c in found
+        if c.page is not None and normalize_number(c.number.label) in printed
+    ]
     return round(statistics.median(diffs)) if len(diffs) >= 3 else None
 
 

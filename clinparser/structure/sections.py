@@ -18,7 +18,20 @@ from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from ..model import HEADING, LIST_ITEM, PICTURE, TABLE, Block
-from .numbering import APPENDIX, APPENDIX_BASE, DECIMAL, LETTER, ROMAN, ROMAN_BASE, SectionNumber, normalize_number, parse_number, spaceless_title, strip_markup, titles_agree
+from .numbering import (
+    APPENDIX,
+    APPENDIX_BASE,
+    DECIMAL,
+    LETTER,
+    ROMAN,
+    ROMAN_BASE,
+    SectionNumber,
+    normalize_number,
+    parse_number,
+    spaceless_title,
+    strip_markup,
+    titles_agree,
+)
 from .outline import OutlineIndex
 
 MAX_TITLE_CHARS = 250
@@ -30,7 +43,9 @@ MISSING_PARENT_COST = 2.0  # a 3.4.1 whose 3.4 never appears
 MAX_START_COST = 6.0
 OCR_LONE_LINE = 2.0  # a lone title-shaped line on a page read by OCR: as good as heading style
 HEADING_LIKE = 3.0  # weight of a numbered line styled as a heading (worth a diagnostic)
-STRONG_HEADING = 4.0  # heading style plus bold or an outline match  # a document whose first section is not 1 / 1.1 / Appendix 1
+STRONG_HEADING = (
+    4.0  # heading style plus bold or an outline match  # a document whose first section is not 1 / 1.1 / Appendix 1
+)
 
 
 @dataclass
@@ -146,6 +161,7 @@ def _row_cells(row: str) -> list[str]:
 
 def _in_sequence(numbers: list[str]) -> bool:
     """Each number the next sibling of the one before ("4.2.12", "4.2.13"; "a)", "b)")."""
+
     def key(n: str) -> tuple:
         n = n.strip("().")
         return (ord(n) - ord("a") + 1,) if n.isalpha() else tuple(int(p) for p in n.split(".") if p)
@@ -201,7 +217,9 @@ def join_title_lines(blocks: list[Block]) -> list[Block]:
     for block in blocks:
         if len(out) >= 2 and _continues_title(out[-2], out[-1], block):
             above = out[-1]
-            bbox = tuple(min(a, b) for a, b in zip(above.bbox[:2], block.bbox[:2])) + tuple(max(a, b) for a, b in zip(above.bbox[2:], block.bbox[2:]))
+            bbox = tuple(min(a, b) for a, b in zip(above.bbox[:2], block.bbox[:2])) + tuple(
+                max(a, b) for a, b in zip(above.bbox[2:], block.bbox[2:])
+            )
             out[-1] = replace(above, bbox=bbox, text=f"{above.text.rstrip()} {_without_level(block.text)}")
             continue
         out.append(block)
@@ -275,7 +293,12 @@ def _split_heading(block: Block) -> Optional[list[Block]]:
     plain = strip_markup(block.text)
     for m in _EMBEDDED_NUMBER.finditer(plain):
         inner = parse_number(plain[m.start(1) :])
-        if inner and inner.scheme == DECIMAL and len(inner.key) > len(first.key) and inner.key[: len(first.key)] == first.key:
+        if (
+            inner
+            and inner.scheme == DECIMAL
+            and len(inner.key) > len(first.key)
+            and inner.key[: len(first.key)] == first.key
+        ):
             head, tail = plain[: m.start()].strip(), plain[m.start(1) :].strip()
             return [replace(block, text=f"# **{head}**"), replace(block, text=f"## **{tail}**")]
     return None
@@ -296,7 +319,9 @@ def first_line(block: Block) -> str:
     return lines[0]
 
 
-def heading_weight(block: Block, line: str, title: str, label: str, outline: Optional[OutlineIndex], depth: int = 1) -> float:
+def heading_weight(
+    block: Block, line: str, title: str, label: str, outline: Optional[OutlineIndex], depth: int = 1
+) -> float:
     """Evidence that this numbered line is a heading. Positive means likely."""
     w = 1.0
     if block.kind == HEADING:
@@ -358,7 +383,9 @@ def find_candidates(blocks: list[Block], outline: OutlineIndex) -> list[Candidat
             continue
         weight = heading_weight(block, line, title, number.label, outline, len(number.key))
         for key in parts.readings(number):
-            out.append(Candidate(i, number, title, weight, block.page, title_block, key, source=block.number_source or "text"))
+            out.append(
+                Candidate(i, number, title, weight, block.page, title_block, key, source=block.number_source or "text")
+            )
         parts.saw(number, out)
     return out
 

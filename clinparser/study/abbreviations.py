@@ -110,8 +110,9 @@ def _toc_row(row: list) -> bool:
     if len(cells) < 2:
         return False
     last = cells[-1]
-    return bool(_LEADERS.search(last)) or (bool(_SECTION_NUMBER.match(cells[0]))
-                                          and bool(_PAGE_AT_END.search(last) or _TOC_HEADING.match(last)))
+    return bool(_LEADERS.search(last)) or (
+        bool(_SECTION_NUMBER.match(cells[0])) and bool(_PAGE_AT_END.search(last) or _TOC_HEADING.match(last))
+    )
 
 
 def _table_pairs(table: dict) -> list[tuple[str, str]]:
@@ -133,7 +134,7 @@ def _row_pairs(row: list) -> list[tuple[str, str]]:
         return []
     if len(cells) > 2:  # several abbreviation/definition pairs side by side
         if len(cells) % 2 == 0:
-            return [p for i in range(0, len(cells), 2) for p in _row_pairs(cells[i:i + 2])]
+            return [p for i in range(0, len(cells), 2) for p in _row_pairs(cells[i : i + 2])]
         cells = [cells[0], " ".join(cells[1:])]
     abbr, exp = cells
     if _HEADER_CELL.match(_clean(abbr)) and _HEADER_CELL.match(_clean(exp)):
@@ -154,8 +155,12 @@ def _list_pair(raw: str) -> Optional[tuple[str, str]]:
         if m and _looks_abbreviation(m.group("abbr")) and len(m.group("exp").split()) <= 25:
             return m.group("abbr"), m.group("exp")
     m = _SPACE_LINE.match(text)
-    if m and _looks_abbreviation(m.group("abbr")) and len(m.group("exp").split()) <= 15 \
-            and not m.group("exp").endswith("."):
+    if (
+        m
+        and _looks_abbreviation(m.group("abbr"))
+        and len(m.group("exp").split()) <= 15
+        and not m.group("exp").endswith(".")
+    ):
         return m.group("abbr"), m.group("exp")
     return None
 
@@ -166,5 +171,6 @@ def _looks_abbreviation(token: str) -> bool:
         return False
     if re.fullmatch(r"[A-Z][a-z]+", token):  # an ordinary capitalised word ("The")
         return False
-    return bool(re.search(r"[A-Z]{2}|[A-Z][a-z]*[A-Z0-9]|[µα-ωΑ-Ω]|^[a-z]+[A-Z]|\d[a-zA-Z]|[A-Z]\d", token)) \
-        or bool(re.fullmatch(r"[A-Z]", token))
+    return bool(re.search(r"[A-Z]{2}|[A-Z][a-z]*[A-Z0-9]|[µα-ωΑ-Ω]|^[a-z]+[A-Z]|\d[a-zA-Z]|[A-Z]\d", token)) or bool(
+        re.fullmatch(r"[A-Z]", token)
+    )

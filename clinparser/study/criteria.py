@@ -20,11 +20,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..markup import strip_markup
 from .categories import category_from_heading, category_from_line, category_of, step_of
 from .trace import Tracer
-
-from ..markup import strip_markup
-
 
 # --- what a line of section text is ---------------------------------------------------------
 
@@ -39,18 +37,30 @@ _MD_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
 # Identifiers, tried in this order on a line with its markup and bullet removed. Each gives
 # (style, value, label); the style tells top-level criteria from sub-items.
 _ID_PATTERNS = (
-    ("prefixed", re.compile(r"^(?P<label>(?P<pre>INC|EXC|IN|EX|I|E)\s?[-#]?\s?(?P<num>\d{1,3})(?P<suf>[a-z]?)[.:)]?)\s+(?=\S)")),
+    (
+        "prefixed",
+        re.compile(r"^(?P<label>(?P<pre>INC|EXC|IN|EX|I|E)\s?[-#]?\s?(?P<num>\d{1,3})(?P<suf>[a-z]?)[.:)]?)\s+(?=\S)"),
+    ),
     ("bracket", re.compile(r"^(?P<label>\[(?P<num>\d{1,3})(?P<suf>[a-z]?)\])(?:\s*(?=\S)|\s*$)")),
     ("paren", re.compile(r"^(?P<label>\((?P<num>\d{1,3})(?P<suf>[a-z]?)\))(?:\s+(?=\S)|\s*$)")),
-    ("decimal", re.compile(r"^(?P<label>(?P<pre>\d{1,2}(?:\.\d{1,3}){0,4})\.(?P<num>\d{1,3})\.?)\s+(?=[A-Za-z(\[\"\u201c])")),
-    ("number", re.compile(r"^(?P<label>(?P<num>\d{1,3})(?P<suf>[a-z]?)(?P<dot>[.)]))(?:\s+(?=\S)|(?=[A-Za-z(\[\"\u201c])|\s*$)")),
+    (
+        "decimal",
+        re.compile(r"^(?P<label>(?P<pre>\d{1,2}(?:\.\d{1,3}){0,4})\.(?P<num>\d{1,3})\.?)\s+(?=[A-Za-z(\[\"\u201c])"),
+    ),
+    (
+        "number",
+        re.compile(
+            r"^(?P<label>(?P<num>\d{1,3})(?P<suf>[a-z]?)(?P<dot>[.)]))(?:\s+(?=\S)|(?=[A-Za-z(\[\"\u201c])|\s*$)"
+        ),
+    ),
     ("paren-letter", re.compile(r"^(?P<label>\((?P<letter>[a-z]{1,4}|[A-Z])\))\s+(?=\S)")),
     ("letter", re.compile(r"^(?P<label>(?P<letter>[a-z]{1,4}|[A-Z])(?P<dot>[.)]))(?:\s+(?=\S)|\s*$)")),
 )
 # An identifier printed at the end of a criterion's first line ("... at screening. **INC #3**"):
 # the item carrying it opens that criterion, items after it without one belong to it.
-_TRAILING_ID = re.compile(r"\s+(?P<label>(?P<pre>INC|EXC|IN|EX)\s?#?\s?(?P<num>\d{1,3})(?P<suf>[a-z]?))\.?$",
-                          re.IGNORECASE)
+_TRAILING_ID = re.compile(
+    r"\s+(?P<label>(?P<pre>INC|EXC|IN|EX)\s?#?\s?(?P<num>\d{1,3})(?P<suf>[a-z]?))\.?$", re.IGNORECASE
+)
 # Headings that name a category but open something about the criteria, not the criteria
 # ("Rationale for Inclusion Criteria" and its table of criterion ranges and reasons).
 _ABOUT_CRITERIA = re.compile(r"\b(?:rationale|justification|reasons?\s+for)\b", re.IGNORECASE)
@@ -171,7 +181,9 @@ def _lines(text: str) -> list[Line]:
 
 
 def _markdown_table(rows: list[str]) -> Line:
-    cells = [[strip_markup(c) for c in row.strip().strip("|").split("|")] for row in rows if not _MD_TABLE_RULE.match(row)]
+    cells = [
+        [strip_markup(c) for c in row.strip().strip("|").split("|")] for row in rows if not _MD_TABLE_RULE.match(row)
+    ]
     text = "\n".join(" ".join(c for c in row if c) for row in cells)
     return Line("table", text, "\n".join(rows))
 
@@ -180,7 +192,11 @@ def _line(raw: str) -> Line:
     stripped = raw.strip()
     placeholder = _TABLE_PLACEHOLDER.match(strip_markup(stripped))
     if placeholder:
-        title = re.sub(r"^Table\s*[:.]?\s*", "", placeholder.group(1)).strip() if not _CAPTIONED_TABLE.match(placeholder.group(1)) else placeholder.group(1)
+        title = (
+            re.sub(r"^Table\s*[:.]?\s*", "", placeholder.group(1)).strip()
+            if not _CAPTIONED_TABLE.match(placeholder.group(1))
+            else placeholder.group(1)
+        )
         return Line("table", "", raw, table_title=title)
     if stripped.startswith(">"):  # a quote; a page footnote ("> 1 any ...") is no criterion's text
         stripped = stripped.lstrip("> ")
@@ -205,8 +221,13 @@ def _trailing_identifier(plain: str) -> Identifier | None:
     m = _TRAILING_ID.search(plain)
     if not m or not plain[: m.start()].strip():
         return None
-    return Identifier(m.group("label"), "prefixed-" + m.group("pre").upper()[:1], int(m.group("num")),
-                      plain[: m.start()].strip(), trailing=True)
+    return Identifier(
+        m.group("label"),
+        "prefixed-" + m.group("pre").upper()[:1],
+        int(m.group("num")),
+        plain[: m.start()].strip(),
+        trailing=True,
+    )
 
 
 def _whole_emphasis(body: str) -> bool:
@@ -214,7 +235,7 @@ def _whole_emphasis(body: str) -> bool:
     body = body.strip()
     for mark in ("**", "__", "*", "_"):
         if body.startswith(mark) and body.rstrip(":").endswith(mark) and len(body) > 2 * len(mark):
-            inner = body[len(mark):].rstrip(":")[: -len(mark)]
+            inner = body[len(mark) :].rstrip(":")[: -len(mark)]
             return mark not in inner
     return False
 
@@ -224,7 +245,7 @@ def _identifier(plain: str) -> Identifier | None:
         m = pattern.match(plain)
         if not m:
             continue
-        rest = plain[m.end():].strip()
+        rest = plain[m.end() :].strip()
         label = m.group("label").strip()
         if kind in ("letter", "paren-letter"):
             letter = m.group("letter")
@@ -327,7 +348,7 @@ class _TextReader:
     def _heads_sub_items(self, line: Line, index: int) -> bool:
         """Is the next content line an item of another numbering style than this numbered
         heading's (so the heading is a criterion, not a heading grouping criteria of its own style)?"""
-        for later in self.lines[index + 1:]:
+        for later in self.lines[index + 1 :]:
             if later.kind == "footnote":
                 continue
             return later.kind == "item" and _style(later) != line.ident.style
@@ -335,7 +356,7 @@ class _TextReader:
 
     def _groups_next(self, index: int) -> bool:
         """Is the next content line a top-level criterion (so the heading groups criteria)?"""
-        for line in self.lines[index + 1:]:
+        for line in self.lines[index + 1 :]:
             if line.kind in ("heading", "footnote"):
                 continue
             if line.kind != "item":
@@ -370,8 +391,14 @@ class _TextReader:
 
     def _opens_untagged(self, line: Line) -> bool:
         current = self.current
-        return (line.ident is None and current.identifier is not None and current.style.startswith("prefixed")
-                and self.trailing_tags and line.text.rstrip().endswith(":") and not self._indented(line))
+        return (
+            line.ident is None
+            and current.identifier is not None
+            and current.style.startswith("prefixed")
+            and self.trailing_tags
+            and line.text.rstrip().endswith(":")
+            and not self._indented(line)
+        )
 
     def _tag_of_pending(self, line: Line) -> bool:
         """A trailing tag under a criterion opened untagged: the tag is that criterion's."""
@@ -382,19 +409,18 @@ class _TextReader:
         current.add(line.text, line.raw)
         return True
 
-
     def _letter_or_roman(self, line: Line, index: int) -> None:
-        """"i.", "v.", "x." read as the next letter when the criteria are lettered and the
+        """ "i.", "v.", "x." read as the next letter when the criteria are lettered and the
         previous one is "h.", "u.", "w." -- unless the list goes on with "ii." (a roman sub-list)."""
         ident = line.ident
         if ident is None or not ident.style.startswith("roman") or self.current is None or not self.top_style:
             return
         letter = re.match(r"\(?([a-z]+)", ident.label).group(1)
-        close = ident.style[len("roman"):]
+        close = ident.style[len("roman") :]
         lettered = self.top_style.endswith("lower" + close) and self.top_style.startswith(("letter", "paren-letter"))
         if not lettered or len(letter) != 1 or self.current.value is None or ord(letter) - 96 != self.current.value + 1:
             return
-        for later in self.lines[index + 1:]:
+        for later in self.lines[index + 1 :]:
             if later.ident is not None and later.ident.style.startswith(("roman", "letter", "paren-letter")):
                 if later.ident.style.startswith("roman") and later.ident.value == 2:
                     return
@@ -431,8 +457,14 @@ class _TextReader:
         self.in_sublist = False
         self.top_style = style
         ident = line.ident
-        criterion = Criterion(self.category, ident.label if ident else None, style,
-                              ident.value if ident else None, self.section, self.step)
+        criterion = Criterion(
+            self.category,
+            ident.label if ident else None,
+            style,
+            ident.value if ident else None,
+            self.section,
+            self.step,
+        )
         criterion.add(line.text, line.raw)
         criterion.x0 = self._x0(line.raw) if line.text else None  # a lone marker cannot be placed
         self.current = criterion
@@ -441,8 +473,14 @@ class _TextReader:
         """Two criteria run into one line ("... dated by the subject 2. Male and female ...")
         show as a gap of one in the numbering: cut the missing one out where its number stands."""
         current = self.current
-        if (current is None or line.ident is None or current.value is None or current.style != style
-                or not style.startswith(("number", "letter-")) or line.ident.value != current.value + 2):
+        if (
+            current is None
+            or line.ident is None
+            or current.value is None
+            or current.style != style
+            or not style.startswith(("number", "letter-"))
+            or line.ident.value != current.value + 2
+        ):
             return
         missing = current.value + 1
         if style.startswith("number"):
@@ -454,7 +492,7 @@ class _TextReader:
             found = mark.search(part)
             if not found:
                 continue
-            tail = [part[found.end():]] + current.parts[i + 1:]
+            tail = [part[found.end() :]] + current.parts[i + 1 :]
             current.parts = current.parts[:i] + [part[: found.start()]]
             self._close()
             split = Criterion(current.category, found.group(1), style, missing, self.section, current.applies_to)
@@ -487,7 +525,7 @@ class _TextReader:
     def _only_prose_follows(self, index: int) -> bool:
         """Nothing but paragraphs up to the next heading or the section's end: where a closing
         remark can stand (items or tables after it would still be the criterion's)."""
-        for line in self.lines[index + 1:]:
+        for line in self.lines[index + 1 :]:
             if line.kind == "heading":
                 return True
             if line.kind not in ("para", "footnote"):

@@ -22,8 +22,9 @@ def read_study(document: dict, blocks: list[dict]) -> dict:
     criteria, criteria_notes = read_eligibility(document, tracer)
     objectives, objective_notes = read_objectives(document, tracer)
     abbreviations = read_abbreviations(document)
-    design, design_notes = read_design(document, tracer, criteria=criteria, title=identity["titles"].get("official"),
-                                       abbreviations=abbreviations)
+    design, design_notes = read_design(
+        document, tracer, criteria=criteria, title=identity["titles"].get("official"), abbreviations=abbreviations
+    )
     return {
         "titles": identity["titles"],
         "identifiers": identity["identifiers"],

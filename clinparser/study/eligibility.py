@@ -21,11 +21,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..markup import strip_markup
 from .categories import category_of, step_of
 from .criteria import Criterion, criterion_of_section, cut_criteria, has_items, section_pages
 from .trace import Tracer
-
-from ..markup import strip_markup
 
 # --- what a section's title says ------------------------------------------------------------
 
@@ -47,7 +46,9 @@ _NOT_ELIGIBILITY = re.compile(
     r"|screen(?:ing)?\s+fail|evaluation\s+criteria|diagnostic\s+criteria|response\s+criteria|procedure|assessment",
     re.IGNORECASE,
 )
-SYNOPSIS_TITLE = _SYNOPSIS_TITLE = re.compile(r"\bsynopsis\b|\b(?:protocol|study|trial|clinical)\s+summary\b|^\W*summary\W*$", re.IGNORECASE)
+SYNOPSIS_TITLE = _SYNOPSIS_TITLE = re.compile(
+    r"\bsynopsis\b|\b(?:protocol|study|trial|clinical)\s+summary\b|^\W*summary\W*$", re.IGNORECASE
+)
 # Parts of a protocol that restate old or changed text: never a source of criteria.
 CHANGES_TITLE = _CHANGES_TITLE = re.compile(
     r"\bamendment\b|summary\s+of\s+changes|changes\s+to\s+(?:the\s+)?protocol|protocol\s+history"
@@ -80,14 +81,20 @@ def read_eligibility(document: dict, tracer: Tracer) -> tuple[list[dict], list[d
             from_synopsis, _ = _read_places(synopsis, tracer)
             if from_synopsis:
                 criteria = criteria + from_synopsis
-                diagnostics.append({
-                    "kind": "synopsis_only",
-                    "detail": f"no eligibility criteria in the protocol body; {len(from_synopsis)} taken from the synopsis"
-                              f" (section {_name(from_synopsis[0].section)})",
-                })
+                diagnostics.append(
+                    {
+                        "kind": "synopsis_only",
+                        "detail": f"no eligibility criteria in the protocol body; {len(from_synopsis)} taken from the synopsis"
+                        f" (section {_name(from_synopsis[0].section)})",
+                    }
+                )
     for section in empty:
-        diagnostics.append({"kind": "no_criteria",
-                            "detail": f"section {_name(section)} looks like eligibility criteria but yielded none"})
+        diagnostics.append(
+            {
+                "kind": "no_criteria",
+                "detail": f"section {_name(section)} looks like eligibility criteria but yielded none",
+            }
+        )
     diagnostics.extend(_numbering_diagnostics(criteria))
     if not criteria:
         diagnostics.append({"kind": "no_eligibility", "detail": "no eligibility criteria found"})
@@ -111,13 +118,20 @@ def _places(document: dict) -> list[Place]:
     places: list[Place] = []
     for section, ancestors in _walk(document.get("toc") or [], []):
         if _is_eligibility(section, ancestors):
-            where = "synopsis" if any(_SYNOPSIS_TITLE.search(a.get("title") or "") for a in ancestors + [section]) else "body"
+            where = (
+                "synopsis"
+                if any(_SYNOPSIS_TITLE.search(a.get("title") or "") for a in ancestors + [section])
+                else "body"
+            )
             if not _in_changes(section, ancestors):
                 places.append(Place(section, ancestors, where))
     # Nodes outside the outline printed before the body starts are front matter (amendment
     # histories quoting old criteria, a synopsis): never read as the body.
-    starts = [section_pages(s)[0] for s in document.get("toc") or []
-              if section_pages(s)[0] is not None and not _SYNOPSIS_TITLE.search(s.get("title") or "")]
+    starts = [
+        section_pages(s)[0]
+        for s in document.get("toc") or []
+        if section_pages(s)[0] is not None and not _SYNOPSIS_TITLE.search(s.get("title") or "")
+    ]
     body_start = min(starts) if starts else None
     synopsis_pages: list[tuple[int, int]] = []
     for section, ancestors in _walk(document.get("non_toc") or [], []):
@@ -128,7 +142,8 @@ def _places(document: dict) -> list[Place]:
         if not _is_eligibility(section, ancestors) or _in_changes(section, ancestors):
             continue
         in_synopsis = any(_SYNOPSIS_TITLE.search(a.get("title") or "") for a in ancestors + [section]) or any(
-            lo <= first <= hi for lo, hi in synopsis_pages)
+            lo <= first <= hi for lo, hi in synopsis_pages
+        )
         if in_synopsis:
             places.append(Place(section, ancestors, "synopsis"))
         elif body_start is None or first is None or first >= body_start:
@@ -164,8 +179,12 @@ def _read_places(places: list[Place], tracer: Tracer) -> tuple[list[Criterion], 
     empty: list[dict] = []
     for place in places:
         titles = [a.get("title") or "" for a in place.ancestors]
-        found = _read_tree(place.section, category_of(place.section.get("title") or ""),
-                           step_of(titles + [place.section.get("title") or ""]), tracer)
+        found = _read_tree(
+            place.section,
+            category_of(place.section.get("title") or ""),
+            step_of(titles + [place.section.get("title") or ""]),
+            tracer,
+        )
         if found:
             criteria.extend(found)
         else:
@@ -186,7 +205,9 @@ def _read_tree(section: dict, category: str | None, step: str | None, tracer: Tr
     own_list = bool(criteria)
     if criteria:
         category = criteria[-1].category or category
-    plain_subs = {id(s) for s in subsections if not _is_eligibility(s, []) and not _NOT_ELIGIBILITY.search(s.get("title") or "")}
+    plain_subs = {
+        id(s) for s in subsections if not _is_eligibility(s, []) and not _NOT_ELIGIBILITY.search(s.get("title") or "")
+    }
     for sub in subsections:
         title = sub.get("title") or ""
         sub_category = category_of(title) or category
@@ -244,14 +265,26 @@ def _numbering_diagnostics(criteria: list[Criterion]) -> list[dict]:
     out: list[dict] = []
     previous: Criterion | None = None
     for criterion in criteria:
-        same_run = (previous is not None and previous.section is criterion.section
-                    and previous.style == criterion.style and previous.applies_to == criterion.applies_to)
+        same_run = (
+            previous is not None
+            and previous.section is criterion.section
+            and previous.style == criterion.style
+            and previous.applies_to == criterion.applies_to
+        )
         if same_run and criterion.value is not None and previous.value is not None:
             if criterion.value == previous.value:
-                out.append({"kind": "numbering_repeat",
-                            "detail": f"{criterion.category} criterion {criterion.identifier} printed twice in section {_name(criterion.section)}"})
+                out.append(
+                    {
+                        "kind": "numbering_repeat",
+                        "detail": f"{criterion.category} criterion {criterion.identifier} printed twice in section {_name(criterion.section)}",
+                    }
+                )
             elif criterion.value > previous.value + 1:
-                out.append({"kind": "numbering_gap",
-                            "detail": f"{criterion.category} criteria jump from {previous.identifier} to {criterion.identifier} in section {_name(criterion.section)}"})
+                out.append(
+                    {
+                        "kind": "numbering_gap",
+                        "detail": f"{criterion.category} criteria jump from {previous.identifier} to {criterion.identifier} in section {_name(criterion.section)}",
+                    }
+                )
         previous = criterion
     return out

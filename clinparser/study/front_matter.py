@@ -24,9 +24,8 @@ from __future__ import annotations
 import re
 from typing import Iterable, Optional
 
-from .trace import Tracer
-
 from ..markup import strip_markup
+from .trace import Tracer
 
 # --------------------------------------------------------------------------------------------
 # Sections
@@ -87,7 +86,7 @@ def _split_labels(text: str) -> list[str]:
     """A line that prints several labelled fields in a row ("TITLE: ... PROTOCOL NUMBER: X
     VERSION NUMBER: 3 ...") cut before each label (labels start with a capital)."""
     cuts = [m.end() for m in _INNER_LABEL.finditer(text) if text[m.end()].isupper()]
-    if len(cuts) < 1 or not _INNER_LABEL.search(" " + text[: 40]) and len(cuts) < 2:
+    if len(cuts) < 1 or not _INNER_LABEL.search(" " + text[:40]) and len(cuts) < 2:
         return [text]
     out, start = [], 0
     for c in cuts:
@@ -178,8 +177,32 @@ def norm(s: str) -> str:
 
 
 # A line ending in one of these words (or a hyphen or comma) is cut mid-phrase: the value goes on.
-_RUNS_ON = {"of", "and", "in", "with", "the", "for", "to", "a", "an", "on", "by", "at", "from", "or",
-            "versus", "vs", "vs.", "into", "among", "between", "after", "during", "within", "without"}
+_RUNS_ON = {
+    "of",
+    "and",
+    "in",
+    "with",
+    "the",
+    "for",
+    "to",
+    "a",
+    "an",
+    "on",
+    "by",
+    "at",
+    "from",
+    "or",
+    "versus",
+    "vs",
+    "vs.",
+    "into",
+    "among",
+    "between",
+    "after",
+    "during",
+    "within",
+    "without",
+}
 
 
 def _runs_on(text: str) -> bool:
@@ -203,7 +226,7 @@ def value_after(lines: list[Line], i: int, inline: str) -> tuple[str, Line]:
     if inline.strip():
         return inline.strip(), lines[i]
     parts, first = [], None
-    for line in lines[i + 1: i + 6]:
+    for line in lines[i + 1 : i + 6]:
         label = LABEL_LINE.match(line.text)
         if label and not parts and _acronym_led(label):
             label = None  # "ARCHES: A Multinational, Phase 3 ..." under "Title of Study:" is its value
@@ -278,8 +301,10 @@ class FrontMatter:
             first, _ = _node_pages(node)
             title = strip_markup(node.get("title") or "")
             on_title_pages = i == 0 or (title_last is not None and first is not None and first <= title_last)
-            if i > 0 and (re.search(r"contents|history|change|revision", title, re.I)
-                          or (_NOT_FRONT.search(title) and not on_title_pages)):
+            if i > 0 and (
+                re.search(r"contents|history|change|revision", title, re.I)
+                or (_NOT_FRONT.search(title) and not on_title_pages)
+            ):
                 continue
             zone = "title page" if on_title_pages else "front matter"
             lines = _node_lines(node, zone)
@@ -346,4 +371,3 @@ class FrontMatter:
             if found:
                 return found[0]
         return line.first
-

@@ -17,9 +17,8 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from .front_matter import FrontMatter, Line, norm
-
 from ..markup import strip_markup
+from .front_matter import FrontMatter, Line, norm
 
 # --------------------------------------------------------------------------------------------
 # Identifier formats
@@ -108,8 +107,16 @@ class _Scan:
         return False
 
     def _add(self, kind: str, text: str, line: Line, labelled: bool, label: str = "") -> None:
-        self.found.append({"kind": kind, "text": text, "page": self.front.page_of(line, text),
-                           "source": line.zone, "labelled": labelled, "label": label})
+        self.found.append(
+            {
+                "kind": kind,
+                "text": text,
+                "page": self.front.page_of(line, text),
+                "source": line.zone,
+                "labelled": labelled,
+                "label": label,
+            }
+        )
 
     def scan(self, lines: list[Line], anywhere: bool) -> None:
         """Identifiers of ``lines``; ``anywhere``: formats are trusted wherever they stand in the
@@ -119,13 +126,22 @@ class _Scan:
             text = line.text
             if k + 1 < len(lines) and _LABEL_ONLY.fullmatch(text) and len(lines[k + 1].text.split()) <= 3:
                 text = text.rstrip(": ") + ": " + lines[k + 1].text
-                line = Line(text, line.raw + " " + lines[k + 1].raw, line.first, lines[k + 1].last, line.zone, line.node)
+                line = Line(
+                    text, line.raw + " " + lines[k + 1].raw, line.first, lines[k + 1].last, line.zone, line.node
+                )
             if not anywhere and not self._is_identifier_line(text):
                 previous = line
                 continue
             spans = []
-            for kind, rx in (("nct", _NCT), ("eu_ct", _EU_CT), ("eudract", _EUDRACT), ("utn", _UTN),
-                             ("other_registry", _OTHER_REGISTRY), ("ind", _IND), ("ide", _IDE)):
+            for kind, rx in (
+                ("nct", _NCT),
+                ("eu_ct", _EU_CT),
+                ("eudract", _EUDRACT),
+                ("utn", _UTN),
+                ("other_registry", _OTHER_REGISTRY),
+                ("ind", _IND),
+                ("ide", _IDE),
+            ):
                 for m in rx.finditer(text):
                     if any(m.start(1) < e and s < m.end(1) for s, e in spans):
                         continue
@@ -133,12 +149,16 @@ class _Scan:
                     if kind == "nct":
                         value = m.group(0).strip()
                     if self._struck_or_deleted(line, m.group(1), previous):
-                        self.diagnostics.append({"kind": "identifier_not_current",
-                                                 "detail": f"{value!r} on page {line.first} is struck through or deleted"})
+                        self.diagnostics.append(
+                            {
+                                "kind": "identifier_not_current",
+                                "detail": f"{value!r} on page {line.first} is struck through or deleted",
+                            }
+                        )
                         spans.append((m.start(1), m.end(1)))
                         continue
                     spans.append((m.start(), m.end()))
-                    label = text[max(0, m.start() - 30): m.start()]
+                    label = text[max(0, m.start() - 30) : m.start()]
                     self._check_label(kind, value, label, line)
                     self._add(kind, value, line, True, label)
             for value, label in self._sponsor_codes(text, spans):
@@ -156,18 +176,26 @@ class _Scan:
             if rx.search(label) and other != kind and not (kind == "eu_ct" and other == "eudract"):
                 if kind in ("ind", "ide"):
                     return
-                self.diagnostics.append({"kind": "identifier_label_mismatch",
-                                         "detail": f"{value!r} (page {line.first}, {line.zone}) is labelled "
-                                                   f"{label.strip()!r} but is printed as a {kind} number"})
+                self.diagnostics.append(
+                    {
+                        "kind": "identifier_label_mismatch",
+                        "detail": f"{value!r} (page {line.first}, {line.zone}) is labelled "
+                        f"{label.strip()!r} but is printed as a {kind} number",
+                    }
+                )
                 return
 
     @staticmethod
     def _is_identifier_line(text: str) -> bool:
         head = text[:60]
-        if re.match(r"^\s*(?:EudraCT|EU\s*CT|NCT|IND|IDE|UTN|Universal Trial|ClinicalTrials\.gov|"
-                    r"(?:[A-Z]{2,5}\s+)?(?:Sponsor\s+)?(?:Clinical\s+)?(?:Study|Trial|Protocol)\s*(?:/\s*Amendment\s*)?"
-                    r"(?:Number|No\.?|ID|Identifier|Code|#)|ISN|Registration|Registry|"
-                    r"(?:\w+\s+){0,2}Registry\s+(?:Number|No\.?|ID))\b", head, re.I):
+        if re.match(
+            r"^\s*(?:EudraCT|EU\s*CT|NCT|IND|IDE|UTN|Universal Trial|ClinicalTrials\.gov|"
+            r"(?:[A-Z]{2,5}\s+)?(?:Sponsor\s+)?(?:Clinical\s+)?(?:Study|Trial|Protocol)\s*(?:/\s*Amendment\s*)?"
+            r"(?:Number|No\.?|ID|Identifier|Code|#)|ISN|Registration|Registry|"
+            r"(?:\w+\s+){0,2}Registry\s+(?:Number|No\.?|ID))\b",
+            head,
+            re.I,
+        ):
             return bool(re.search(r"[:#]|\bN(?:o|umber)\b", head, re.I))
         return False
 
@@ -175,16 +203,20 @@ class _Scan:
         out = []
         for m in _SPONSOR_LABEL.finditer(text):
             label = m.group(0).strip()
-            before = text[max(0, m.start() - 25): m.start()]
+            before = text[max(0, m.start() - 25) : m.start()]
             if re.search(r"(?:doc(?:ument)?\.?|eris|edms)\s*$", before, re.I):
                 continue
             # "Protocol" / "Study" alone must be followed directly by a code (no colon needed),
             # and the word must not be inside a sentence ("this study 2020-...").
             bare = re.fullmatch(r"(?:(?:clinical\s+)?(?:study\s+|trial\s+)?protocol|study)\s*[:#]?", label, re.I)
-            if bare and m.start() > 0 and not re.search(r"(?:^|[|:;,]\s*|\s{2,}|\)\s*)$", text[: m.start()]) \
-                    and not re.search(r"\b(?:clinical|amendment|final|approved)\s*$", text[: m.start()], re.I):
+            if (
+                bare
+                and m.start() > 0
+                and not re.search(r"(?:^|[|:;,]\s*|\s{2,}|\)\s*)$", text[: m.start()])
+                and not re.search(r"\b(?:clinical|amendment|final|approved)\s*$", text[: m.start()], re.I)
+            ):
                 continue
-            rest = text[m.end():]
+            rest = text[m.end() :]
             c = _CODE.match(rest)
             if not c:
                 continue
@@ -257,7 +289,13 @@ def _merge(found: list[dict], diagnostics: list[dict]) -> list[dict]:
                 known["page"] = f["page"]
             known["_sources"].add(f["source"])
             continue
-        entry = {"kind": f["kind"], "text": f["text"], "page": f["page"], "source": f["source"], "_sources": {f["source"]}}
+        entry = {
+            "kind": f["kind"],
+            "text": f["text"],
+            "page": f["page"],
+            "source": f["source"],
+            "_sources": {f["source"]},
+        }
         by_norm[n] = entry
         order.append(n)
     # sponsor numbers contained in a longer one
@@ -282,7 +320,7 @@ def _merge(found: list[dict], diagnostics: list[dict]) -> list[dict]:
         if any(n in r or r in n for r in registry):
             drop.add(n)
     out = [by_norm[n] for n in order if n not in drop]
-    out.sort(key=lambda e: (_SOURCE_ORDER.get(e["source"], 9)))
+    out.sort(key=lambda e: _SOURCE_ORDER.get(e["source"], 9))
     _diagnose_disagreement(out, diagnostics)
     for e in out:
         e.pop("_sources", None)
@@ -300,9 +338,17 @@ def _diagnose_disagreement(entries: list[dict], diagnostics: list[dict]) -> None
         for source in ("header", "synopsis"):
             other = by_source.get(source, set())
             if title and other and not (title & other):
-                diagnostics.append({"kind": "identifier_disagreement",
-                                    "detail": f"{kind} number on the title page {sorted(title)} differs from the "
-                                              f"{source} {sorted(other)}"})
+                diagnostics.append(
+                    {
+                        "kind": "identifier_disagreement",
+                        "detail": f"{kind} number on the title page {sorted(title)} differs from the "
+                        f"{source} {sorted(other)}",
+                    }
+                )
         if len(same) > 1 and kind != "sponsor":
-            diagnostics.append({"kind": "identifier_several",
-                                "detail": f"{len(same)} different {kind} numbers: {[e['text'] for e in same]}"})
+            diagnostics.append(
+                {
+                    "kind": "identifier_several",
+                    "detail": f"{len(same)} different {kind} numbers: {[e['text'] for e in same]}",
+                }
+            )

@@ -26,6 +26,10 @@ def read_identity(document: dict, blocks: list[dict]) -> tuple[dict, list[dict]]
     if titles["official"] is None:
         diagnostics.append({"kind": "title_not_found", "detail": "no official title found on the title page"})
     if not any(i["kind"] == "sponsor" for i in identifiers):
-        diagnostics.append({"kind": "protocol_number_not_found",
-                            "detail": "no sponsor protocol number on the title page, headers or synopsis"})
+        diagnostics.append(
+            {
+                "kind": "protocol_number_not_found",
+                "detail": "no sponsor protocol number on the title page, headers or synopsis",
+            }
+        )
     return {"titles": titles, "identifiers": identifiers, "phase": phase, "sponsor": sponsor}, diagnostics

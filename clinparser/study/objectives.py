@@ -28,8 +28,13 @@ PRIMARY, SECONDARY, EXPLORATORY = "primary", "secondary", "exploratory"
 # A printed level word; "key secondary" before "secondary" so the label keeps "Key". No \b on
 # the right or left: PDF text layers glue words ("Anexploratory objectiveof").
 _LEVEL = re.compile(r"((?:key|other)\s+secondary|primary|secondary|tertiary|exploratory|\bother\b)", re.IGNORECASE)
-_LEVEL_OF = {"primary": PRIMARY, "secondary": SECONDARY, "tertiary": EXPLORATORY,
-             "exploratory": EXPLORATORY, "other": EXPLORATORY}
+_LEVEL_OF = {
+    "primary": PRIMARY,
+    "secondary": SECONDARY,
+    "tertiary": EXPLORATORY,
+    "exploratory": EXPLORATORY,
+    "other": EXPLORATORY,
+}
 
 # What protocols call their endpoints when they do not say "endpoint": "Primary Efficacy Variable",
 # "Key Secondary Variables", "Period 1 Variables", "Additional efficacy parameters", "Secondary
@@ -38,15 +43,20 @@ _LEVEL_OF = {"primary": PRIMARY, "secondary": SECONDARY, "tertiary": EXPLORATORY
 # level word, as "Efficacy Measures" alone titles the instruments a study uses (how a scale is
 # scored), not what it will show.
 _KIND_OF_MEASURE = r"(?:(?:efficacy|safety|pharmacokinetic|pharmacodynamic|pk|pd)\s+)?"
-_MEASURE_NAMES = (r"\b(?:(?:key\s+)?(?:primary|secondary|tertiary|exploratory|additional|other|efficacy|"
-                  r"period\s+\d+)\s+" + _KIND_OF_MEASURE + r"(?:variables?|parameters?)\b|"
-                  r"(?:key\s+)?(?:primary|secondary|tertiary|exploratory)\s+" + _KIND_OF_MEASURE + r"measures?\b)")
+_MEASURE_NAMES = (
+    r"\b(?:(?:key\s+)?(?:primary|secondary|tertiary|exploratory|additional|other|efficacy|"
+    r"period\s+\d+)\s+" + _KIND_OF_MEASURE + r"(?:variables?|parameters?)\b|"
+    r"(?:key\s+)?(?:primary|secondary|tertiary|exploratory)\s+" + _KIND_OF_MEASURE + r"measures?\b)"
+)
 # "Efficacy Assessments and Variables", "Safety and Pharmacokinetic Parameters": a section of
 # the study's variables, where its endpoints are printed even when its title also names the
 # assessments ("Efficacy Measures" alone titles the instruments; see above).
 _KIND = r"(?:efficacy|safety|pharmacokinetic|pharmacodynamic)"
-_VARIABLES_TITLE = re.compile(rf"\b{_KIND}(?:\s+assessments?)?(?:\s*(?:,|and|&|/)\s*{_KIND})*\s+(?:and\s+)?"
-                              r"(?:variables|parameters)\s*$", re.IGNORECASE)
+_VARIABLES_TITLE = re.compile(
+    rf"\b{_KIND}(?:\s+assessments?)?(?:\s*(?:,|and|&|/)\s*{_KIND})*\s+(?:and\s+)?"
+    r"(?:variables|parameters)\s*$",
+    re.IGNORECASE,
+)
 # "Efficacy Measures", "Efficacy and Safety Measures": where some protocols print their endpoints
 # under level headings, and others describe their instruments; only endpoints a level heads are
 # read from such a section.
@@ -55,54 +65,78 @@ _MEASURES_SECTION = re.compile(rf"(?<!other\s)\b{_KIND}(?:\s*(?:,|and|&|/)\s*{_K
 # its endpoints are printed ("2.1 Efficacy and Safety Measures"), whatever words stand before.
 _MEASURES_TITLE = re.compile(r"\b(?:measures?|variables?|parameters?)\s*$", re.IGNORECASE)
 _OBJECTIVE_WORD = re.compile(r"objectives?(?!\s+response)|\baims?\b", re.IGNORECASE)
-_ENDPOINT_WORD = re.compile(r"end\s?-?points?|outcome\s+measures?|(?:efficacy|safety|primary|secondary|"
-                            r"exploratory|tertiary|study|trial)\s+outcomes?\b|" + _MEASURE_NAMES, re.IGNORECASE)
+_ENDPOINT_WORD = re.compile(
+    r"end\s?-?points?|outcome\s+measures?|(?:efficacy|safety|primary|secondary|"
+    r"exploratory|tertiary|study|trial)\s+outcomes?\b|" + _MEASURE_NAMES,
+    re.IGNORECASE,
+)
 _SYNOPSIS = re.compile(r"synopsis|protocol\s+summary|summary\s+of\s+(?:the\s+)?protocol|^\s*summary\s*$", re.IGNORECASE)
 # Titles that name objectives or endpoints without listing them: why they were chosen, how
 # they are analysed, who adjudicates them, a tumour-response measure, the estimands.
-_NOT_A_LIST = re.compile(r"rationale|justification|analys[ie]s\s+of|end\s?-?points?\s+analys[ie]s|adjudicat|committee|reporting|"
-                         r"estimand|objective\s+response|reported\s+outcome|definition|assessment",
-                         re.IGNORECASE)
+_NOT_A_LIST = re.compile(
+    r"rationale|justification|analys[ie]s\s+of|end\s?-?points?\s+analys[ie]s|adjudicat|committee|reporting|"
+    r"estimand|objective\s+response|reported\s+outcome|definition|assessment",
+    re.IGNORECASE,
+)
 # Titles that mention objectives but are no objectives section.
 _NOT_ROOT = re.compile(r"objective\s+response|analys[ie]s\s+of|justification|rationale\s+for", re.IGNORECASE)
 # Sub-headings inside an objectives section that open no group of objectives ("Patient-reported
 # outcomes" does group them; "Definitions" or "Analysis of ..." does not).
-_NOT_UNDER_OBJECTIVES = re.compile(r"rationale|justification|definitions?\b|analys[ie]s|committee|adjudicat", re.IGNORECASE)
+_NOT_UNDER_OBJECTIVES = re.compile(
+    r"rationale|justification|definitions?\b|analys[ie]s|committee|adjudicat", re.IGNORECASE
+)
 # Headings and bold labels that open something else inside an objectives section.
 _OTHER_BLOCK = re.compile(r"hypothes[ie]s|estimand|rationale|justification", re.IGNORECASE)
-_CROSS_REFERENCE = re.compile(r"\b(?:see|refer\s+to|described\s+in|listed\s+in|defined\s+in|provided\s+in)\s+"
-                              r"(?:the\s+)?(?:section|appendix|table)\s+\S+", re.IGNORECASE)
+_CROSS_REFERENCE = re.compile(
+    r"\b(?:see|refer\s+to|described\s+in|listed\s+in|defined\s+in|provided\s+in)\s+"
+    r"(?:the\s+)?(?:section|appendix|table)\s+\S+",
+    re.IGNORECASE,
+)
 # "... and Associated Estimand(s)": the ICH M11 template's objectives headings name the estimands
 # each objective carries ("3.1 Primary Objective(s) and Associated Estimand(s)"); the heading
 # still lists objectives, and the words are no part of its level label.
-_AND_ESTIMANDS = re.compile(r"\s*(?:,|\band\b|&)?\s*(?:(?:the|their|associated)\s+)*estimands?(?:\s*\(s\))?", re.IGNORECASE)
+_AND_ESTIMANDS = re.compile(
+    r"\s*(?:,|\band\b|&)?\s*(?:(?:the|their|associated)\s+)*estimands?(?:\s*\(s\))?", re.IGNORECASE
+)
 # The attributes by which an estimand is described under its objective (ICH E9(R1), as the M11
 # template labels them): "Population:", "Treatment:", "Intercurrent Event(s):", "Population-Level
 # Summary:" ... A line so labelled describes the estimand, not another objective.
-_ESTIMAND_ATTRIBUTE = re.compile(r"^(?:(?:target|analysis)\s+)?population(?:-level\s+summary|\s+level\s+summary)?$|"
-                                 r"^(?:treatment|intervention)s?(?:\s+conditions?)?$|^intercurrent\s+events?|"
-                                 r"^(?:remaining\s+)?intercurrent|^(?:population[-\s]level\s+)?summary\s+measure|"
-                                 r"^strateg(?:y|ies)\b|^estimand\b|^variable$", re.IGNORECASE)
+_ESTIMAND_ATTRIBUTE = re.compile(
+    r"^(?:(?:target|analysis)\s+)?population(?:-level\s+summary|\s+level\s+summary)?$|"
+    r"^(?:treatment|intervention)s?(?:\s+conditions?)?$|^intercurrent\s+events?|"
+    r"^(?:remaining\s+)?intercurrent|^(?:population[-\s]level\s+)?summary\s+measure|"
+    r"^strateg(?:y|ies)\b|^estimand\b|^variable$",
+    re.IGNORECASE,
+)
 _EMPTY = re.compile(r"^(?:not\s+applicable|none|n/?a|not\s+done|tbd)\.?$", re.IGNORECASE)
 # "The primary endpoint is ...", "The secondary efficacy outcomes are ...": a paragraph that states
 # an endpoint (as opposed to prose about how it is measured or analysed).
 # "Each endpoint is summarized by ...", "The endpoints are analysed ...": prose about how the
 # endpoints are handled, not an endpoint.
-_HANDLES_ENDPOINTS = re.compile(r"\b(?:is|are|will\s+be)\s+(?:summari[sz]ed|analy[sz]ed|listed|presented|reported|"
-                                r"tested|compared|estimated)\b", re.IGNORECASE)  # ("is defined as" states one)
-_STATES_ENDPOINT = re.compile(r"^(?:the|an?|this|each)?\s*(?:\S+\s+){0,3}(?:end\s?-?points?|outcomes?|"
-                              r"(?<=efficacy\s)(?:parameters?|variables?))\s+"
-                              r"(?:is|are|was|include|includes|of\s+th(?:is|e)|for\s+th(?:is|e)|will\s+be|addressing)\b",
-                              re.IGNORECASE)
+_HANDLES_ENDPOINTS = re.compile(
+    r"\b(?:is|are|will\s+be)\s+(?:summari[sz]ed|analy[sz]ed|listed|presented|reported|"
+    r"tested|compared|estimated)\b",
+    re.IGNORECASE,
+)  # ("is defined as" states one)
+_STATES_ENDPOINT = re.compile(
+    r"^(?:the|an?|this|each)?\s*(?:\S+\s+){0,3}(?:end\s?-?points?|outcomes?|"
+    r"(?<=efficacy\s)(?:parameters?|variables?))\s+"
+    r"(?:is|are|was|include|includes|of\s+th(?:is|e)|for\s+th(?:is|e)|will\s+be|addressing)\b",
+    re.IGNORECASE,
+)
 # "The primary objectives of this study are": a lead-in that only announces the list.
-_ANNOUNCES_OBJECTIVES = re.compile(r"^(?:the|an?)?\s*(?:\S+\s+){0,3}objectives?\s+(?:(?:of|for)\s+(?:this|the)\s+"
-                                   r"(?:study|trial|protocol)\s+)?(?:are|is|include|includes)(?:\s+the\s+following)?\s*:?$",
-                                   re.IGNORECASE)
+_ANNOUNCES_OBJECTIVES = re.compile(
+    r"^(?:the|an?)?\s*(?:\S+\s+){0,3}objectives?\s+(?:(?:of|for)\s+(?:this|the)\s+"
+    r"(?:study|trial|protocol)\s+)?(?:are|is|include|includes)(?:\s+the\s+following)?\s*:?$",
+    re.IGNORECASE,
+)
 # "To compare ...", "The objective of this study is to ...": a paragraph that states an objective,
 # whether or not a level is printed near it.
-_STATES_OBJECTIVE = re.compile(r"^(?:to\s+[a-z]+\b|(?:the|an?)\s+(?:\S+\s+){0,3}objectives?\s+(?:(?:of|for)\s+"
-                               r"(?:this|the)\s+(?:study|trial|protocol)\s+)?(?:is|are|will\s+be)\s+to\b)",
-                               re.IGNORECASE)
+_STATES_OBJECTIVE = re.compile(
+    r"^(?:to\s+[a-z]+\b|(?:the|an?)\s+(?:\S+\s+){0,3}objectives?\s+(?:(?:of|for)\s+"
+    r"(?:this|the)\s+(?:study|trial|protocol)\s+)?(?:is|are|will\s+be)\s+to\b)",
+    re.IGNORECASE,
+)
 # "Four key secondary objectives are ...", "the following objectives": a lead naming the
 # objectives it lists (plural: "The objective is to assess X on:" is one objective).
 _OBJECTIVES_NAMED = re.compile(r"\bobjectives\b", re.IGNORECASE)
@@ -127,9 +161,14 @@ _HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
 _EMPHASIS_LINE = re.compile(r"^\s*(?:\*\*|__|<u>|<b>|_)(?P<body>.+?)(?:\*\*|__|</u>|</b>|_)\s*:?\s*$")
 # "**Primary Objective:** text" or "**Objective** : text": a label glued to its item.
 _LEAD_LABEL = re.compile(r"^\s*(?:\*\*|__)(?P<label>[^*_]{1,60}?)\s*:?\s*(?:\*\*|__)\s*:?\s*(?P<rest>\S.*)$")
-_LABEL_WORDS = re.compile(r"\b(?:study|trial|objectives?|end\s?-?points?|outcomes?|and|hypothes[ie]s|variables?|"
-                          r"parameters?|measures?)\b|\(s\)|\(es\)|&", re.IGNORECASE)
-_BULLET_LINE = re.compile(r"^\s*(?:[\u2022\u25aa\u25cf\u2023\u2043\uf0b7\uf0a7\uf0d8\uf076\u27a2\u25e6\-\u2013]|\d{1,2}[.)])\s*(?P<rest>.*)$")
+_LABEL_WORDS = re.compile(
+    r"\b(?:study|trial|objectives?|end\s?-?points?|outcomes?|and|hypothes[ie]s|variables?|"
+    r"parameters?|measures?)\b|\(s\)|\(es\)|&",
+    re.IGNORECASE,
+)
+_BULLET_LINE = re.compile(
+    r"^\s*(?:[\u2022\u25aa\u25cf\u2023\u2043\uf0b7\uf0a7\uf0d8\uf076\u27a2\u25e6\-\u2013]|\d{1,2}[.)])\s*(?P<rest>.*)$"
+)
 _SUB_BULLET_LINE = re.compile(r"^\s*(?:o|\u25e6|\uf06f|-)\s+(?P<rest>.*)$")
 _INDENT_STEP = 6.0  # points: a list item this much right of its list's left edge is a sub-item
 # The raw Markdown pipe tables of blocks.json: a cell between unescaped pipes, its lines split at <br>.
@@ -143,6 +182,7 @@ _DROPPED_BULLET = re.compile(r"^\s*[-*+\u2022\u25aa\u25cf]\s+")
 
 # ---------------------------------------------------------------------------------------------
 # Small text helpers
+
 
 def plain(text: str) -> str:
     """Markdown-free text of a paragraph or list item, bullet marks and glyphs removed."""
@@ -185,6 +225,7 @@ def join_lines(lines: list[str]) -> str:
 # ---------------------------------------------------------------------------------------------
 # Units: the Markdown of a section cut into headings, paragraphs, list items and tables
 
+
 @dataclass
 class Unit:
     kind: str  # "heading" | "para" | "item" | "table"
@@ -205,7 +246,7 @@ def _marker_of(line: str, mark: re.Match | None) -> str:
     own = mark.group(0).strip() if mark else ""
     if _ORDINAL.match(own + " "):
         return own
-    found = _ORDINAL.match(line[mark.end():] if mark else line)
+    found = _ORDINAL.match(line[mark.end() :] if mark else line)
     return found.group(1) if found else own
 
 
@@ -233,7 +274,7 @@ def units_of(section: dict) -> list[Unit]:
             continue
         mark = _LIST_MARK.match(line)
         kind = "item" if mark else "para"
-        body = line[mark.end():] if mark else line
+        body = line[mark.end() :] if mark else line
         body = re.sub(r"^\s*(?:\(\d{1,2}\)|\d{1,2}[.)])\s+", "", body)  # "- (1) ...": a printed number
         emph = _EMPHASIS_LINE.match(body)
         if kind == "para" and emph and len(plain(body).split()) <= 10 and not plain(body).endswith("."):
@@ -250,8 +291,16 @@ def units_of(section: dict) -> list[Unit]:
         if not text:
             continue
         glyph = _GLYPH.match(strip_markup(body)) if mark else None
-        units.append(Unit(kind, text, indent=len(mark["indent"]) if mark else 0, label=label,
-                          glyph=glyph.group(0).strip() if glyph else "", marker=_marker_of(line, mark)))
+        units.append(
+            Unit(
+                kind,
+                text,
+                indent=len(mark["indent"]) if mark else 0,
+                label=label,
+                glyph=glyph.group(0).strip() if glyph else "",
+                marker=_marker_of(line, mark),
+            )
+        )
     for table in tables:  # tables the text did not place: read them after the text
         units.append(Unit("table", table=table))
     return units
@@ -259,6 +308,7 @@ def units_of(section: dict) -> list[Unit]:
 
 # ---------------------------------------------------------------------------------------------
 # Items as read, before objectives and endpoints are put together
+
 
 @dataclass
 class Item:
@@ -360,8 +410,11 @@ class Reader:
             title = section.get("title") or ""
             if id(section) in inside_root or any(id(a) in {id(o) for o in out} for a in ancestors):
                 continue
-            listed = ((_ENDPOINT_WORD.search(title) and not _NOT_A_LIST.search(title)) or _VARIABLES_TITLE.search(title)
-                      or _MEASURES_SECTION.search(title))
+            listed = (
+                (_ENDPOINT_WORD.search(title) and not _NOT_A_LIST.search(title))
+                or _VARIABLES_TITLE.search(title)
+                or _MEASURES_SECTION.search(title)
+            )
             if listed and not any(_NOT_ROOT.search(a.get("title") or "") for a in ancestors):
                 out.append(section)
         return out
@@ -421,8 +474,9 @@ class Reader:
                     just_leveled = True
                     continue
                 elif has_obj or has_ep:
-                    current = _context_from_title(heading, Context(current.kind, current.level,
-                                                                   current.label, current.explicit))
+                    current = _context_from_title(
+                        heading, Context(current.kind, current.level, current.label, current.explicit)
+                    )
                     skipping = False
                 elif current.kind == ENDPOINT and current.level and not endpoint_name_layout and just_leveled:
                     # A level heading, then a heading naming each endpoint, its definition below.
@@ -455,8 +509,9 @@ class Reader:
                     continue  # "Hypothesis: ..." printed after an objective; an estimand's attribute
                 if level_of(label) or _ENDPOINT_WORD.search(label) or _OBJECTIVE_WORD.search(label):
                     flush()
-                    current = _context_from_title(label, Context(current.kind, current.level,
-                                                                 current.label, current.explicit))
+                    current = _context_from_title(
+                        label, Context(current.kind, current.level, current.label, current.explicit)
+                    )
                     skipping = False
             if skipping:
                 continue
@@ -490,8 +545,9 @@ class Reader:
                 items.extend(self._endpoints_of(lead, members, has_items, context, section))
         return items
 
-    def _objectives_of(self, lead: Unit | None, members: list[str], has_items: bool,
-                       context: Context, section: dict) -> list[Item]:
+    def _objectives_of(
+        self, lead: Unit | None, members: list[str], has_items: bool, context: Context, section: dict
+    ) -> list[Item]:
         if lead is None:
             return [self.make(OBJECTIVE, context, text, section) for text in members]
         lead_text = _cut_hypothesis(lead.text)
@@ -508,8 +564,9 @@ class Reader:
             return [self.make(OBJECTIVE, context, lead_text, section)]
         if _ANNOUNCES_OBJECTIVES.match(lead_text):
             return [self.make(OBJECTIVE, context, text, section) for text in members]
-        if (_ENDPOINT_WORD.search(lead_text) and (states or _OBJECTIVE_WORD.search(lead_text))) \
-                or self._items_endpoint_lead:
+        if (
+            _ENDPOINT_WORD.search(lead_text) and (states or _OBJECTIVE_WORD.search(lead_text))
+        ) or self._items_endpoint_lead:
             # "... on the basis of the following endpoints:" -- the bullets are its endpoints.
             self._items_endpoint_lead = True
             objective = self.make(OBJECTIVE, context, lead_text, section)
@@ -518,8 +575,9 @@ class Reader:
                 endpoint = self.make(ENDPOINT, _under(objective), text, section)
                 objective.endpoints.append(endpoint)
             return [objective]
-        if lead_text.endswith(":") and (_OBJECTIVES_NAMED.search(lead_text) or len(lead_text.split()) <= 3
-                                        or _EACH_OF.search(lead_text)):
+        if lead_text.endswith(":") and (
+            _OBJECTIVES_NAMED.search(lead_text) or len(lead_text.split()) <= 3 or _EACH_OF.search(lead_text)
+        ):
             # "Four key secondary objectives are to compare A with B for:", "Additionally:": a
             # lead-in announcing a list of objectives; each item is one.
             return [self.make(OBJECTIVE, context, text, section) for text in members]
@@ -531,8 +589,9 @@ class Reader:
         # list of something else.
         return []
 
-    def _endpoints_of(self, lead: Unit | None, members: list[str], has_items: bool,
-                      context: Context, section: dict) -> list[Item]:
+    def _endpoints_of(
+        self, lead: Unit | None, members: list[str], has_items: bool, context: Context, section: dict
+    ) -> list[Item]:
         if lead is None:
             return [self.make(ENDPOINT, context, text, section) for text in members]
         if members:
@@ -581,8 +640,13 @@ class Reader:
         """A paragraph broken by a page turn continues in lower case: join it back."""
         out: list[Unit] = []
         for unit in block:
-            if (out and unit.kind == "para" and out[-1].kind == "para" and unit.text[:1].islower()
-                    and not out[-1].text.endswith((".", ":"))):
+            if (
+                out
+                and unit.kind == "para"
+                and out[-1].kind == "para"
+                and unit.text[:1].islower()
+                and not out[-1].text.endswith((".", ":"))
+            ):
                 out[-1] = Unit("para", out[-1].text + " " + unit.text, label=out[-1].label)
             elif out and unit.kind == "para" and unit.text[:1].islower() and out[-1].kind == "item":
                 # "and to assess ...:" (or "(c) a three-category ...") keeps a list going
@@ -599,13 +663,22 @@ class Reader:
         groups: list[tuple[Unit | None, list[Unit]]] = []
         for unit in block:
             if unit.kind == "para":
-                if groups and groups[-1][0] is not None and groups[-1][1] and groups[-1][0].text.endswith(":") \
-                        and unit.text[:1].islower():
+                if (
+                    groups
+                    and groups[-1][0] is not None
+                    and groups[-1][1]
+                    and groups[-1][0].text.endswith(":")
+                    and unit.text[:1].islower()
+                ):
                     groups[-1][1].append(Unit("item", unit.text, indent=99))
                     continue
                 groups.append((unit, []))
-            elif groups and (groups[-1][0] is None or groups[-1][0].text.endswith(":") or
-                             groups[-1][0].text.endswith(tuple("abcdefghijklmnopqrstuvwxyz")) or groups[-1][1]):
+            elif groups and (
+                groups[-1][0] is None
+                or groups[-1][0].text.endswith(":")
+                or groups[-1][0].text.endswith(tuple("abcdefghijklmnopqrstuvwxyz"))
+                or groups[-1][1]
+            ):
                 groups[-1][1].append(unit)
             else:
                 groups.append((None, [unit]))
@@ -643,8 +716,12 @@ class Reader:
             if out and two_levels and not unit.glyph:
                 out[-1] = out[-1] + " " + unit.text
                 continue
-            indented = unit.indent > members[0].indent or (x is not None and left is not None and x > left + _INDENT_STEP)
-            at_left = unit.indent == members[0].indent and x is not None and left is not None and x <= left + _INDENT_STEP
+            indented = unit.indent > members[0].indent or (
+                x is not None and left is not None and x > left + _INDENT_STEP
+            )
+            at_left = (
+                unit.indent == members[0].indent and x is not None and left is not None and x <= left + _INDENT_STEP
+            )
             if out and opener and (indented or unit.text[:1].islower() or not at_left):
                 out[-1] = out[-1] + " " + unit.text  # a sub-item (or one that cannot be placed)
                 continue
@@ -662,8 +739,9 @@ class Reader:
 
     # -- tables ---------------------------------------------------------------------------------
 
-    def read_table(self, table: dict, context: Context, section: dict,
-                   previous: tuple[list[Item], tuple, Context] | None = None) -> tuple[list[Item], tuple | None]:
+    def read_table(
+        self, table: dict, context: Context, section: dict, previous: tuple[list[Item], tuple, Context] | None = None
+    ) -> tuple[list[Item], tuple | None]:
         """Objectives (with their endpoints) of an objectives-and-endpoints table, and the table's
         layout for a continuation. A table with no objective/endpoint header right after one of the
         same width is its continuation over a page break: its header is a data row."""
@@ -690,8 +768,14 @@ class Reader:
             items = list(items)
             start = len(items)
         else:
-            level_col = next((i for i, h in enumerate(header) if re.search(r"level|type|category", h, re.IGNORECASE)
-                              and i not in (objective_col, endpoint_col)), None)
+            level_col = next(
+                (
+                    i
+                    for i, h in enumerate(header)
+                    if re.search(r"level|type|category", h, re.IGNORECASE) and i not in (objective_col, endpoint_col)
+                ),
+                None,
+            )
             start = 0
         estimand_rows = False  # under a spanning "Supplementary (Primary Estimand)" row
         held: list = []  # endpoints of a row whose objective cell held only its level
@@ -719,7 +803,9 @@ class Reader:
                 # cell wrapped over a page break): the level of the next objective, which also
                 # takes this row's endpoints.
                 current = _context_from_title(objective_only + " objective", Context(OBJECTIVE))
-                held, _ = _cell_items(_with_bullets(cells[endpoint_col], raw_cells) if endpoint_col < len(cells) else "")
+                held, _ = _cell_items(
+                    _with_bullets(cells[endpoint_col], raw_cells) if endpoint_col < len(cells) else ""
+                )
                 continue
             objective_cell = cells[objective_col] if objective_col < len(cells) else ""
             endpoint_cell = _with_bullets(cells[endpoint_col], raw_cells) if endpoint_col < len(cells) else ""
@@ -729,10 +815,17 @@ class Reader:
                 current = _context_from_title(plain(cells[level_col]), Context(OBJECTIVE))
             lines = [l for l in objective_cell.split("\n")]
             labelled = False
-            if lines and re.search(r"[A-Za-z]{3}", lines[0]) and not _is_bullet(lines[0]) \
-                    and len(plain(lines[0]).split()) <= 3 and len(lines) > 1 \
-                    and not plain(lines[0]).endswith((".", ",")) and lines[0].strip()[:1].isupper() \
-                    and not _STATES_OBJECTIVE.match(plain(lines[0])) and not lines[1].strip()[:1].islower():
+            if (
+                lines
+                and re.search(r"[A-Za-z]{3}", lines[0])
+                and not _is_bullet(lines[0])
+                and len(plain(lines[0]).split()) <= 3
+                and len(lines) > 1
+                and not plain(lines[0]).endswith((".", ","))
+                and lines[0].strip()[:1].isupper()
+                and not _STATES_OBJECTIVE.match(plain(lines[0]))
+                and not lines[1].strip()[:1].islower()
+            ):
                 # (A first line "To explore biomarkers" wrapping on in lower case is the
                 # objective's own start, not a label.)
                 # "Primary" / "Safety" on the cell's first line: the level of this and later rows
@@ -744,10 +837,14 @@ class Reader:
             # A row whose objective cell is empty, or goes on in lower case without a bullet of
             # its own, continues the previous row: a page break or a wrapped line split it. So
             # does one with no number of its own in a table that numbers its objectives.
-            continues = not objective_text or (not labelled and not _is_bullet(objective_cell)
-                                                and (objective_text[:1] in "abcdefghijklmnopqrstuvwxyz("
-                                                     or (numbered and not has_number
-                                                         and not _STATES_OBJECTIVE.match(objective_text))))
+            continues = not objective_text or (
+                not labelled
+                and not _is_bullet(objective_cell)
+                and (
+                    objective_text[:1] in "abcdefghijklmnopqrstuvwxyz("
+                    or (numbered and not has_number and not _STATES_OBJECTIVE.match(objective_text))
+                )
+            )
             numbered = numbered or has_number
             host = items[-1] if items else (previous[0][-1] if previous and previous[0] else None)
             if not (continues and host):
@@ -783,11 +880,15 @@ class Reader:
         that column, the level from a spanning row ("Primary Variable", "Secondary Endpoints"),
         from the table's caption, or from the section."""
         header = [plain(str(c or "")) for c in table.get("columns") or []]
-        column = _fullest(_matching(header, _ENDPOINT_NAME) or _matching(header, _ENDPOINT_COLUMN), [
-            [str(c or "") for c in row] for row in table.get("data") or []])
+        column = _fullest(
+            _matching(header, _ENDPOINT_NAME) or _matching(header, _ENDPOINT_COLUMN),
+            [[str(c or "") for c in row] for row in table.get("data") or []],
+        )
         if column is None:
             return []
-        current = _context_from_title(table.get("title") or "", context) if level_of(table.get("title") or "") else context
+        current = (
+            _context_from_title(table.get("title") or "", context) if level_of(table.get("title") or "") else context
+        )
         items: list[Item] = []
         for row in table.get("data") or []:
             cells = [plain(str(c or "")) for c in row]
@@ -837,19 +938,27 @@ class Reader:
             if found:
                 level, label = found[0], label or found[1]
         # Still none: settled once the whole document is read (``_settle_levels``).
-        return Item(kind, level or SECONDARY, label or (level or SECONDARY).title(), text, section,
-                    printed=level is not None)
+        return Item(
+            kind, level or SECONDARY, label or (level or SECONDARY).title(), text, section, printed=level is not None
+        )
 
 
 # A finite verb of prose ("will be assessed", "is defined", "are"): a sentence, not a name.
-_PROSE_VERB = re.compile(r"\b(?:will|shall|should|must|may|can|is|are|was|were|has\s+been|have\s+been)\b", re.IGNORECASE)
+_PROSE_VERB = re.compile(
+    r"\b(?:will|shall|should|must|may|can|is|are|was|were|has\s+been|have\s+been)\b", re.IGNORECASE
+)
 
 
 def _names_a_measure(text: str) -> bool:
     """A short line naming what is measured, as endpoint lists print their items: no full stop,
     no colon, no verb of prose, at most 30 words."""
-    return (len(text.split()) <= 30 and not text.rstrip().endswith((".", ":", ";"))
-            and not _PROSE_VERB.search(text) and text[:1].isupper() and "=" not in text)  # no formula
+    return (
+        len(text.split()) <= 30
+        and not text.rstrip().endswith((".", ":", ";"))
+        and not _PROSE_VERB.search(text)
+        and text[:1].isupper()
+        and "=" not in text
+    )  # no formula
 
 
 def _under(objective: Item) -> Context:
@@ -861,15 +970,25 @@ def _under(objective: Item) -> Context:
 _ROW_NUMBER = re.compile(r"^\s*\d{1,2}[.)]\s")
 # The attributes by which an estimand is printed in an endpoint cell (ICH E9(R1)): "Population:",
 # "Treatment Condition:", "Endpoint:", "Summary Measure:", "Intercurrent Event(s) ...".
-_ESTIMAND_LINE = re.compile(r"^\s*(?P<name>(?:target\s+|analysis\s+)?population|treatments?(?:\s+conditions?)?|"
-                            r"endpoints?(?:\s*\(s\))?|variables?|(?:population[-\s]level\s+)?summary\s+measures?|"
-                            r"intercurrent\s+events?[^:]{0,40})\s*:\s*(?P<rest>.*)$", re.IGNORECASE)
+_ESTIMAND_LINE = re.compile(
+    r"^\s*(?P<name>(?:target\s+|analysis\s+)?population|treatments?(?:\s+conditions?)?|"
+    r"endpoints?(?:\s*\(s\))?|variables?|(?:population[-\s]level\s+)?summary\s+measures?|"
+    r"intercurrent\s+events?[^:]{0,40})\s*:\s*(?P<rest>.*)$",
+    re.IGNORECASE,
+)
 
 
 def _is_level_label_cell(text: str) -> bool:
     """A cell holding only a level ("Exploratory", "Secondary Objective(s)"), no objective."""
-    return bool(text) and len(text.split()) <= 3 and bool(level_of(text)) and not _STATES_OBJECTIVE.match(text) \
-        and not re.sub(r"(?i)\b(?:key|other|primary|secondary|tertiary|exploratory|objectives?|\(s\)|and|/)\b", "", text).strip(" /()")
+    return (
+        bool(text)
+        and len(text.split()) <= 3
+        and bool(level_of(text))
+        and not _STATES_OBJECTIVE.match(text)
+        and not re.sub(
+            r"(?i)\b(?:key|other|primary|secondary|tertiary|exploratory|objectives?|\(s\)|and|/)\b", "", text
+        ).strip(" /()")
+    )
 
 
 def _estimand_endpoint(cell: str, in_estimands: bool = False) -> str | None:
@@ -887,11 +1006,13 @@ def _estimand_endpoint(cell: str, in_estimands: bool = False) -> str | None:
     for k, (i, m) in enumerate(labelled):
         if re.match(r"endpoint|variable", m["name"], re.IGNORECASE):
             end = labelled[k + 1][0] if k + 1 < len(labelled) else len(lines)
-            return plain(join_lines([m["rest"]] + lines[i + 1:end]))
+            return plain(join_lines([m["rest"]] + lines[i + 1 : end]))
     return ""
 
 
-_ENDPOINT_COLUMN = re.compile(r"^(?:end\s?-?points?|variables?|parameters?|outcome\s+measures?|measures?)$", re.IGNORECASE)
+_ENDPOINT_COLUMN = re.compile(
+    r"^(?:end\s?-?points?|variables?|parameters?|outcome\s+measures?|measures?)$", re.IGNORECASE
+)
 _ENDPOINT_NAME = re.compile(r"end\s?-?points?", re.IGNORECASE)
 _ENDPOINT_WORD_CELL = re.compile(r"end\s?-?points?|outcome|measure", re.IGNORECASE)
 
@@ -1061,10 +1182,14 @@ def _cell_items(cell: str, label: str | None = None) -> tuple[list[tuple[str, st
 
 
 def _is_level_label(text: str) -> bool:
-    """"Secondary Safety Endpoints": a short line naming a level; a lead-in announcing a list
+    """ "Secondary Safety Endpoints": a short line naming a level; a lead-in announcing a list
     ("The secondary endpoints are as follows:") is none."""
-    return bool(level_of(text) and _ENDPOINT_WORD_CELL.search(text) and len(text.split()) <= 6
-                and not _ANNOUNCES_LIST.search(text))
+    return bool(
+        level_of(text)
+        and _ENDPOINT_WORD_CELL.search(text)
+        and len(text.split()) <= 6
+        and not _ANNOUNCES_LIST.search(text)
+    )
 
 
 def _unbulleted_items(lines: list[str]) -> list[str]:
@@ -1096,6 +1221,7 @@ def _is_bullet(line: str) -> bool:
 # ---------------------------------------------------------------------------------------------
 # Putting objectives and endpoints together
 
+
 def _join(objectives: list[Item], endpoints: list[Item], diagnostics: list[dict]) -> None:
     """Attach endpoints printed apart from their objectives: by level, in order; the surplus of a
     level goes to its last objective; a level with no objective goes to the nearest earlier one."""
@@ -1114,21 +1240,33 @@ def _join(objectives: list[Item], endpoints: list[Item], diagnostics: list[dict]
         if targets:
             for i, e in enumerate(found):
                 targets[min(i, len(targets) - 1)].endpoints.append(e)
-            diagnostics.append({"kind": "endpoints_joined_by_order",
-                                "detail": f"{len(found)} {level} endpoint(s) from section {where} joined to "
-                                          f"{len(targets)} {level} objective(s) by order"})
+            diagnostics.append(
+                {
+                    "kind": "endpoints_joined_by_order",
+                    "detail": f"{len(found)} {level} endpoint(s) from section {where} joined to "
+                    f"{len(targets)} {level} objective(s) by order",
+                }
+            )
             continue
         earlier = [o for o in objectives if order.index(o.level) < order.index(level)]
         host = earlier[-1] if earlier else (objectives[-1] if objectives else None)
         if host is None:
-            diagnostics.append({"kind": "endpoint_without_objective",
-                                "detail": f"{len(found)} {level} endpoint(s) in section {where}; no objectives found"})
+            diagnostics.append(
+                {
+                    "kind": "endpoint_without_objective",
+                    "detail": f"{len(found)} {level} endpoint(s) in section {where}; no objectives found",
+                }
+            )
             continue
         host.endpoints.extend(found)
-        diagnostics.append({"kind": "endpoint_without_objective",
-                            "detail": f"{len(found)} {level} endpoint(s) in section {where} have no {level} "
-                                      f"objective; attached to {host.level} objective in section "
-                                      f"{host.section.get('number')}"})
+        diagnostics.append(
+            {
+                "kind": "endpoint_without_objective",
+                "detail": f"{len(found)} {level} endpoint(s) in section {where} have no {level} "
+                f"objective; attached to {host.level} objective in section "
+                f"{host.section.get('number')}",
+            }
+        )
 
 
 def _once(per_section: list[list[Item]]) -> list[Item]:
@@ -1163,15 +1301,23 @@ def _settle_levels(objectives: list[Item], diagnostics: list[dict]) -> None:
     if len(unlevelled) == len(objectives):
         for k, o in enumerate(objectives):
             _set_level(o, PRIMARY if k == 0 else SECONDARY)
-        diagnostics.append({"kind": "objective_levels_not_printed",
-                            "detail": f"no objective prints a level: the first (section {objectives[0].section.get('number')}) "
-                                      f"is taken as primary, the other {len(objectives) - 1} as secondary"})
+        diagnostics.append(
+            {
+                "kind": "objective_levels_not_printed",
+                "detail": f"no objective prints a level: the first (section {objectives[0].section.get('number')}) "
+                f"is taken as primary, the other {len(objectives) - 1} as secondary",
+            }
+        )
         return
     for o in unlevelled:
         _set_level(o, SECONDARY)
-    diagnostics.append({"kind": "objective_level_not_printed",
-                        "detail": f"{len(unlevelled)} objective(s) print no level (section {_sections_of(unlevelled)}): "
-                                  "taken as secondary"})
+    diagnostics.append(
+        {
+            "kind": "objective_level_not_printed",
+            "detail": f"{len(unlevelled)} objective(s) print no level (section {_sections_of(unlevelled)}): "
+            "taken as secondary",
+        }
+    )
 
 
 def _settle_endpoint_levels(objectives: list[Item], loose: list[Item], diagnostics: list[dict]) -> None:
@@ -1185,9 +1331,13 @@ def _settle_endpoint_levels(objectives: list[Item], loose: list[Item], diagnosti
         if e.label == e.level.title():
             e.label = level.title()
         e.level = level
-    diagnostics.append({"kind": "endpoint_levels_not_printed",
-                        "detail": f"no endpoint prints a level (section {_sections_of(loose)}): they take the "
-                                  f"level of the {level} objective(s) they measure"})
+    diagnostics.append(
+        {
+            "kind": "endpoint_levels_not_printed",
+            "detail": f"no endpoint prints a level (section {_sections_of(loose)}): they take the "
+            f"level of the {level} objective(s) they measure",
+        }
+    )
 
 
 def _set_level(objective: Item, level: str) -> None:
@@ -1227,33 +1377,50 @@ def read_objectives(document: dict, tracer: Tracer) -> tuple[list[dict], list[di
         for section in reader.synopsis_sections():
             synopsis_items.extend(reader.read_units(units_of(section), Context(None), section))
         if any(i.kind == OBJECTIVE for i in synopsis_items):
-            diagnostics.append({"kind": "objectives_from_synopsis",
-                                "detail": "the protocol body has no objectives section; objectives read from "
-                                          f"the synopsis (section {_sections_of(synopsis_items)})"})
+            diagnostics.append(
+                {
+                    "kind": "objectives_from_synopsis",
+                    "detail": "the protocol body has no objectives section; objectives read from "
+                    f"the synopsis (section {_sections_of(synopsis_items)})",
+                }
+            )
             items = synopsis_items
     objectives = [i for i in items if i.kind == OBJECTIVE]
     loose = [i for i in items if i.kind == ENDPOINT]
     if not loose and not any(o.endpoints for o in objectives):
-        per_section = [[e for e in reader.read_tree(section, Context(ENDPOINT))
-                        if e.kind == ENDPOINT and (e.printed or not _MEASURES_SECTION.search(section.get("title") or ""))]
-                       for section in reader.endpoint_sections(root)]
+        per_section = [
+            [
+                e
+                for e in reader.read_tree(section, Context(ENDPOINT))
+                if e.kind == ENDPOINT and (e.printed or not _MEASURES_SECTION.search(section.get("title") or ""))
+            ]
+            for section in reader.endpoint_sections(root)
+        ]
         loose = _once(per_section)
     if objectives and not loose and not any(o.endpoints for o in objectives):
         _endpoints_from_synopsis(reader, objectives, diagnostics)
     if not objectives and root is None:
         diagnostics.append({"kind": "no_objectives", "detail": "no objectives section found in the body or synopsis"})
     elif not objectives:
-        diagnostics.append({"kind": "objectives_not_read",
-                            "detail": f"objectives section {root.get('number') or ''} {root.get('title') or ''!r} found, "
-                                      "but no objective could be read from it (nor from the synopsis)"})
+        diagnostics.append(
+            {
+                "kind": "objectives_not_read",
+                "detail": f"objectives section {root.get('number') or ''} {root.get('title') or ''!r} found, "
+                "but no objective could be read from it (nor from the synopsis)",
+            }
+        )
     _settle_levels(objectives, diagnostics)
     _settle_endpoint_levels(objectives, loose, diagnostics)
     _join(objectives, loose, diagnostics)
     for o in objectives:
         if not o.endpoints:
-            diagnostics.append({"kind": "objective_without_endpoints",
-                                "detail": f"{o.level} objective in section {o.section.get('number')} has no "
-                                          f"endpoint: {o.text[:80]}"})
+            diagnostics.append(
+                {
+                    "kind": "objective_without_endpoints",
+                    "detail": f"{o.level} objective in section {o.section.get('number')} has no "
+                    f"endpoint: {o.text[:80]}",
+                }
+            )
     return [_objective_dict(o, tracer) for o in objectives], diagnostics
 
 
@@ -1275,8 +1442,11 @@ def _endpoints_from_synopsis(reader: Reader, objectives: list[Item], diagnostics
     objective gives its endpoints to the body objective of its level whose text it is, or opens."""
     found: list[Item] = []
     for section in reader.synopsis_sections():
-        found.extend(i for i in reader.read_units(units_of(section), Context(None), section)
-                     if i.kind == OBJECTIVE and i.endpoints)
+        found.extend(
+            i
+            for i in reader.read_units(units_of(section), Context(None), section)
+            if i.kind == OBJECTIVE and i.endpoints
+        )
     taken: set[int] = set()
     joined = 0
     for body in objectives:
@@ -1288,9 +1458,13 @@ def _endpoints_from_synopsis(reader: Reader, objectives: list[Item], diagnostics
                     joined += 1
                 break
     if joined:
-        diagnostics.append({"kind": "endpoints_from_synopsis",
-                            "detail": f"the body prints no endpoints; {joined} endpoint(s) of {len(taken)} "
-                                      f"objective(s) read from the synopsis table (section {_sections_of(found)})"})
+        diagnostics.append(
+            {
+                "kind": "endpoints_from_synopsis",
+                "detail": f"the body prints no endpoints; {joined} endpoint(s) of {len(taken)} "
+                f"objective(s) read from the synopsis table (section {_sections_of(found)})",
+            }
+        )
 
 
 def _where(item: Item, tracer: Tracer) -> dict:
@@ -1303,12 +1477,24 @@ def _where(item: Item, tracer: Tracer) -> dict:
 
 def _objective_dict(o: Item, tracer: Tracer) -> dict:
     where = _where(o, tracer)
-    return {"level": o.level, "label": o.label, "text": o.text, "section": o.section.get("number"),
-            "pages": where["pages"], "boxes": where["boxes"],
-            "endpoints": [_endpoint_dict(e, tracer) for e in o.endpoints]}
+    return {
+        "level": o.level,
+        "label": o.label,
+        "text": o.text,
+        "section": o.section.get("number"),
+        "pages": where["pages"],
+        "boxes": where["boxes"],
+        "endpoints": [_endpoint_dict(e, tracer) for e in o.endpoints],
+    }
 
 
 def _endpoint_dict(e: Item, tracer: Tracer) -> dict:
     where = _where(e, tracer)
-    return {"level": e.level, "label": e.label, "text": e.text, "section": e.section.get("number"),
-            "pages": where["pages"], "boxes": where["boxes"]}
+    return {
+        "level": e.level,
+        "label": e.label,
+        "text": e.text,
+        "section": e.section.get("number"),
+        "pages": where["pages"],
+        "boxes": where["boxes"],
+    }

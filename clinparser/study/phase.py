@@ -38,7 +38,7 @@ def read_phase(front: FrontMatter, official: Optional[dict]) -> dict:
                 text = text.rstrip(":") + ": " + lines[i + 1].text
             m = _PHASE_LABEL.match(text)
             if m:
-                printed = re.sub(r"^.*?:\s*", "", text[:m.end()])
+                printed = re.sub(r"^.*?:\s*", "", text[: m.end()])
                 if not re.match(r"phase", printed, re.I):
                     printed = "Phase " + printed
                 return _phase_value(m, printed)

@@ -45,7 +45,9 @@ _TOP_LINES = 8  # how far down the title page an unlabelled sponsor line may sta
 
 def _looks_like_name(name: str) -> bool:
     """A sponsor's name starts with a letter and holds a word (never "3.0 (Amendment")."""
-    return bool(name) and name[0].isalpha() and bool(re.search(r"[A-Za-z]{2,}", name)) and "(amendment" not in name.lower()
+    return (
+        bool(name) and name[0].isalpha() and bool(re.search(r"[A-Za-z]{2,}", name)) and "(amendment" not in name.lower()
+    )
 
 
 def read_sponsor(front: FrontMatter) -> Optional[dict]:
@@ -65,15 +67,18 @@ def _labelled_sponsor(front: FrontMatter) -> Optional[dict]:
             if not m:
                 if line.zone == "title page":
                     inner = _INNER_SPONSOR.search(text)
-                    name = _clean_sponsor(text[inner.end():]) if inner else ""
+                    name = _clean_sponsor(text[inner.end() :]) if inner else ""
                     if _looks_like_name(name):
                         # placed by the words from the label on, inside the pages the line
                         # was read from: the line's start (a title) may be printed earlier too
-                        pages = front.tracer.trace(text[inner.start():], line.first, line.last)["pages"]
+                        pages = front.tracer.trace(text[inner.start() :], line.first, line.last)["pages"]
                         return {"text": name, "page": pages[0] if pages else front.page_of(line, name)}
                 continue
-            if re.match(r"^sponsor\s*(?:'s)?\s*(?:signatory|signature|protocol|study|trial|contact|medical|representative|approval)",
-                        text, re.I):
+            if re.match(
+                r"^sponsor\s*(?:'s)?\s*(?:signatory|signature|protocol|study|trial|contact|medical|representative|approval)",
+                text,
+                re.I,
+            ):
                 continue
             value, at = value_after(lines, i, m.group(1))
             if not value.strip() and i + 1 < len(lines):
@@ -85,7 +90,7 @@ def _labelled_sponsor(front: FrontMatter) -> Optional[dict]:
                 # labels stacked in one column, values in the next: the line after the
                 # label is another label's value ("3.0 (Amendment 2.0)"); the sponsor's is
                 # the next line that reads as a company's name
-                for later in lines[i + 1: i + 8]:
+                for later in lines[i + 1 : i + 8]:
                     candidate = _clean_sponsor(later.text)
                     if _looks_like_name(candidate) and _COMPANY.search(candidate):
                         name, at, value = candidate, later, later.text
@@ -117,5 +122,10 @@ def _clean_sponsor(value: str) -> str:
     m = _LEGAL_SUFFIX.match(value)
     if m and len(m.group(1)) >= 3:
         return m.group(1).strip().rstrip("*,")
-    cut = re.split(r",?\s+\d|\s\(hereafter|,\s+a\s+(?:wholly|subsidiary)|\s+(?:phone|tel|fax|e-?mail)\b", value, maxsplit=1, flags=re.I)[0]
+    cut = re.split(
+        r",?\s+\d|\s\(hereafter|,\s+a\s+(?:wholly|subsidiary)|\s+(?:phone|tel|fax|e-?mail)\b",
+        value,
+        maxsplit=1,
+        flags=re.I,
+    )[0]
     return cut.strip().rstrip("*,")

@@ -62,8 +62,13 @@ def read_titles(front: FrontMatter) -> dict:
             rank = 0 if "official" in label else (1 if re.search(r"protocol|study|trial|full|scientific", label) else 2)
             if rank <= official_rank:
                 value, at = value_after(lines, i, m.group(1))
-                if rank == official_rank and official and not (
-                        len(value) > 1.1 * len(official["text"]) and norm(value).startswith(norm(official["text"])[:40])):
+                if (
+                    rank == official_rank
+                    and official
+                    and not (
+                        len(value) > 1.1 * len(official["text"]) and norm(value).startswith(norm(official["text"])[:40])
+                    )
+                ):
                     continue
                 # A bare "Title" also labels a signature block's job-title field ("Title | Date (DD
                 # MMM YYYY)"): its value must read like a trial's title.
@@ -78,18 +83,30 @@ def read_titles(front: FrontMatter) -> dict:
             label = LABEL_LINE.match(text)
             # "HERTHENA-Lung01: A Phase 2 Randomized ...": a study's name before its title reads
             # like a label; its value is still the title when it reads as one.
-            named = label and len(label.group(1).split()) == 1 and len(label.group(2).split()) >= 8 \
+            named = (
+                label
+                and len(label.group(1).split()) == 1
+                and len(label.group(2).split()) >= 8
                 and TITLE_WORDS.search(label.group(2))
-            if label and not named and not TITLE_WORDS.search(label.group(1)) and (
-                    len(label.group(2).split()) < 8 or len(label.group(1).split()) > 1 or not label.group(1).isupper()):
+            )
+            if (
+                label
+                and not named
+                and not TITLE_WORDS.search(label.group(1))
+                and (len(label.group(2).split()) < 8 or len(label.group(1).split()) > 1 or not label.group(1).isupper())
+            ):
                 continue
             n = len(text.split())
             if n < 6 or n > 80 or NOT_TITLE.search(text) or not TITLE_WORDS.search(text):
                 continue
             if re.match(r"^(?:study|protocol|trial)\s+(?:number|no)", text, re.I):
                 continue
-            score = ((1 if line.heading else 0) + (1 if re.search(r"\b(?:study|trial)\b", text, re.I) else 0)
-                     + (1 if n >= 10 else 0) + (1 if re.search(r"\b(?:phase|randomi[sz]ed|versus|placebo)\b", text, re.I) else 0))
+            score = (
+                (1 if line.heading else 0)
+                + (1 if re.search(r"\b(?:study|trial)\b", text, re.I) else 0)
+                + (1 if n >= 10 else 0)
+                + (1 if re.search(r"\b(?:phase|randomi[sz]ed|versus|placebo)\b", text, re.I) else 0)
+            )
             if best is None or score > best[0]:
                 best = (score, line)
         if best:
@@ -122,8 +139,13 @@ def _completed(official: dict, lines: list) -> dict:
             continue
         words = _clean_title(value_after(lines, i, m.group(1))[0]).split()
         rest = words[n:] if norm(" ".join(words[:n])) == norm(official["text"]) else []
-        if rest and len(rest) <= 10 and not rest[0].startswith("(") and ":" not in " ".join(rest) \
-                and not official["text"].endswith((")", ".")):
+        if (
+            rest
+            and len(rest) <= 10
+            and not rest[0].startswith("(")
+            and ":" not in " ".join(rest)
+            and not official["text"].endswith((")", "."))
+        ):
             return {"text": " ".join(words), "page": official["page"]}
     return official
 

@@ -91,7 +91,11 @@ class Tracer:
                 return None
             # Only a hit on word boundaries counts ("on" must not match inside "one").
             index = bisect.bisect_left(self._starts, hit)
-            if index < len(self._starts) and self._starts[index] == hit and self._text[hit + len(needle): hit + len(needle) + 1] in ("", " "):
+            if (
+                index < len(self._starts)
+                and self._starts[index] == hit
+                and self._text[hit + len(needle) : hit + len(needle) + 1] in ("", " ")
+            ):
                 page = self._blocks[self._owner[index]]["page"]
                 if last_page is not None and page > last_page:
                     return None

@@ -27,7 +27,13 @@ def _env() -> dict:
 
 
 def run_cli(*args, **kwargs) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "clinparser", "batch", *map(str, args)], capture_output=True, text=True, env=_env(), **kwargs)
+    return subprocess.run(
+        [sys.executable, "-m", "clinparser", "batch", *map(str, args)],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        **kwargs,
+    )
 
 
 def manifest(out: Path) -> dict[str, dict]:
@@ -53,7 +59,9 @@ def mixed_folder(tmp_path_factory, generator):
     generator.build_named("protocol_002", good)
     make_docx(folder / "word.docx")
     (folder / "truncated.pdf").write_bytes(good.read_bytes()[:1000])
-    pymupdf.open(good).save(folder / "locked.pdf", encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="secret", owner_pw="owner")
+    pymupdf.open(good).save(
+        folder / "locked.pdf", encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="secret", owner_pw="owner"
+    )
     return folder
 
 
@@ -62,7 +70,12 @@ def test_a_folder_of_good_and_bad_files_then_a_rerun_that_skips(mixed_folder, tm
     proc = run_cli(mixed_folder, "-o", out, "--format", "chunks", "--combined-chunks", "--workers", "2")
     assert proc.returncode == 10, proc.stderr[-3000:]
     lines = manifest(out)
-    assert {name: line["status"] for name, line in lines.items()} == {"good.pdf": "ok", "word.docx": "ok", "truncated.pdf": "failed", "locked.pdf": "failed"}
+    assert {name: line["status"] for name, line in lines.items()} == {
+        "good.pdf": "ok",
+        "word.docx": "ok",
+        "truncated.pdf": "failed",
+        "locked.pdf": "failed",
+    }
     assert "damaged" in lines["truncated.pdf"]["error"] and "truncated.pdf" in lines["truncated.pdf"]["error"]
     assert "encrypted" in lines["locked.pdf"]["error"] and "--password" in lines["locked.pdf"]["error"]
     for name in ("good.pdf", "word.docx"):
@@ -73,7 +86,11 @@ def test_a_folder_of_good_and_bad_files_then_a_rerun_that_skips(mixed_folder, tm
         result = json.loads((out / line["output"] / "document.json").read_text(encoding="utf-8"))
         assert result["metadata"]["sha256"] == line["sha256"]
     assert [p.name for p in document_folders(out)] == sorted(lines[n]["output"] for n in ("good.pdf", "word.docx"))
-    per_document = "".join((out / lines[n]["output"] / "chunks.jsonl").read_text(encoding="utf-8") for n in sorted(lines) if lines[n]["status"] == "ok")
+    per_document = "".join(
+        (out / lines[n]["output"] / "chunks.jsonl").read_text(encoding="utf-8")
+        for n in sorted(lines)
+        if lines[n]["status"] == "ok"
+    )
     combined = (out / "chunks.jsonl").read_text(encoding="utf-8")
     assert combined and sorted(combined.splitlines()) == sorted(per_document.splitlines())
     assert "failed" in proc.stderr and "locked.pdf is encrypted" in proc.stderr  # the summary says it too
@@ -83,7 +100,12 @@ def test_a_folder_of_good_and_bad_files_then_a_rerun_that_skips(mixed_folder, tm
     again = run_cli(mixed_folder, "-o", out, "--format", "chunks", "--combined-chunks", "--workers", "2")
     assert again.returncode == 10
     lines = manifest(out)
-    assert {name: line["status"] for name, line in lines.items()} == {"good.pdf": "skipped", "word.docx": "skipped", "truncated.pdf": "failed", "locked.pdf": "failed"}
+    assert {name: line["status"] for name, line in lines.items()} == {
+        "good.pdf": "skipped",
+        "word.docx": "skipped",
+        "truncated.pdf": "failed",
+        "locked.pdf": "failed",
+    }
     assert lines["good.pdf"]["pages"] == 10 and lines["good.pdf"]["seconds"] == 0
     assert {p.name: output_files(p) for p in document_folders(out)} == before
     assert time.monotonic() - start < 60
@@ -107,7 +129,9 @@ def test_a_killed_run_leaves_no_partial_folder_and_resumes(generator, tmp_path, 
     out = tmp_path / "out"
     proc = subprocess.Popen(
         [sys.executable, "-m", "clinparser", "batch", str(inputs), "-o", str(out), "--workers", "1", "-q"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=_env(),
     )
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline and proc.poll() is None:  # until the first document is done
@@ -169,7 +193,7 @@ EXAMPLES = ROOT / "examples" / "input"
 
 
 def url_files(fs, root: str) -> dict[str, bytes]:
-    return {path[len(root) + 1:]: fs.cat_file(path) for path in sorted(fs.find(root))}
+    return {path[len(root) + 1 :]: fs.cat_file(path) for path in sorted(fs.find(root))}
 
 
 def without_seconds(text: bytes) -> list[dict]:
@@ -194,14 +218,20 @@ def test_a_batch_to_a_url_writes_what_a_folder_gets_reruns_skip_and_unfinished_u
     remote = url_files(fs, root)
     folder = {str(p.relative_to(local)): p.read_bytes() for p in sorted(local.rglob("*")) if p.is_file()}
     assert sorted(remote) == sorted(folder) and len(remote) > 10
-    assert {k: v for k, v in remote.items() if k != "manifest.jsonl"} == {k: v for k, v in folder.items() if k != "manifest.jsonl"}
+    assert {k: v for k, v in remote.items() if k != "manifest.jsonl"} == {
+        k: v for k, v in folder.items() if k != "manifest.jsonl"
+    }
     assert without_seconds(remote["manifest.jsonl"]) == without_seconds(folder["manifest.jsonl"])
-    assert max(done for source, done, total in pages if source.endswith("protocol_003.pdf")) == 7  # the workers' pages reached the driver
+    assert (
+        max(done for source, done, total in pages if source.endswith("protocol_003.pdf")) == 7
+    )  # the workers' pages reached the driver
 
     # A rerun skips everything, from the URL's contents alone.
     again = batch.run_batch(inputs, url, settings, combined_chunks=True)
     assert [line["status"] for line in again] == ["skipped", "skipped"]
-    assert {k: v for k, v in url_files(fs, root).items() if k != "manifest.jsonl"} == {k: v for k, v in remote.items() if k != "manifest.jsonl"}
+    assert {k: v for k, v in url_files(fs, root).items() if k != "manifest.jsonl"} == {
+        k: v for k, v in remote.items() if k != "manifest.jsonl"
+    }
 
     # An upload interrupted before its marker (the last thing written), and the temporary
     # folder of another one: the document is parsed again, the leftover removed.
@@ -210,7 +240,9 @@ def test_a_batch_to_a_url_writes_what_a_folder_gets_reruns_skip_and_unfinished_u
     fs.pipe_file(f"{root}/.clinparser-partial-0123456789ab/document.json", b"{}")
     third = batch.run_batch(inputs, url, settings, combined_chunks=True)
     assert [line["status"] for line in third] == ["ok", "skipped"]
-    assert {k: v for k, v in url_files(fs, root).items() if k != "manifest.jsonl"} == {k: v for k, v in remote.items() if k != "manifest.jsonl"}
+    assert {k: v for k, v in url_files(fs, root).items() if k != "manifest.jsonl"} == {
+        k: v for k, v in remote.items() if k != "manifest.jsonl"
+    }
 
     # Other options replace the folder: nothing of the old output stays in it.
     usdm = batch.run_batch(inputs[1:], url, batch.Settings(fmt="usdm"))
@@ -242,7 +274,9 @@ def test_a_url_whose_filesystem_is_not_installed_says_what_to_install(tmp_path):
         pytest.skip("s3fs is installed here: s3:// has its filesystem")
     proc = run_cli(EXAMPLES / "protocol_004.pdf", "-o", "s3://some-bucket/run")
     assert proc.returncode == 7
-    assert proc.stderr.strip().splitlines() == ["clinparser: error: cannot write to s3://some-bucket/run: s3:// needs s3fs, which is not installed: pip install s3fs"]
+    assert proc.stderr.strip().splitlines() == [
+        "clinparser: error: cannot write to s3://some-bucket/run: s3:// needs s3fs, which is not installed: pip install s3fs"
+    ]
 
 
 def test_documents_are_ordered_by_pages_not_bytes(tmp_path):
@@ -262,7 +296,12 @@ def test_documents_are_ordered_by_pages_not_bytes(tmp_path):
     broken = tmp_path / "broken.pdf"
     broken.write_bytes(b"%PDF-1.7 not really")
     jobs = batch.plan([short_picture, broken, word, long_text])
-    assert [Path(job.path).name for job in batch.longest_first(jobs)] == ["long.pdf", "notes.docx", "short.pdf", "broken.pdf"]
+    assert [Path(job.path).name for job in batch.longest_first(jobs)] == [
+        "long.pdf",
+        "notes.docx",
+        "short.pdf",
+        "broken.pdf",
+    ]
     assert [batch.work_of(job) for job in jobs] == [1, 0, 5, 30]
 
 

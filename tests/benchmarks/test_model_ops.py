@@ -75,11 +75,17 @@ def _model(runs, call_s, ops):
 
 def test_the_tables_list_the_busiest_model_first_and_pool_the_documents():
     rows = [
-        ("doc", {"cpu": 10.0, "models": {
-            "a.onnx": _model(2, 1.0, {"Conv": 0.9}),
-            "b.onnx": _model(4, 4.0, {"Conv": 3.0, "Resize": 0.8}),
-            "unused.onnx": _model(0, 0.0, {}),
-        }}),
+        (
+            "doc",
+            {
+                "cpu": 10.0,
+                "models": {
+                    "a.onnx": _model(2, 1.0, {"Conv": 0.9}),
+                    "b.onnx": _model(4, 4.0, {"Conv": 3.0, "Resize": 0.8}),
+                    "unused.onnx": _model(0, 0.0, {}),
+                },
+            },
+        ),
         ("other", {"cpu": 30.0, "models": {"a.onnx": _model(8, 9.0, {"Conv": 4.5, "PRelu": 4.5})}}),
     ]
     lines = model_ops.table(rows)
@@ -96,12 +102,19 @@ def test_the_tables_list_the_busiest_model_first_and_pool_the_documents():
 
 def test_the_summary_splits_the_calls_into_ocr_and_layout_and_pools_the_documents():
     def row(pages, cpu, system, ocr_call, ocr_kernels, layout_call, layout_kernels):
-        return {"pages": pages, "cpu": cpu, "system": system, "models": {
-            "PP-OCRv6_rec_small.onnx": _model(1, ocr_call, {"Conv": ocr_kernels}),
-            "feature_imf1.onnx": _model(1, layout_call, {"Conv": layout_kernels}),
-        }}
+        return {
+            "pages": pages,
+            "cpu": cpu,
+            "system": system,
+            "models": {
+                "PP-OCRv6_rec_small.onnx": _model(1, ocr_call, {"Conv": ocr_kernels}),
+                "feature_imf1.onnx": _model(1, layout_call, {"Conv": layout_kernels}),
+            },
+        }
 
-    lines = model_ops.summary([("a", row(10, 5.0, 1.0, 2.0, 1.9, 1.0, 1.0)), ("b", row(30, 15.0, 0.0, 0.0, 0.0, 3.0, 2.9))])
+    lines = model_ops.summary(
+        [("a", row(10, 5.0, 1.0, 2.0, 1.9, 1.0, 1.0)), ("b", row(30, 15.0, 0.0, 0.0, 0.0, 3.0, 2.9))]
+    )
     assert lines[2] == "| a | 10 | 0.500 | 0.290 | 40 | 20 | 2.0 | 20 |"
     assert lines[3] == "| b | 30 | 0.500 | 0.097 | 0 | 20 | 0.7 | 0 |"
     # Pooled over pages and CPU, not the mean of the documents' figures.

@@ -9,7 +9,9 @@ from clinparser.structure.sections import choose_sections, find_candidates
 
 
 def picture(page, y):
-    return Block(page, (100, y, 300, y + 100), PICTURE, "", image=RawImage(page, (100, y, 300, y + 100), b"\x89PNG", 10, 10))
+    return Block(
+        page, (100, y, 300, y + 100), PICTURE, "", image=RawImage(page, (100, y, 300, y + 100), b"\x89PNG", 10, 10)
+    )
 
 
 def build(blocks, unnumbered=()):
@@ -101,11 +103,16 @@ def test_a_table_over_three_pages_with_footers_footnotes_and_a_continued_caption
     from clinparser.content.furniture import mark_furniture
 
     header = ["**Assessment**", "**Screening**", "**Week 4**"]
-    blocks = [Block(1, (72, 80, 500, 95), HEADING, "# 1 Schedule of Activities"), Block(1, (72, 100, 500, 110), TEXT, "**Table 1: Schedule of Activities**")]
+    blocks = [
+        Block(1, (72, 80, 500, 95), HEADING, "# 1 Schedule of Activities"),
+        Block(1, (72, 100, 500, 110), TEXT, "**Table 1: Schedule of Activities**"),
+    ]
     for p in (1, 2, 3):
         if p == 2:  # page 3 has no caption: only its repeated header says it goes on
             blocks.append(Block(p, (72, 60, 500, 70), TEXT, "Table 1: Schedule of Activities (continued)"))
-        blocks.append(Block(p, (72, 120, 500, 600), TABLE, _pipe(header, [[f"Test {p}.{k}", "X", ""] for k in range(3)])))
+        blocks.append(
+            Block(p, (72, 120, 500, 600), TABLE, _pipe(header, [[f"Test {p}.{k}", "X", ""] for k in range(3)]))
+        )
         blocks.append(Block(p, (72, 610, 500, 640), TEXT, f"a. Footnote of page {p}."))
         blocks.append(Block(p, (72, 760, 500, 772), TEXT, f"Protocol ABC-123 Version 2.0 Page {p} of 3"))
     mark_furniture(blocks, {p: (612, 792) for p in (1, 2, 3)}, 3)
@@ -131,7 +138,10 @@ def test_same_header_on_the_next_page_after_a_heading_is_a_new_table():
 def test_a_schedule_continued_sideways_is_one_table_with_the_visits_joined():
     rows = ["Informed consent", "Vital signs", "ECG"]
     left = _pipe(["", "VISIT", "1", "2"], [["ACTIVITY", "WEEK", "-2", "0"]] + [[r, "", "X", ""] for r in rows])
-    right = _pipe(["", "VISIT", "3", "ET"], [["ACTIVITY", "WEEK", "4", ""]] + [[r, "", "", "X" if r == "ECG" else ""] for r in rows])
+    right = _pipe(
+        ["", "VISIT", "3", "ET"],
+        [["ACTIVITY", "WEEK", "4", ""]] + [[r, "", "", "X" if r == "ECG" else ""] for r in rows],
+    )
     blocks = [
         Block(1, None, HEADING, "# 1 Schedule of Events"),
         Block(1, None, TABLE, left),
@@ -149,8 +159,14 @@ def test_a_schedule_continued_sideways_is_one_table_with_the_visits_joined():
 def test_a_schedule_with_a_three_row_header_over_two_pages_is_one_table_with_its_header_lifted():
     # The converter cut the spanning "Treatment period" at other places on each page, and left
     # the "Week" and "Day" header rows in the data of both parts.
-    first = _pipe(["", "Screening", "Treatme", "nt period", ""], [["Week", "-2", "1", "4", "8"], ["Day", "-14", "1", "29", "57"], ["ECG", "X", "X", "", "X"]])
-    second = _pipe(["", "Screening", "Treatmen", "t period", ""], [["Week", "-2", "1", "4", "8"], ["Day", "-14", "1", "29", "57"], ["Labs", "X", "", "X", ""]])
+    first = _pipe(
+        ["", "Screening", "Treatme", "nt period", ""],
+        [["Week", "-2", "1", "4", "8"], ["Day", "-14", "1", "29", "57"], ["ECG", "X", "X", "", "X"]],
+    )
+    second = _pipe(
+        ["", "Screening", "Treatmen", "t period", ""],
+        [["Week", "-2", "1", "4", "8"], ["Day", "-14", "1", "29", "57"], ["Labs", "X", "", "X", ""]],
+    )
     blocks = [
         Block(1, None, HEADING, "# 1 Schedule of Activities"),
         Block(1, None, TABLE, first),
@@ -161,12 +177,20 @@ def test_a_schedule_with_a_three_row_header_over_two_pages_is_one_table_with_its
     (table,) = node.tables
     assert table.pages == [1, 2]
     # Week 1 is Day 1: both rows' values stay ("1 / 1"), as "8 / 57" does.
-    assert table.columns == ["Week / Day", "Screening / -2 / -14", "Treatment period / 1 / 1", "Treatment period / 4 / 29", "8 / 57"]
+    assert table.columns == [
+        "Week / Day",
+        "Screening / -2 / -14",
+        "Treatment period / 1 / 1",
+        "Treatment period / 4 / 29",
+        "8 / 57",
+    ]
     assert table.data == [["ECG", "X", "X", "", "X"], ["Labs", "X", "", "X", ""]]
 
 
 HEADER = "|Original text|New wording|Reason for change|\n|---|---|---|\n"
-ROW_1 = "|The patients will be randomly assigned to the treatment arms|The patients will be assigned to the arms|Clarified|"
+ROW_1 = (
+    "|The patients will be randomly assigned to the treatment arms|The patients will be assigned to the arms|Clarified|"
+)
 ROW_2 = "|Adverse events of special interest are reported within one day|Adverse events of special interest are reported|Updated|"
 
 
@@ -177,7 +201,12 @@ def test_a_spanning_row_taken_out_as_a_line_goes_back_in_and_the_table_is_one():
         Block(1, (72, 390, 360, 400), HEADING, "# **Section 7.1.10 Adverse Events of Special Interest**"),
         Block(1, (72, 409, 720, 496), TABLE, ROW_2 + "\n|---|---|---|"),
         # The converter put the next spanning row into the part above: a headless part just below.
-        Block(1, (72, 512, 714, 534), TABLE, "|For purposes of this protocol the following are considered|For purposes of this protocol|Updated|\n|---|---|---|"),
+        Block(
+            1,
+            (72, 512, 714, 534),
+            TABLE,
+            "|For purposes of this protocol the following are considered|For purposes of this protocol|Updated|\n|---|---|---|",
+        ),
         Block(2, (72, 80, 720, 300), TABLE, HEADER + ROW_1.replace("Clarified", "Reworded")),
     ]
     (node,) = build(blocks).toc
@@ -199,7 +228,12 @@ def test_a_new_table_with_its_own_header_under_a_caption_line_is_a_table_of_its_
         Block(1, (72, 80, 700, 370), TABLE, HEADER + ROW_1),
         Block(1, (72, 390, 360, 400), TEXT, "**Laboratory tests**"),
         Block(1, (72, 409, 720, 496), TABLE, "|Panel|Test|Unit|\n|---|---|---|\n|Chemistry|Creatinine|mg/dL|"),
-        Block(1, (72, 600, 720, 700), TABLE, "|The next table is far below the last one and holds sentences|b|c|\n|---|---|---|"),
+        Block(
+            1,
+            (72, 600, 720, 700),
+            TABLE,
+            "|The next table is far below the last one and holds sentences|b|c|\n|---|---|---|",
+        ),
     ]
     (node,) = build(blocks).toc
     assert [t.columns[0][:20] for t in node.tables] == ["Original text", "Panel", "The next table is fa"]
@@ -242,9 +276,15 @@ def test_a_pictures_words_follow_its_placeholder_as_a_marked_block_and_a_caption
     ]
     (one,) = build(blocks).toc
     (image,) = one.images
-    assert image.title == "Figure 1: Diary" and image.text == "Daily Itch Diary\nDid itching wake you?" and image.text_from == "ocr"
-    assert one.text == ("[Figure 1: Diary]\n\n<!-- text in the picture (ocr) -->\nDaily Itch Diary\nDid itching wake you?\n"
-                        "<!-- end of text in the picture -->\n\nAfter.")
+    assert (
+        image.title == "Figure 1: Diary"
+        and image.text == "Daily Itch Diary\nDid itching wake you?"
+        and image.text_from == "ocr"
+    )
+    assert one.text == (
+        "[Figure 1: Diary]\n\n<!-- text in the picture (ocr) -->\nDaily Itch Diary\nDid itching wake you?\n"
+        "<!-- end of text in the picture -->\n\nAfter."
+    )
 
 
 def test_a_ruled_picture_becomes_a_table_after_the_picture_and_one_continued_beside_it_joins_it():
@@ -277,7 +317,11 @@ def test_a_picture_with_no_words_is_its_placeholder_alone():
 
 def test_a_long_unnumbered_heading_keeps_its_words_whole_in_its_nodes_text():
     # A title page's title, boxed as one heading: the node's title is cut, nothing is lost.
-    title = "A Multinational, Phase 3, Randomized, Double-blind Study of " + "Drug X Plus Standard Care " * 8 + "in Patients with Cancer"
+    title = (
+        "A Multinational, Phase 3, Randomized, Double-blind Study of "
+        + "Drug X Plus Standard Care " * 8
+        + "in Patients with Cancer"
+    )
     blocks = [
         Block(1, None, HEADING, f"# **{title}**"),
         Block(1, None, TEXT, "Sponsor: Example"),
@@ -293,6 +337,7 @@ def test_a_long_unnumbered_heading_keeps_its_words_whole_in_its_nodes_text():
 def test_boxes_of_the_same_labels_one_below_another_on_a_page_stay_separate_tables():
     def box(number, date):
         return _pipe(["Amendment No.", number], [["Date of revision", date], ["Sections changed", "Flow chart"]])
+
     blocks = [
         Block(5, (72, 80, 500, 95), HEADING, "# 1 Description of Global Amendments"),
         Block(5, (72, 290, 504, 463), TABLE, box("1", "04-Apr-2022")),
@@ -301,8 +346,11 @@ def test_boxes_of_the_same_labels_one_below_another_on_a_page_stay_separate_tabl
     (node,) = build(blocks).toc
     assert [t.columns for t in node.tables] == [["Amendment No.", "1"], ["Amendment No.", "2"]]
     # the same parts beside each other (or without boxes) are still one table's columns
-    beside = [blocks[0], Block(5, (72, 290, 300, 463), TABLE, box("1", "04-Apr-2022")),
-              Block(5, (310, 290, 540, 463), TABLE, box("2", "27-Jul-2022"))]
+    beside = [
+        blocks[0],
+        Block(5, (72, 290, 300, 463), TABLE, box("1", "04-Apr-2022")),
+        Block(5, (310, 290, 540, 463), TABLE, box("2", "27-Jul-2022")),
+    ]
     (node,) = build(beside).toc
     assert [t.columns for t in node.tables] == [["Amendment No.", "1", "2"]]
 
@@ -310,12 +358,27 @@ def test_boxes_of_the_same_labels_one_below_another_on_a_page_stay_separate_tabl
 def test_a_record_table_cut_at_a_page_break_is_one_table_its_next_part_header_a_row():
     # labels down the left; the part on page 2 starts with a row the converter read as a header
     # (the page's furniture between the parts is dropped before filing)
-    blocks = [Block(1, (72, 80, 500, 95), HEADING, "# 1 Study Intervention"),
-              Block(1, (72, 100, 500, 110), TEXT, "**Table 4 Study interventions administered**"),
-              Block(1, (72, 120, 500, 700), TABLE, _pipe(["**Study intervention name**", "Drug A", "Albuterol"],
-                                                         [["**Type**", "Biologic", "Drug"], ["**Dosage level**", "100 mg", "As needed"]])),
-              Block(2, (72, 80, 500, 300), TABLE, _pipe(["**Route of administration**", "SC injection", "Inhaled"],
-                                                         [["**Use**", "IMP", "Rescue medication"]]))]
+    blocks = [
+        Block(1, (72, 80, 500, 95), HEADING, "# 1 Study Intervention"),
+        Block(1, (72, 100, 500, 110), TEXT, "**Table 4 Study interventions administered**"),
+        Block(
+            1,
+            (72, 120, 500, 700),
+            TABLE,
+            _pipe(
+                ["**Study intervention name**", "Drug A", "Albuterol"],
+                [["**Type**", "Biologic", "Drug"], ["**Dosage level**", "100 mg", "As needed"]],
+            ),
+        ),
+        Block(
+            2,
+            (72, 80, 500, 300),
+            TABLE,
+            _pipe(
+                ["**Route of administration**", "SC injection", "Inhaled"], [["**Use**", "IMP", "Rescue medication"]]
+            ),
+        ),
+    ]
     (node,) = build(blocks).toc
     (table,) = node.tables
     assert table.pages == [1, 2]

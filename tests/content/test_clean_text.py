@@ -58,7 +58,9 @@ def test_outline_titles_are_cleaned_too():
 def test_the_words_read_inside_a_picture_are_cleaned_and_their_replacements_counted():
     from clinparser.model import PICTURE, RawImage
 
-    image = RawImage(4, (0, 0, 10, 10), b"", 10, 10, words=[((0, 0, 5, 2), "\ufb01rst \ufffd dose"), ((0, 3, 5, 5), "\ufffd")])
+    image = RawImage(
+        4, (0, 0, 10, 10), b"", 10, 10, words=[((0, 0, 5, 2), "\ufb01rst \ufffd dose"), ((0, 3, 5, 5), "\ufffd")]
+    )
     block = Block(4, (0, 0, 10, 10), PICTURE, "", image=image)
     assert clean_blocks([block]) == {4: 2}
     assert image.words == [((0, 0, 5, 2), "first dose")]  # a line left empty is no line

@@ -42,13 +42,17 @@ def _header_block_pages(n: int, *, labelled_every: int = 2) -> list[Block]:
     for p in range(1, n + 1):
         date = f"{p % 28 + 1} Mar 202{p % 3}"
         if p % labelled_every == 0:
-            blocks.append(Block(p, (72, 20, 540, 60), PAGE_HEADER, f"Acme Pharma\nDate: {date}\nVersion: 2.0\nPage: {p} of {n}"))
+            blocks.append(
+                Block(p, (72, 20, 540, 60), PAGE_HEADER, f"Acme Pharma\nDate: {date}\nVersion: 2.0\nPage: {p} of {n}")
+            )
         elif p % 3 == 0:
             # The same lines run together into one, and styled as a heading.
             blocks.append(Block(p, (72, 20, 540, 60), HEADING, f"### Acme Pharma Date: {date}"))
             blocks.append(Block(p, (72, 62, 540, 70), TEXT, f"Version: 2.0 Page: {p} of {n}"))
         else:
-            blocks.append(Block(p, (72, 20, 540, 60), TEXT, f"**Acme Pharma**\nDate: {date}\nVersion: 2.0\nPage: {p} of {n}"))
+            blocks.append(
+                Block(p, (72, 20, 540, 60), TEXT, f"**Acme Pharma**\nDate: {date}\nVersion: 2.0\nPage: {p} of {n}")
+            )
         blocks.append(Block(p, (72, 300, 540, 340), TEXT, f"Body paragraph {p} of the protocol."))
     return blocks
 
@@ -127,7 +131,12 @@ def test_header_rows_a_table_swallowed_are_taken_out_of_it():
         blocks.append(Block(p, (72, 30, 540, 60), TEXT, f"Sponsor Name\nProtocol XY-1234 Page {p} of 10"))
         blocks.append(Block(p, (72, 200, 540, 260), TEXT, f"Unique body paragraph {p}."))
     # On page 4 the converter drew the header and the table below it as one table.
-    blocks[6] = Block(4, (72, 30, 540, 400), TABLE, "|Sponsor Name||\n|---|---|\n|Protocol XY-1234|Page 4 of 10|\n|Parameter|Value|\n|Dose|10 mg|")
+    blocks[6] = Block(
+        4,
+        (72, 30, 540, 400),
+        TABLE,
+        "|Sponsor Name||\n|---|---|\n|Protocol XY-1234|Page 4 of 10|\n|Parameter|Value|\n|Dose|10 mg|",
+    )
     mark_furniture(blocks, {p: (612, 792) for p in range(1, 11)}, 10)
     assert blocks[6].dropped == "" and blocks[6].text.splitlines() == ["|Parameter|Value|", "|---|---|", "|Dose|10 mg|"]
 
@@ -138,7 +147,9 @@ def test_a_short_table_whose_header_row_tops_a_run_of_pages_keeps_it():
     changes = ["Removed the washout", "Added an ECG", "Changed the dose"]
     blocks = [Block(p, (72, 760, 500, 772), TEXT, f"Sponsor Study XY-1234 Page {p} of 20") for p in range(1, 21)]
     for p, change in zip((8, 9, 10), changes):
-        blocks.append(Block(p, (72, 60, 540, 140), TABLE, f"|Applicable Section|Description|\n|---|---|\n|{p}.1|{change}|"))
+        blocks.append(
+            Block(p, (72, 60, 540, 140), TABLE, f"|Applicable Section|Description|\n|---|---|\n|{p}.1|{change}|")
+        )
     mark_furniture(blocks, {p: (612, 792) for p in range(1, 21)}, 20)
     assert all(b.text.startswith("|Applicable Section|") and not b.dropped for b in blocks if b.kind == TABLE)
 
@@ -148,11 +159,23 @@ def test_a_header_block_torn_by_a_tables_columns_is_taken_out_of_it():
 
     blocks = []
     for p in range(1, 11):
-        blocks.append(Block(p, (72, 30, 540, 60), TEXT, f"Protocol\nTrial ID: XY-1234\nDate: 21 December 2017\nVersion: 2.0 Page {p} of 10"))
+        blocks.append(
+            Block(
+                p,
+                (72, 30, 540, 60),
+                TEXT,
+                f"Protocol\nTrial ID: XY-1234\nDate: 21 December 2017\nVersion: 2.0 Page {p} of 10",
+            )
+        )
         blocks.append(Block(p, (72, 200, 540, 260), TEXT, f"Unique body paragraph {p}."))
     # A landscape page: the header block fell into the table and its columns cut it to pieces.
     torn = "|Protocol||Dat|e:|21 Dec|embe|r 2017|\n|---|---|---|---|---|---|---|\n|Trial ID: XY-1234||Ver|sion:|2.0|P|age: 4|"
-    blocks[6] = Block(4, (72, 80, 700, 500), TABLE, torn + "\n|Activity|Visit 1|Visit 2|Visit 3|Visit 4|Visit 5|Visit 6|\n|ECG|X||X||X||")
+    blocks[6] = Block(
+        4,
+        (72, 80, 700, 500),
+        TABLE,
+        torn + "\n|Activity|Visit 1|Visit 2|Visit 3|Visit 4|Visit 5|Visit 6|\n|ECG|X||X||X||",
+    )
     # A real header row naming a furniture word ("Protocol") among words of its own stays.
     blocks[8] = Block(5, (72, 80, 700, 500), TABLE, "|Protocol|Visit|V1|V2|\n|---|---|---|---|\n|ECG|X||X|")
     mark_furniture(blocks, {p: (792, 612) for p in range(1, 11)}, 10)
@@ -173,7 +196,9 @@ def test_footer_lines_a_tables_last_cell_swallowed_are_taken_out_and_its_own_lin
     toc = "|1 INTRODUCTION .... 29|\n|---|\n|18 Apr 2022<br>Sponsor Pharma<br>Page 2 of<br>4<br>TREATMENTS .... 45|"
     blocks[3] = Block(2, (72, 100, 540, 760), TABLE, toc)
     # Cells naming the sponsor, at the bottom of another table, keep it: no date or page number goes with it.
-    blocks[5] = Block(3, (72, 100, 540, 760), TABLE, "|Role|Name|\n|---|---|\n|Sponsor Pharma<br>Sponsor|Contact details|")
+    blocks[5] = Block(
+        3, (72, 100, 540, 760), TABLE, "|Role|Name|\n|---|---|\n|Sponsor Pharma<br>Sponsor|Contact details|"
+    )
     mark_furniture(blocks, {p: (612, 792) for p in range(1, 11)}, 10)
     assert blocks[3].text.splitlines() == ["|1 INTRODUCTION .... 29|", "|---|", "|4<br>TREATMENTS .... 45|"]
     assert blocks[5].text.endswith("|Sponsor Pharma<br>Sponsor|Contact details|") and not blocks[5].dropped
@@ -189,7 +214,18 @@ def test_a_header_block_read_as_one_line_in_a_varying_order_is_furniture():
     blocks = []
     for p in range(1, n + 1):
         if p % 4:
-            lines = ["Protocol", "Date:", "21 December 2017", "Acme Pharma", "Trial ID: AC-4373", "Version:", "2.0", "CONFIDENTIAL", "Page:", f"{p} of {n}"]
+            lines = [
+                "Protocol",
+                "Date:",
+                "21 December 2017",
+                "Acme Pharma",
+                "Trial ID: AC-4373",
+                "Version:",
+                "2.0",
+                "CONFIDENTIAL",
+                "Page:",
+                f"{p} of {n}",
+            ]
             blocks.append(Block(p, (72, 20, 540, 90), TEXT, "\n".join(lines)))
         else:
             joined = f"Protocol Date: 21 December 2017 **Acme Pharma** Version: 2.0 ~~CONFIDENTIALCONFIDENTIAL~~ Trial ID: AC-4373 Page: {p} of {n}"
@@ -255,7 +291,13 @@ def test_a_running_header_drawn_inside_a_picture_leaves_the_pictures_words():
         blocks.append(Block(page, (72, 300, 540, 320), TEXT, f"Body text {page}."))
     # page 5: the header and a figure inside one picture box (pixels = points here)
     words = [((0, 0, 400, 12), "Trial ID: NN-4373 Page 5 of 5"), ((0, 200, 300, 212), "Randomization 2:1")]
-    picture = Block(5, (72, 30, 540, 330), PICTURE, "", image=RawImage(5, (72, 30, 540, 330), b"", 468, 300, words=words, words_from="text-layer"))
+    picture = Block(
+        5,
+        (72, 30, 540, 330),
+        PICTURE,
+        "",
+        image=RawImage(5, (72, 30, 540, 330), b"", 468, 300, words=words, words_from="text-layer"),
+    )
     blocks.append(picture)
     mark_furniture(blocks, sizes, 5)
     assert picture.dropped == "" and picture.image.words == [((0, 200, 300, 212), "Randomization 2:1")]
@@ -270,9 +312,20 @@ def test_an_axis_of_numbers_at_the_foot_of_a_picture_is_not_a_page_number():
     blocks += [Block(page, (300, 760, 312, 770), TEXT, str(page)) for page in range(1, 5)]  # page numbers
     # page 5: a timeline reaching the foot of the page; its axis is "cycle days 1 2 3", and the
     # page number "5" is drawn alone inside the same box (pixels = points here, box from y=600)
-    axis = [((0, 80, 40, 90), "cycle days"), ((60, 80, 66, 90), "1"), ((80, 80, 86, 90), "2"), ((100, 80, 106, 90), "3")]
+    axis = [
+        ((0, 80, 40, 90), "cycle days"),
+        ((60, 80, 66, 90), "1"),
+        ((80, 80, 86, 90), "2"),
+        ((100, 80, 106, 90), "3"),
+    ]
     words = [((0, 0, 200, 12), "Letrozole 5 mg/d")] + axis + [((228, 160, 240, 170), "5")]
-    picture = Block(5, (72, 600, 540, 780), PICTURE, "", image=RawImage(5, (72, 600, 540, 780), b"", 468, 180, words=words, words_from="text-layer"))
+    picture = Block(
+        5,
+        (72, 600, 540, 780),
+        PICTURE,
+        "",
+        image=RawImage(5, (72, 600, 540, 780), b"", 468, 180, words=words, words_from="text-layer"),
+    )
     blocks.append(picture)
     mark_furniture(blocks, sizes, 5)
     assert [text for _, text in picture.image.words] == ["Letrozole 5 mg/d", "cycle days", "1", "2", "3"]
@@ -293,7 +346,9 @@ def test_a_header_read_as_one_line_is_furniture_though_its_date_changes_with_eac
             rows = f"|Acme Pharma|Date:|{date}|\n|---|---|---|\n|Page: {p} of {n}|Version:|2.0|"
             blocks.append(Block(p, (72, 20, 540, 90), TABLE, rows))
         else:
-            blocks.append(Block(p, (72, 20, 540, 90), TEXT, f"Date: {date} **Acme Pharma** Version: 2.0 Page: {p} of {n}"))
+            blocks.append(
+                Block(p, (72, 20, 540, 90), TEXT, f"Date: {date} **Acme Pharma** Version: 2.0 Page: {p} of {n}")
+            )
         blocks.append(Block(p, (72, 300, 540, 340), TEXT, f"Body paragraph {p} of the protocol."))
     # A line at the edge with a date and one header word is body text.
     blocks.append(Block(7, (72, 95, 540, 110), TEXT, "Version 3 March 2018"))

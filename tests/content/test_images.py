@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pymupdf
+from scoring.tree import flatten
 
 from clinparser import PDFParser
-from scoring.tree import flatten
 
 
 def _pixmap(w, h, shade):
@@ -18,12 +18,18 @@ def _pixmap(w, h, shade):
 
 def _pdf(path, pages=4):
     doc = pymupdf.open()
-    logo, figure, speck = _pixmap(120, 60, (200, 30, 30)), _pixmap(300, 160, (230, 230, 230)), _pixmap(10, 10, (0, 0, 0))
+    logo, figure, speck = (
+        _pixmap(120, 60, (200, 30, 30)),
+        _pixmap(300, 160, (230, 230, 230)),
+        _pixmap(10, 10, (0, 0, 0)),
+    )
     for p in range(pages):
         page = doc.new_page()
         page.insert_image(pymupdf.Rect(470, 20, 540, 55), pixmap=logo)  # the sponsor logo, every page
         page.insert_text((72, 100), f"{p + 1} Section {p + 1}", fontname="hebo", fontsize=14)
-        page.insert_textbox(pymupdf.Rect(72, 120, 540, 200), f"Text of section {p + 1} explains the design in detail.", fontsize=10)
+        page.insert_textbox(
+            pymupdf.Rect(72, 120, 540, 200), f"Text of section {p + 1} explains the design in detail.", fontsize=10
+        )
         if p == 1:
             page.insert_image(pymupdf.Rect(72, 220, 372, 380), pixmap=figure)
             page.insert_text((72, 400), "Figure 1: Dosing Timeline", fontname="hebo", fontsize=10)

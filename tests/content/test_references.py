@@ -5,15 +5,23 @@ from __future__ import annotations
 
 import pytest
 
+from clinparser.content.references import _Lookup, resolve_references
 from clinparser.model import Image, Section, Table
 from clinparser.structure.numbering import normalize_number
-from clinparser.content.references import _Lookup, resolve_references
 
 
 def S(number: str, title: str, text: str = "", *children: Section, tables=(), images=(), pages=(None, None)) -> Section:
     level = 1 + number.rstrip(".").count(".") if number and number[0].isdigit() else 1
-    return Section(number, title, level, pages=list(pages), text=text, subsections=list(children),
-                   tables=list(tables), images=list(images))
+    return Section(
+        number,
+        title,
+        level,
+        pages=list(pages),
+        text=text,
+        subsections=list(children),
+        tables=list(tables),
+        images=list(images),
+    )
 
 
 def T(title: str) -> Table:
@@ -37,39 +45,52 @@ def targets(text: str, *tree: Section) -> list:
 
 DECIMAL = [
     S("5.", "STUDY POPULATION", "", S("5.1.", "Inclusion"), S("5.2.", "Exclusion")),
-    S("6", "STUDY INTERVENTION", "",
-      S("6.1", "Administered", "", S("6.1.1", "Preparation")), S("6.2", "Dose"), S("6.3", "Compliance"),
-      S("6.4", "Concomitant")),
+    S(
+        "6",
+        "STUDY INTERVENTION",
+        "",
+        S("6.1", "Administered", "", S("6.1.1", "Preparation")),
+        S("6.2", "Dose"),
+        S("6.3", "Compliance"),
+        S("6.4", "Concomitant"),
+    ),
     S("8", "ASSESSMENTS", "", S("8.3", "Safety", "", S("8.3.1", "Vital Signs"))),
 ]
 
 
 # --- sections -----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, mention, target", [
-    ("as described in Section 8.3.1.", "Section 8.3.1", "8.3.1"),
-    ("see section 5.2 for details", "section 5.2", "5.2."),
-    ("the criteria (see 5.2) apply", "see 5.2", "5.2."),
-    ("See 8.3.1 below.", "See 8.3.1", "8.3.1"),
-    ("in **Section 6.2**.", "Section 6.2", "6.2"),
-    ("in SECTION 6.", "SECTION 6", "6"),
-    ("Section: 6.4 Concomitant", "Section: 6.4", "6.4"),
-    ("Section 5 and 10 patients", "Section 5", "5."),
-])
+
+@pytest.mark.parametrize(
+    "text, mention, target",
+    [
+        ("as described in Section 8.3.1.", "Section 8.3.1", "8.3.1"),
+        ("see section 5.2 for details", "section 5.2", "5.2."),
+        ("the criteria (see 5.2) apply", "see 5.2", "5.2."),
+        ("See 8.3.1 below.", "See 8.3.1", "8.3.1"),
+        ("in **Section 6.2**.", "Section 6.2", "6.2"),
+        ("in SECTION 6.", "SECTION 6", "6"),
+        ("Section: 6.4 Concomitant", "Section: 6.4", "6.4"),
+        ("Section 5 and 10 patients", "Section 5", "5."),
+    ],
+)
 def test_section_mentions_resolve_to_the_node_as_the_document_spells_it(text, mention, target):
     (ref,), unresolved = refs(text, *DECIMAL)
     assert ref == {"text": mention, "kind": "section", "target": target}
     assert unresolved == []
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("Sections 6.1 and 6.3", ["6.1", "6.3"]),
-    ("Sections 6.1 to 6.3", ["6.1", "6.2", "6.3"]),
-    ("Sections 6.1-6.3", ["6.1", "6.2", "6.3"]),
-    ("Sections 6.1\u20136.4", ["6.1", "6.2", "6.3", "6.4"]),
-    ("Sections 6.1, 6.2, and 8.3", ["6.1", "6.2", "8.3"]),
-    ("Sections 6.1.1 through 6.2", ["6.1.1", "6.2"]),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Sections 6.1 and 6.3", ["6.1", "6.3"]),
+        ("Sections 6.1 to 6.3", ["6.1", "6.2", "6.3"]),
+        ("Sections 6.1-6.3", ["6.1", "6.2", "6.3"]),
+        ("Sections 6.1\u20136.4", ["6.1", "6.2", "6.3", "6.4"]),
+        ("Sections 6.1, 6.2, and 8.3", ["6.1", "6.2", "8.3"]),
+        ("Sections 6.1.1 through 6.2", ["6.1.1", "6.2"]),
+    ],
+)
 def test_lists_and_ranges_each_give_a_reference(text, expected):
     # A range holds the nodes between its ends, no deeper than they are (6.1.1 is in 6.1).
     (references, unresolved) = refs(text, *DECIMAL)
@@ -112,16 +133,24 @@ def test_numbers_compare_normalized():
 
 # --- appendices ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, tree, target", [
-    ("listed in Appendix 2.", [S("APPENDIX 2", "Laboratory Tests")], "APPENDIX 2"),
-    ("listed in Appendix 2.", [S("Appendix 2", "Laboratory Tests")], "Appendix 2"),
-    ("listed in Appendix A.", [S("Appendix A", "Additional Safety")], "Appendix A"),
-    ("see Attachment LZZT.4.", [S("Protocol Attachment LZZT.4", "NPI-X")], "Protocol Attachment LZZT.4"),
-    ("see Protocol Attachment LZZT.4.", [S("Protocol Attachment LZZT.4", "NPI-X")], "Protocol Attachment LZZT.4"),
-    ("listed in Appendix 2.", [S("10", "SUPPORTING", "", S("10.2", "Appendix 2: Clinical Laboratory Tests"))], "10.2"),
-    ("listed in Appendix 10.3.", [S("10", "SUPPORTING", "", S("10.3", "Appendix 3: Adverse Events"))], "10.3"),
-    ("listed in Appendix A.1.", [S("APPENDIX A", "LABS", "", S("A.1", "Hematology"))], "A.1"),
-])
+
+@pytest.mark.parametrize(
+    "text, tree, target",
+    [
+        ("listed in Appendix 2.", [S("APPENDIX 2", "Laboratory Tests")], "APPENDIX 2"),
+        ("listed in Appendix 2.", [S("Appendix 2", "Laboratory Tests")], "Appendix 2"),
+        ("listed in Appendix A.", [S("Appendix A", "Additional Safety")], "Appendix A"),
+        ("see Attachment LZZT.4.", [S("Protocol Attachment LZZT.4", "NPI-X")], "Protocol Attachment LZZT.4"),
+        ("see Protocol Attachment LZZT.4.", [S("Protocol Attachment LZZT.4", "NPI-X")], "Protocol Attachment LZZT.4"),
+        (
+            "listed in Appendix 2.",
+            [S("10", "SUPPORTING", "", S("10.2", "Appendix 2: Clinical Laboratory Tests"))],
+            "10.2",
+        ),
+        ("listed in Appendix 10.3.", [S("10", "SUPPORTING", "", S("10.3", "Appendix 3: Adverse Events"))], "10.3"),
+        ("listed in Appendix A.1.", [S("APPENDIX A", "LABS", "", S("A.1", "Hematology"))], "A.1"),
+    ],
+)
 def test_appendix_styles(text, tree, target):
     (ref,), unresolved = refs(text, *tree)
     assert ref["kind"] == "appendix" and ref["target"] == target and unresolved == []
@@ -134,14 +163,22 @@ def test_a_real_appendix_number_wins_over_a_title_that_says_appendix():
 
 # --- tables and figures --------------------------------------------------------------------------
 
+
 def test_tables_and_figures_resolve_to_their_node_and_index():
     tree = [
-        S("1", "SUMMARY", "", S("1.2", "Schema", images=[I("Figure 1: Study Schema")]),
-          S("1.3", "SoA", tables=[T("Table 1a: Visits"), T("Table 1b: Labs")])),
+        S(
+            "1",
+            "SUMMARY",
+            "",
+            S("1.2", "Schema", images=[I("Figure 1: Study Schema")]),
+            S("1.3", "SoA", tables=[T("Table 1a: Visits"), T("Table 1b: Labs")]),
+        ),
         S("3", "OBJECTIVES", tables=[T("Table 2: Objectives"), T("**Table 3:** Dosing"), T("Table LZZT.1. Labs")]),
     ]
-    text = ("Table 3 gives the doses; Figure 1 the design; Table 1b the labs, Table LZZT.1 the panel; "
-            "Table 1 the schedule (its first part is Table 1a).")
+    text = (
+        "Table 3 gives the doses; Figure 1 the design; Table 1b the labs, Table LZZT.1 the panel; "
+        "Table 1 the schedule (its first part is Table 1a)."
+    )
     references, unresolved = refs(text, *tree)
     assert [(r["text"], r["kind"], r["target"]) for r in references] == [
         ("Table 3", "table", {"section": "3", "index": 2}),
@@ -161,11 +198,15 @@ def test_a_figure_mention_does_not_resolve_to_a_table():
 
 # --- unresolved, order, what is not a reference --------------------------------------------------
 
+
 def test_unresolved_mentions_get_a_null_target_and_are_returned():
     tree = [S("5", "POP", "Details are in Section 12.4 and Table 9.\n\nSee Appendix 7.", pages=(4, 4))]
     unresolved = resolve_references(tree, [])
     assert [(r["text"], r["target"]) for r in tree[0].references] == [
-        ("Section 12.4", None), ("Table 9", None), ("Appendix 7", None)]
+        ("Section 12.4", None),
+        ("Table 9", None),
+        ("Appendix 7", None),
+    ]
     assert unresolved == [
         {"text": "Section 12.4", "kind": "section", "section": "5", "page": 4},
         {"text": "Table 9", "kind": "table", "section": "5", "page": 4},
@@ -177,32 +218,39 @@ def test_order_of_appearance_and_no_duplicates():
     text = "Section 6.2 and Table 9 first. Then Section 5.2 and again Section 6.2; also section 6.2."
     references, _ = refs(text, *DECIMAL)
     assert [(r["text"], r["target"]) for r in references] == [
-        ("Section 6.2", "6.2"), ("Table 9", None), ("Section 5.2", "5.2."), ("section 6.2", "6.2")]
+        ("Section 6.2", "6.2"),
+        ("Table 9", None),
+        ("Section 5.2", "5.2."),
+        ("section 6.2", "6.2"),
+    ]
 
 
 def test_a_mention_wrapped_over_two_lines_is_found():
     assert targets("as described in Section\n6.2 of this protocol", *DECIMAL) == ["6.2"]
 
 
-@pytest.mark.parametrize("text", [
-    "[Table 2: Schedule of Activities]",
-    "[Figure 1: Study Schema]",
-    "[Table]\n\n[Image]",
-    "|Section 5.2|Table 3|",
-    "5.2 Exclusion Criteria ........................ 23",
-    "This section describes the design; the following sections give details.",
-    "See the Table of Contents.",
-    "see Table below",
-    "Page 5 of 80",
-    "dosed at 10 mg/kg (see 2.5 mg/kg for children)",
-    "exposure rose (see 1.5 times the dose)",
-    "under Section 505(i) of the Act",
-    "as defined in Section 5(a)",
-    "per 21 CFR Section 312.32",
-    "in accordance with Section 4.8 of ICH E6",
-    "refer to Part II, Sections 7, 8, and 10 of the Xanomeline Clinical Investigator's Brochure",
-    "described in Section 9.1 of the Statistical Analysis Plan",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[Table 2: Schedule of Activities]",
+        "[Figure 1: Study Schema]",
+        "[Table]\n\n[Image]",
+        "|Section 5.2|Table 3|",
+        "5.2 Exclusion Criteria ........................ 23",
+        "This section describes the design; the following sections give details.",
+        "See the Table of Contents.",
+        "see Table below",
+        "Page 5 of 80",
+        "dosed at 10 mg/kg (see 2.5 mg/kg for children)",
+        "exposure rose (see 1.5 times the dose)",
+        "under Section 505(i) of the Act",
+        "as defined in Section 5(a)",
+        "per 21 CFR Section 312.32",
+        "in accordance with Section 4.8 of ICH E6",
+        "refer to Part II, Sections 7, 8, and 10 of the Xanomeline Clinical Investigator's Brochure",
+        "described in Section 9.1 of the Statistical Analysis Plan",
+    ],
+)
 def test_what_is_not_a_reference(text):
     assert refs(text, *DECIMAL) == ([], [])
 
@@ -232,13 +280,18 @@ def test_every_node_is_reset_and_the_result_is_deterministic():
     first = resolve_references(tree, [])
     before = [n.references for n in tree[0].walk()]
     assert resolve_references(tree, []) == first
-    assert [n.references for n in tree[0].walk()] == before == [
-        [{"text": "Section 6.1", "kind": "section", "target": "6.1"}],
-        [{"text": "Section 6", "kind": "section", "target": "6"}],
-    ]
+    assert (
+        [n.references for n in tree[0].walk()]
+        == before
+        == [
+            [{"text": "Section 6.1", "kind": "section", "target": "6.1"}],
+            [{"text": "Section 6", "kind": "section", "target": "6"}],
+        ]
+    )
 
 
 # --- the generated examples, end to end ----------------------------------------------------------
+
 
 def _is_outline(truth_sections: list[dict]) -> bool:
     return bool(truth_sections) and normalize_number(truth_sections[0]["number"]) == "i"
@@ -295,6 +348,7 @@ def test_pipeline_output_carries_the_references(example, example_run):
     by_number = lambda n: n["number"]  # noqa: E731
     nodes = _by_key(result["toc"], by_number, lambda n: n["subsections"], False)
     for key, t in _by_key(truth["sections"], by_number, lambda n: n["subsections"], False).items():
-        got = {normalize_number(r["target"]) for r in nodes[key]["references"]
-               if r["kind"] == "section" and r["target"]}
+        got = {
+            normalize_number(r["target"]) for r in nodes[key]["references"] if r["kind"] == "section" and r["target"]
+        }
         assert got == {normalize_number(x) for x in t["references"]}, key

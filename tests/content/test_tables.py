@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import pandas as pd
 
-from clinparser.model import Table
 from clinparser.content.tables import caption_of, continues, merge, to_table, write_csv
 from clinparser.convert.pipe_tables import parse_pipe_table
+from clinparser.model import Table
 
 
 def test_pipe_table_cells_escapes_br_markup_and_multirow_header():
@@ -27,7 +27,10 @@ def test_not_a_table():
 
 def test_captions():
     assert caption_of("**Table 3: Dosing**") == "Table 3: Dosing"
-    assert caption_of("Table 1a. Schedule of Non-laboratory Assessments") == "Table 1a. Schedule of Non-laboratory Assessments"
+    assert (
+        caption_of("Table 1a. Schedule of Non-laboratory Assessments")
+        == "Table 1a. Schedule of Non-laboratory Assessments"
+    )
     assert caption_of("Table LZZT.1. Laboratory Tests") == "Table LZZT.1. Laboratory Tests"
     assert caption_of("Tables are listed below") is None
 
@@ -64,7 +67,9 @@ def test_csv_round_trip(tmp_path):
 def test_caption_taken_in_as_the_header_row_becomes_the_title():
     from clinparser.content.tables import split_caption_row
 
-    df = parse_pipe_table("|**Table 2:**<br>**Primary Objective and E**|**stimand**|\n|---|---|\n|Objective|Estimand|\n|Efficacy|Attack rate|")
+    df = parse_pipe_table(
+        "|**Table 2:**<br>**Primary Objective and E**|**stimand**|\n|---|---|\n|Objective|Estimand|\n|Efficacy|Attack rate|"
+    )
     title, rest = split_caption_row(df)
     assert title == "Table 2: Primary Objective and Estimand"
     assert rest.columns.tolist() == ["Objective", "Estimand"] and rest.values.tolist() == [["Efficacy", "Attack rate"]]
@@ -78,7 +83,10 @@ def _table(header, rows):
 
 
 def test_second_header_row_left_in_the_data_is_joined_to_the_header_per_column():
-    t = _table(["", "VISIT", "1", "2", "ET"], [["ACTIVITY", "WEEK", "-2", "0", ""], ["Informed consent", "", "X", "", ""], ["ECG", "", "", "X", "X"]])
+    t = _table(
+        ["", "VISIT", "1", "2", "ET"],
+        [["ACTIVITY", "WEEK", "-2", "0", ""], ["Informed consent", "", "X", "", ""], ["ECG", "", "", "X", "X"]],
+    )
     assert t.columns == ["ACTIVITY", "VISIT / WEEK", "1 / -2", "2 / 0", "ET"]
     assert [r[0] for r in t.data] == ["Informed consent", "ECG"]
 
@@ -86,7 +94,11 @@ def test_second_header_row_left_in_the_data_is_joined_to_the_header_per_column()
 def test_a_spanning_header_cell_covers_the_sub_columns_under_it():
     t = _table(
         ["", "Treatment period", "", "", "Follow-up", ""],
-        [["Assessment", "Week 1", "Week 2", "Week 4", "Week 8", "Week 12"], ["Vital signs", "X", "X", "X", "", "X"], ["ECG", "X", "", "", "X", ""]],
+        [
+            ["Assessment", "Week 1", "Week 2", "Week 4", "Week 8", "Week 12"],
+            ["Vital signs", "X", "X", "X", "", "X"],
+            ["ECG", "X", "", "", "X", ""],
+        ],
     )
     assert t.columns == [
         "Assessment",
@@ -100,9 +112,19 @@ def test_a_spanning_header_cell_covers_the_sub_columns_under_it():
 
 
 def test_a_spanning_cell_cut_by_the_column_boundaries_is_glued_back_as_printed():
-    t = _table(["", "Scree", "ning", "Interve", "ntion period", "Safety"], [["Visit", "site", "site", "site", "phone", "site"], ["ECG", "X", "", "X", "", "X"]])
+    t = _table(
+        ["", "Scree", "ning", "Interve", "ntion period", "Safety"],
+        [["Visit", "site", "site", "site", "phone", "site"], ["ECG", "X", "", "X", "", "X"]],
+    )
     # A value repeated along a row ("site") is a column's own value, never glued to its neighbour.
-    assert t.columns == ["Visit", "Screening / site", "Screening / site", "Intervention period / site", "Intervention period / phone", "Safety / site"]
+    assert t.columns == [
+        "Visit",
+        "Screening / site",
+        "Screening / site",
+        "Intervention period / site",
+        "Intervention period / phone",
+        "Safety / site",
+    ]
     assert t.data == [["ECG", "X", "", "X", "", "X"]]
 
 
@@ -113,14 +135,23 @@ def test_a_first_data_row_of_numbers_stays_data():
 
 def test_a_key_value_table_keeps_its_rows():
     # "X)" numbers the tenth change: it is not an activity mark.
-    t = _table(["Number of amendments", "", "2"], [["", "I)", "Background update"], ["", "II)", "Benefit/risk update"], ["", "X)", "Dose update"]])
+    t = _table(
+        ["Number of amendments", "", "2"],
+        [["", "I)", "Background update"], ["", "II)", "Benefit/risk update"], ["", "X)", "Dose update"]],
+    )
     assert t.columns == ["Number of amendments", "", "2"] and t.data[0] == ["", "I)", "Background update"]
 
 
 def test_continued_captions():
     from clinparser.content.tables import is_continued
 
-    for title in ("Table 2 (continued)", "Schedule of Activities (Cont.)", "Table 3 cont'd", "Visits 9-13 (concluded)", "SoA (cont)"):
+    for title in (
+        "Table 2 (continued)",
+        "Schedule of Activities (Cont.)",
+        "Table 3 cont'd",
+        "Visits 9-13 (concluded)",
+        "SoA (cont)",
+    ):
         assert is_continued(title), title
     assert not is_continued("Contraception requirements") and not is_continued("Table 4 Content of the kit")
 
@@ -142,10 +173,12 @@ def test_a_header_cut_at_other_places_on_the_next_page_is_the_same_header():
 
 
 def test_merge_records_where_the_next_page_part_starts_and_lifting_keeps_it_in_step():
-    from clinparser.model import Table
     from clinparser.content.tables import finish_header, merge
+    from clinparser.model import Table
 
-    first = Table("T", 1, [1, 1], ["", "Visit 1", "Visit 2"], [["Week", "0", "2"], ["ECG", "X", ""], ["Labs", "X", "X"]])
+    first = Table(
+        "T", 1, [1, 1], ["", "Visit 1", "Visit 2"], [["Week", "0", "2"], ["ECG", "X", ""], ["Labs", "X", "X"]]
+    )
     second = Table("", 2, [2, 2], ["", "Visit 1", "Visit 2"], [["Week", "0", "2"], ["Weight", "", "X"]])
     merge(first, second)
     assert first.part_rows == [3] and first.data[3][0] == "Weight"

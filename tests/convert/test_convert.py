@@ -7,15 +7,14 @@ import os
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 import pytest
-
 from helpers import Progress, make_docx
+from scoring.tree import flatten
+
 from clinparser import PDFParser
 from clinparser.convert.docling_backend import models_folder
 from clinparser.errors import ModelsMissingError
-from scoring.tree import flatten
 
 
 def test_docx_gives_a_numbered_tree(tmp_path):
@@ -101,13 +100,29 @@ def test_no_network_attempt_on_any_path(example, tmp_path):
     site.mkdir()
     (site / "sitecustomize.py").write_text(GUARD)
     (tmp_path / "attempts.log").write_text("")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), *sys.path]), "NO_NETWORK_LOG": str(tmp_path / "attempts.log")}
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(site), *sys.path]),
+        "NO_NETWORK_LOG": str(tmp_path / "attempts.log"),
+    }
     script = tmp_path / "no_network.py"
     script.write_text(NO_NETWORK)
-    proc = subprocess.run([sys.executable, str(script), str(pdf), str(docx_path), str(tmp_path / "out")], capture_output=True, text=True, env=env)
+    proc = subprocess.run(
+        [sys.executable, str(script), str(pdf), str(docx_path), str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     out = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert out == {"pdf": 10, "docx": 3, "pdf_exports": True, "docx_exports": True, "docling": "models missing", "attempts": []}
+    assert out == {
+        "pdf": 10,
+        "docx": 3,
+        "pdf_exports": True,
+        "docx_exports": True,
+        "docling": "models missing",
+        "attempts": [],
+    }
     guarded = set((tmp_path / "attempts.log.loaded").read_text().split())
     # workers=2: this process and one layout worker process (started as python -m, so it loads
     # sitecustomize like any Python process); the guard must have run in both.

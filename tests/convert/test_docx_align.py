@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from scoring.tree import flatten
 
 from clinparser.convert.docx_align import WORD_NUMBERING, apply_word_numbers
 from clinparser.convert.docx_numbering import NumberedParagraph
-from scoring.tree import flatten
 from clinparser.model import HEADING, LIST_ITEM, TABLE, TEXT, Block
 
 
@@ -40,17 +40,20 @@ def test_converter_count_is_replaced_and_typed_numbers_are_kept():
         para("Schedule of Activities", "Appendix A"),
         para("Visit windows", "A.1"),
     ]
-    blocks, report = apply([
-        item(TEXT, "Study Protocol"),
-        item(TEXT, "Introduction"),
-        item(HEADING, "1 Introduction"),  # docling's own count
-        item(TEXT, "Some text about the study."),
-        item(HEADING, "1.1 Rationale for the design"),
-        item(HEADING, "1.2 2.2 Dose Selection"),
-        item(HEADING, "Unnumbered heading"),
-        item(HEADING, "2 Schedule of Activities"),
-        item(HEADING, "2.1 Visit windows"),
-    ], paragraphs)
+    blocks, report = apply(
+        [
+            item(TEXT, "Study Protocol"),
+            item(TEXT, "Introduction"),
+            item(HEADING, "1 Introduction"),  # docling's own count
+            item(TEXT, "Some text about the study."),
+            item(HEADING, "1.1 Rationale for the design"),
+            item(HEADING, "1.2 2.2 Dose Selection"),
+            item(HEADING, "Unnumbered heading"),
+            item(HEADING, "2 Schedule of Activities"),
+            item(HEADING, "2.1 Visit windows"),
+        ],
+        paragraphs,
+    )
     assert [b.text for b in blocks if b.kind == HEADING] == [
         "## 1.0 Introduction",
         "## 1.1 Rationale for the design",
@@ -60,7 +63,14 @@ def test_converter_count_is_replaced_and_typed_numbers_are_kept():
         "## A.1 Visit windows",
     ]
     assert blocks[1].text == "Introduction"  # the title-page line is not a heading
-    assert [b.number_source for b in blocks if b.kind == HEADING] == [WORD_NUMBERING, WORD_NUMBERING, "", "", WORD_NUMBERING, WORD_NUMBERING]
+    assert [b.number_source for b in blocks if b.kind == HEADING] == [
+        WORD_NUMBERING,
+        WORD_NUMBERING,
+        "",
+        "",
+        WORD_NUMBERING,
+        WORD_NUMBERING,
+    ]
     assert (report.headings, report.typed_kept, report.unmatched) == (4, 1, [])
     assert report.summary().startswith("4 heading numbers come from Word's automatic numbering")
 
@@ -87,16 +97,19 @@ def test_list_markers_become_words_and_outline_level_items_become_headings():
         para("Design", "2"),
         para("Schedule of Activities", "Appendix C"),  # a custom heading style docling listed
     ]
-    blocks, report = apply([
-        item(HEADING, "1 Objectives"),
-        item(TABLE, "| Visit | Day 1 |"),
-        item(LIST_ITEM, "Participants are randomised.", marker="1.d.1."),
-        item(LIST_ITEM, "1 mg once daily", marker="1.d.2."),
-        item(TEXT, "a paragraph docling read differently"),
-        item(HEADING, "1.1 Endpoints"),
-        item(HEADING, "Design"),  # docling did not count this one
-        item(LIST_ITEM, "Schedule of Activities", marker="Appendix A"),
-    ], paragraphs)
+    blocks, report = apply(
+        [
+            item(HEADING, "1 Objectives"),
+            item(TABLE, "| Visit | Day 1 |"),
+            item(LIST_ITEM, "Participants are randomised.", marker="1.d.1."),
+            item(LIST_ITEM, "1 mg once daily", marker="1.d.2."),
+            item(TEXT, "a paragraph docling read differently"),
+            item(HEADING, "1.1 Endpoints"),
+            item(HEADING, "Design"),  # docling did not count this one
+            item(LIST_ITEM, "Schedule of Activities", marker="Appendix A"),
+        ],
+        paragraphs,
+    )
     assert [(b.kind, b.text) for b in blocks] == [
         (HEADING, "## 1 Objectives"),
         (TABLE, "| Visit | Day 1 |"),
@@ -114,7 +127,9 @@ def test_a_heading_found_in_no_paragraph_is_reported_not_guessed():
     blocks, report = apply([item(HEADING, "3 Something docling made up")], [para("Objectives", "1")])
     assert blocks[0].text == "## 3 Something docling made up"
     assert report.unmatched == ["3 Something docling made up"]
-    assert report.summary().endswith("1 headings could not be matched to a Word paragraph, their numbers (if any) are the converter's: '3 Something docling made up'")
+    assert report.summary().endswith(
+        "1 headings could not be matched to a Word paragraph, their numbers (if any) are the converter's: '3 Something docling made up'"
+    )
 
 
 # --- a whole parse of a Word file with automatic heading numbering ----------------------------
@@ -154,12 +169,17 @@ def make_numbered_docx(path: Path) -> Path:
     numbering.insert(0, parse_xml(f'<w:abstractNum {W_NS} w:abstractNumId="90">{outline}</w:abstractNum>'))
     numbering.insert(1, parse_xml(f'<w:abstractNum {W_NS} w:abstractNumId="91">{appendix}</w:abstractNum>'))
     numbering.append(parse_xml(f'<w:num {W_NS} w:numId="90"><w:abstractNumId w:val="90"/></w:num>'))
-    numbering.append(parse_xml(
-        f'<w:num {W_NS} w:numId="91"><w:abstractNumId w:val="91"/>'
-        '<w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride></w:num>'))
+    numbering.append(
+        parse_xml(
+            f'<w:num {W_NS} w:numId="91"><w:abstractNumId w:val="91"/>'
+            '<w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride></w:num>'
+        )
+    )
 
     def link(style, num_id, ilvl):
-        style.element.get_or_add_pPr().insert(0, parse_xml(f'<w:numPr {W_NS}><w:ilvl w:val="{ilvl}"/><w:numId w:val="{num_id}"/></w:numPr>'))
+        style.element.get_or_add_pPr().insert(
+            0, parse_xml(f'<w:numPr {W_NS}><w:ilvl w:val="{ilvl}"/><w:numId w:val="{num_id}"/></w:numPr>')
+        )
 
     for k in range(3):
         link(d.styles[f"Heading {k + 1}"], 90, k)
@@ -221,7 +241,11 @@ def test_word_numbered_headings_give_the_tree_word_shows(numbered_docx_result):
 
 def test_word_numbering_is_reported(numbered_docx_result):
     warnings = numbered_docx_result["metadata"]["warnings"]
-    assert any(w.startswith("11 heading numbers come from Word's automatic numbering") and "1 auto-numbered paragraphs kept the number typed" in w for w in warnings), warnings
+    assert any(
+        w.startswith("11 heading numbers come from Word's automatic numbering")
+        and "1 auto-numbered paragraphs kept the number typed" in w
+        for w in warnings
+    ), warnings
 
 
 @pytest.mark.corpus("NHLBI_IbrutinibFludarabineCLL.docx")
@@ -230,7 +254,6 @@ def test_real_word_protocol_gets_the_numbers_word_shows(corpus_run):
     # shifts them (5.3), a level's text is a literal (5.4.1), another list instance supplies
     # an unused parent level (6.1). Chapters are scored elsewhere ("1.0" is how Word shows them).
     from conftest import gold
-
     from scoring.tree import score
 
     name = "NHLBI_IbrutinibFludarabineCLL.docx"
@@ -258,4 +281,6 @@ def test_unreadable_numbering_is_a_warning_not_a_failed_parse(tmp_path, monkeypa
     monkeypatch.setattr(docx_numbering, "read_numbered_paragraphs", broken)
     converted = convert_docx(tmp_path / "plain.docx")
     assert [b.text for b in converted.blocks] == ["## Introduction", "Body text."]
-    assert converted.warnings == ["Word's automatic numbering could not be computed (KeyError): heading numbers are the converter's and may be wrong"]
+    assert converted.warnings == [
+        "Word's automatic numbering could not be computed (KeyError): heading numbers are the converter's and may be wrong"
+    ]

@@ -13,8 +13,10 @@ NS = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
 
 
 def lvl(ilvl, text, fmt="decimal", start=1, extra=""):
-    return (f'<w:lvl w:ilvl="{ilvl}"><w:start w:val="{start}"/><w:numFmt w:val="{fmt}"/>'
-            f'<w:lvlText w:val="{text}"/>{extra}</w:lvl>')
+    return (
+        f'<w:lvl w:ilvl="{ilvl}"><w:start w:val="{start}"/><w:numFmt w:val="{fmt}"/>'
+        f'<w:lvlText w:val="{text}"/>{extra}</w:lvl>'
+    )
 
 
 OUTLINE = [lvl(0, "%1"), lvl(1, "%1.%2"), lvl(2, "%1.%2.%3")]
@@ -31,7 +33,12 @@ def num(nid, aid, overrides=""):
 def style(sid, outline=None, num_id=None, ilvl=None, based_on=None):
     ppr = ""
     if num_id is not None or ilvl is not None:
-        ppr += "<w:numPr>" + (f'<w:ilvl w:val="{ilvl}"/>' if ilvl is not None else "") + (f'<w:numId w:val="{num_id}"/>' if num_id is not None else "") + "</w:numPr>"
+        ppr += (
+            "<w:numPr>"
+            + (f'<w:ilvl w:val="{ilvl}"/>' if ilvl is not None else "")
+            + (f'<w:numId w:val="{num_id}"/>' if num_id is not None else "")
+            + "</w:numPr>"
+        )
     if outline is not None:
         ppr += f'<w:outlineLvl w:val="{outline}"/>'
     base = f'<w:basedOn w:val="{based_on}"/>' if based_on else ""
@@ -45,8 +52,13 @@ def HEADING_STYLES(num_id="1"):
 def p(text, sid="", num_id=None, ilvl=None, runs=None):
     ppr = f'<w:pStyle w:val="{sid}"/>' if sid else ""
     if num_id is not None or ilvl is not None:
-        ppr += "<w:numPr>" + (f'<w:ilvl w:val="{ilvl}"/>' if ilvl is not None else "") + (f'<w:numId w:val="{num_id}"/>' if num_id is not None else "") + "</w:numPr>"
-    body = runs if runs is not None else f"<w:r><w:t xml:space=\"preserve\">{text}</w:t></w:r>"
+        ppr += (
+            "<w:numPr>"
+            + (f'<w:ilvl w:val="{ilvl}"/>' if ilvl is not None else "")
+            + (f'<w:numId w:val="{num_id}"/>' if num_id is not None else "")
+            + "</w:numPr>"
+        )
+    body = runs if runs is not None else f'<w:r><w:t xml:space="preserve">{text}</w:t></w:r>'
     return f"<w:p><w:pPr>{ppr}</w:pPr>{body}</w:p>"
 
 
@@ -61,17 +73,35 @@ def labels(tmp_path, paragraphs, styles, abstracts, nums, only_numbered=True):
 
 
 def test_heading_outline_restarts_deeper_levels(tmp_path):
-    paras = [p("Intro", "Heading1"), p("Background", "Heading2"), p("Rationale", "Heading2"), p("Prior", "Heading3"),
-             p("Design", "Heading1"), p("Overall", "Heading2"), p("Detail", "Heading3")]
+    paras = [
+        p("Intro", "Heading1"),
+        p("Background", "Heading2"),
+        p("Rationale", "Heading2"),
+        p("Prior", "Heading3"),
+        p("Design", "Heading1"),
+        p("Overall", "Heading2"),
+        p("Detail", "Heading3"),
+    ]
     got = labels(tmp_path, paras, HEADING_STYLES(), [abstract(0, OUTLINE)], [num(1, 0)])
-    assert got == [("1", "Intro"), ("1.1", "Background"), ("1.2", "Rationale"), ("1.2.1", "Prior"),
-                   ("2", "Design"), ("2.1", "Overall"), ("2.1.1", "Detail")]
+    assert got == [
+        ("1", "Intro"),
+        ("1.1", "Background"),
+        ("1.2", "Rationale"),
+        ("1.2.1", "Prior"),
+        ("2", "Design"),
+        ("2.1", "Overall"),
+        ("2.1.1", "Detail"),
+    ]
 
 
 def test_list_paragraph_in_the_heading_list_shifts_the_next_heading(tmp_path):
     # A numbered body paragraph on the headings' list takes a number too, as in Word.
-    paras = [p("Plan", "Heading1"), p("Drugs", "Heading2"), p("Schedule: cycles of 28 days.", "", num_id=1, ilvl=1),
-             p("Prophylaxis", "Heading2")]
+    paras = [
+        p("Plan", "Heading1"),
+        p("Drugs", "Heading2"),
+        p("Schedule: cycles of 28 days.", "", num_id=1, ilvl=1),
+        p("Prophylaxis", "Heading2"),
+    ]
     got = labels(tmp_path, paras, HEADING_STYLES(), [abstract(0, OUTLINE)], [num(1, 0)])
     assert got == [("1", "Plan"), ("1.1", "Drugs"), ("1.2", "Schedule: cycles of 28 days."), ("1.3", "Prophylaxis")]
 
@@ -80,7 +110,14 @@ def test_instances_of_one_list_share_counters_and_a_start_override_restarts_once
     abstracts = [abstract(0, [lvl(0, "%1.")])]
     nums = [num(1, 0), num(2, 0), num(3, 0, '<w:lvlOverride w:ilvl="0"><w:startOverride w:val="5"/></w:lvlOverride>')]
     paras = [p("a", num_id=1), p("b", num_id=1), p("c", num_id=2), p("d", num_id=3), p("e", num_id=3), p("f", num_id=3)]
-    assert labels(tmp_path, paras, [], abstracts, nums) == [("1.", "a"), ("2.", "b"), ("3.", "c"), ("5.", "d"), ("6.", "e"), ("7.", "f")]
+    assert labels(tmp_path, paras, [], abstracts, nums) == [
+        ("1.", "a"),
+        ("2.", "b"),
+        ("3.", "c"),
+        ("5.", "d"),
+        ("6.", "e"),
+        ("7.", "f"),
+    ]
 
 
 def test_letter_appendix_level_and_its_children(tmp_path):
@@ -88,7 +125,13 @@ def test_letter_appendix_level_and_its_children(tmp_path):
     styles = [style("App1", outline=0, num_id=2, ilvl=0), style("App2", outline=1, num_id=2, ilvl=1)]
     paras = [p("Schedule", "App1"), p("Windows", "App2"), p("Labs", "App1"), p("Panels", "App2"), p("Tubes", "App2")]
     got = labels(tmp_path, paras, styles, [abstract(7, levels)], [num(2, 7)])
-    assert got == [("Appendix A", "Schedule"), ("A.1", "Windows"), ("Appendix B", "Labs"), ("B.1", "Panels"), ("B.2", "Tubes")]
+    assert got == [
+        ("Appendix A", "Schedule"),
+        ("A.1", "Windows"),
+        ("Appendix B", "Labs"),
+        ("B.1", "Panels"),
+        ("B.2", "Tubes"),
+    ]
 
 
 def test_legal_numbering_shows_every_level_in_decimal(tmp_path):
@@ -106,7 +149,12 @@ def test_level_restart_zero_never_restarts(tmp_path):
 
 
 def test_numbering_switched_off_takes_no_number_and_advances_nothing(tmp_path):
-    paras = [p("Intro", "Heading1"), p("Background", "Heading2"), p("Definitions", "Heading2", num_id=0), p("Rationale", "Heading2")]
+    paras = [
+        p("Intro", "Heading1"),
+        p("Background", "Heading2"),
+        p("Definitions", "Heading2", num_id=0),
+        p("Rationale", "Heading2"),
+    ]
     got = labels(tmp_path, paras, HEADING_STYLES(), [abstract(0, OUTLINE)], [num(1, 0)], only_numbered=False)
     assert got == [("1", "Intro"), ("1.1", "Background"), ("", "Definitions"), ("1.2", "Rationale")]
 
@@ -118,7 +166,9 @@ def test_unused_parent_levels_show_their_start(tmp_path):
     got = labels(tmp_path, paras, HEADING_STYLES(), [abstract(0, OUTLINE)], [num(1, 0)])
     assert got == [("1.1", "a"), ("1.2", "b"), ("2", "c"), ("2.1.1", "d")]
     other = [lvl(0, "%1", start=6), lvl(1, "%1.%2")]
-    assert labels(tmp_path, [p("Pre-study", num_id=4, ilvl=1)], [], [abstract(3, other)], [num(4, 3)]) == [("6.1", "Pre-study")]
+    assert labels(tmp_path, [p("Pre-study", num_id=4, ilvl=1)], [], [abstract(3, other)], [num(4, 3)]) == [
+        ("6.1", "Pre-study")
+    ]
 
 
 def test_literal_level_text_and_level_text_pointing_deeper(tmp_path):
@@ -129,10 +179,18 @@ def test_literal_level_text_and_level_text_pointing_deeper(tmp_path):
 
 def test_numbering_style_link_is_followed(tmp_path):
     # abstractNum 1 only links to the numbering style "Outline", whose numId 2 -> abstractNum 0.
-    styles = [f'<w:style w:type="numbering" w:styleId="Outline"><w:name w:val="Outline"/><w:pPr><w:numPr><w:numId w:val="2"/></w:numPr></w:pPr></w:style>']
-    abstracts = [abstract(0, [lvl(0, "Section %1")], '<w:styleLink w:val="Outline"/>'), abstract(1, [], '<w:numStyleLink w:val="Outline"/>')]
+    styles = [
+        '<w:style w:type="numbering" w:styleId="Outline"><w:name w:val="Outline"/><w:pPr><w:numPr><w:numId w:val="2"/></w:numPr></w:pPr></w:style>'
+    ]
+    abstracts = [
+        abstract(0, [lvl(0, "Section %1")], '<w:styleLink w:val="Outline"/>'),
+        abstract(1, [], '<w:numStyleLink w:val="Outline"/>'),
+    ]
     paras = [p("a", num_id=5), p("b", num_id=5)]
-    assert labels(tmp_path, paras, styles, abstracts, [num(2, 0), num(5, 1)]) == [("Section 1", "a"), ("Section 2", "b")]
+    assert labels(tmp_path, paras, styles, abstracts, [num(2, 0), num(5, 1)]) == [
+        ("Section 1", "a"),
+        ("Section 2", "b"),
+    ]
 
 
 def test_style_level_found_by_the_level_linked_to_the_style(tmp_path):
@@ -145,9 +203,13 @@ def test_style_level_found_by_the_level_linked_to_the_style(tmp_path):
 
 def test_table_paragraphs_count_and_hidden_runs_are_not_text(tmp_path):
     cell = f"<w:tbl><w:tr><w:tc>{p('in a cell', num_id=1)}</w:tc></w:tr></w:tbl>"
-    hidden = '<w:r><w:t>Shown</w:t></w:r><w:r><w:rPr><w:vanish/></w:rPr><w:t> hidden</w:t></w:r>'
+    hidden = "<w:r><w:t>Shown</w:t></w:r><w:r><w:rPr><w:vanish/></w:rPr><w:t> hidden</w:t></w:r>"
     paras = [p("first", num_id=1), cell, p("", num_id=1, runs=hidden)]
-    assert labels(tmp_path, paras, [], [abstract(0, [lvl(0, "%1)")])], [num(1, 0)]) == [("1)", "first"), ("2)", "in a cell"), ("3)", "Shown")]
+    assert labels(tmp_path, paras, [], [abstract(0, [lvl(0, "%1)")])], [num(1, 0)]) == [
+        ("1)", "first"),
+        ("2)", "in a cell"),
+        ("3)", "Shown"),
+    ]
 
 
 def test_bullets_are_not_numbers(tmp_path):
@@ -155,20 +217,36 @@ def test_bullets_are_not_numbers(tmp_path):
     assert labels(tmp_path, paras, [], [abstract(0, [lvl(0, "o", "bullet")])], [num(1, 0)]) == []
 
 
-@pytest.mark.parametrize("value, fmt, shown", [
-    (1, "upperLetter", "A"), (26, "lowerLetter", "z"), (27, "upperLetter", "AA"), (28, "upperLetter", "BB"),
-    (4, "upperRoman", "IV"), (14, "lowerRoman", "xiv"), (7, "decimalZero", "07"), (12, "decimalZero", "12"),
-    (3, "decimal", "3"), (22, "ordinal", "22nd"), (5, "none", ""), (9, "someScriptFormat", "9"),
-])
+@pytest.mark.parametrize(
+    "value, fmt, shown",
+    [
+        (1, "upperLetter", "A"),
+        (26, "lowerLetter", "z"),
+        (27, "upperLetter", "AA"),
+        (28, "upperLetter", "BB"),
+        (4, "upperRoman", "IV"),
+        (14, "lowerRoman", "xiv"),
+        (7, "decimalZero", "07"),
+        (12, "decimalZero", "12"),
+        (3, "decimal", "3"),
+        (22, "ordinal", "22nd"),
+        (5, "none", ""),
+        (9, "someScriptFormat", "9"),
+    ],
+)
 def test_number_formats(value, fmt, shown):
     assert format_number(value, fmt) == shown
 
 
 def test_text_box_text_is_not_its_anchor_paragraphs_text(tmp_path):
-    box = ('<w:r><w:t>Heading</w:t></w:r><w:r><w:drawing><w:txbxContent>'
-           '<w:p><w:r><w:t> in a box</w:t></w:r></w:p></w:txbxContent></w:drawing></w:r>'
-           '<w:hyperlink><w:r><w:t> linked</w:t></w:r></w:hyperlink>')
-    assert labels(tmp_path, [p("", num_id=1, runs=box)], [], [abstract(0, [lvl(0, "%1")])], [num(1, 0)]) == [("1", "Heading linked")]
+    box = (
+        "<w:r><w:t>Heading</w:t></w:r><w:r><w:drawing><w:txbxContent>"
+        "<w:p><w:r><w:t> in a box</w:t></w:r></w:p></w:txbxContent></w:drawing></w:r>"
+        "<w:hyperlink><w:r><w:t> linked</w:t></w:r></w:hyperlink>"
+    )
+    assert labels(tmp_path, [p("", num_id=1, runs=box)], [], [abstract(0, [lvl(0, "%1")])], [num(1, 0)]) == [
+        ("1", "Heading linked")
+    ]
 
 
 def test_parts_are_found_through_the_package_relationships_and_strict_namespace(tmp_path):
@@ -177,16 +255,29 @@ def test_parts_are_found_through_the_package_relationships_and_strict_namespace(
     rel = "http://schemas.openxmlformats.org/package/2006/relationships"
     path = tmp_path / "s.docx"
     with zipfile.ZipFile(path, "w") as z:
-        z.writestr("_rels/.rels", f'<Relationships xmlns="{rel}"><Relationship Id="r1" Type="http://purl.oclc.org/ooxml/officeDocument/relationships/officeDocument" Target="main/doc.xml"/></Relationships>')
-        z.writestr("main/_rels/doc.xml.rels", f'<Relationships xmlns="{rel}"><Relationship Id="r2" Type="http://purl.oclc.org/ooxml/officeDocument/relationships/numbering" Target="lists.xml"/></Relationships>')
-        z.writestr("main/doc.xml", f"<w:document {strict}><w:body>{p('a', num_id=1).replace(NS, '')}</w:body></w:document>")
-        z.writestr("main/lists.xml", f"<w:numbering {strict}>{abstract(0, [lvl(0, 'Part %1', 'upperRoman')])}{num(1, 0)}</w:numbering>")
+        z.writestr(
+            "_rels/.rels",
+            f'<Relationships xmlns="{rel}"><Relationship Id="r1" Type="http://purl.oclc.org/ooxml/officeDocument/relationships/officeDocument" Target="main/doc.xml"/></Relationships>',
+        )
+        z.writestr(
+            "main/_rels/doc.xml.rels",
+            f'<Relationships xmlns="{rel}"><Relationship Id="r2" Type="http://purl.oclc.org/ooxml/officeDocument/relationships/numbering" Target="lists.xml"/></Relationships>',
+        )
+        z.writestr(
+            "main/doc.xml", f"<w:document {strict}><w:body>{p('a', num_id=1).replace(NS, '')}</w:body></w:document>"
+        )
+        z.writestr(
+            "main/lists.xml",
+            f"<w:numbering {strict}>{abstract(0, [lvl(0, 'Part %1', 'upperRoman')])}{num(1, 0)}</w:numbering>",
+        )
     assert [(q.label, q.text) for q in read_numbered_paragraphs(path)] == [("Part I", "a")]
 
 
 def test_a_paragraph_deleted_with_tracked_changes_takes_no_number(tmp_path):
-    gone = ('<w:p><w:pPr><w:pStyle w:val="Heading2"/><w:rPr><w:del w:id="1" w:author="a" w:date="2020-01-01T00:00:00Z"/></w:rPr></w:pPr>'
-            '<w:del w:id="2" w:author="a" w:date="2020-01-01T00:00:00Z"><w:r><w:delText>Old heading</w:delText></w:r></w:del></w:p>')
+    gone = (
+        '<w:p><w:pPr><w:pStyle w:val="Heading2"/><w:rPr><w:del w:id="1" w:author="a" w:date="2020-01-01T00:00:00Z"/></w:rPr></w:pPr>'
+        '<w:del w:id="2" w:author="a" w:date="2020-01-01T00:00:00Z"><w:r><w:delText>Old heading</w:delText></w:r></w:del></w:p>'
+    )
     paras = [p("Intro", "Heading1"), p("Background", "Heading2"), gone, p("Rationale", "Heading2")]
     got = labels(tmp_path, paras, HEADING_STYLES(), [abstract(0, OUTLINE)], [num(1, 0)])
     assert got == [("1", "Intro"), ("1.1", "Background"), ("1.2", "Rationale")]
@@ -199,7 +290,9 @@ def test_superscript_runs_ending_a_paragraph_are_its_trailing_superscript(tmp_pa
     cite_style = '<w:style w:type="character" w:styleId="Cite"><w:name w:val="Cite"/><w:rPr><w:vertAlign w:val="superscript"/></w:rPr></w:style>'
     paras = [
         p("", runs=plain.format("Pharmacology") + f"<w:hyperlink>{sup.format('4')}{sup.format('2')}</w:hyperlink>"),
-        p("", runs=plain.format("Dosing") + cited.format("7") + plain.format(" ")),  # superscript by its character style
+        p(
+            "", runs=plain.format("Dosing") + cited.format("7") + plain.format(" ")
+        ),  # superscript by its character style
         p("", runs=plain.format("Area in m") + sup.format("2") + plain.format(" per patient")),  # not at the end
         p("", runs=plain.format("Safety")),
     ]

@@ -28,7 +28,10 @@ def _heading(text: str, lines: int) -> Block:
 def test_a_short_numbered_line_and_the_heading_under_it_become_two_headings():
     doc = _page(["17.7.1 Primary Endpoint", "Primary Analysis Hypothesis"])
     out = split_heading_lines(doc, [_heading("# **17.7.1 Primary Endpoint Primary Analysis Hypothesis**", 2)])
-    assert [(b.kind, b.text) for b in out] == [(HEADING, "# **17.7.1 Primary Endpoint**"), (HEADING, "# **Primary Analysis Hypothesis**")]
+    assert [(b.kind, b.text) for b in out] == [
+        (HEADING, "# **17.7.1 Primary Endpoint**"),
+        (HEADING, "# **Primary Analysis Hypothesis**"),
+    ]
     assert out[0].bbox[3] <= out[1].bbox[1]
 
 

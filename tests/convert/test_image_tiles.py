@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pymupdf
+from scoring.tree import flatten
 
 from clinparser import PDFParser
-from scoring.tree import flatten
 from clinparser.convert.image_tiles import abut, join_tiles
 from clinparser.model import PICTURE, TEXT, Block
 
@@ -14,7 +14,10 @@ def test_stacked_strips_and_a_grid_are_joined_apart_figures_are_not():
     strips = [Block(2, (70, 100 + 32 * k, 525, 133 + 32 * k), PICTURE, "") for k in range(4)]  # 1 pt overlaps
     grid = [Block(3, (x, y, x + 100, y + 80), PICTURE, "") for y in (100, 180) for x in (72, 172)]
     apart = [Block(4, (72, 100, 300, 200), PICTURE, ""), Block(4, (72, 260, 300, 360), PICTURE, "")]
-    offset = [Block(5, (72, 100, 300, 200), PICTURE, ""), Block(5, (250, 200, 500, 260), PICTURE, "")]  # touching over a corner only
+    offset = [
+        Block(5, (72, 100, 300, 200), PICTURE, ""),
+        Block(5, (250, 200, 500, 260), PICTURE, ""),
+    ]  # touching over a corner only
     text = Block(2, (72, 300, 500, 320), TEXT, "Figure 1: Study schema")
     out = join_tiles(strips + [text] + grid + apart + offset)
     pictures = [(b.page, b.bbox) for b in out if b.kind == PICTURE]

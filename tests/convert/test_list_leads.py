@@ -34,7 +34,11 @@ def _blocks(lead_box=(54, 88, 300, 104)):
 def test_an_unmarked_lead_in_boxed_as_an_item_is_a_paragraph_and_the_items_stay():
     blocks = _blocks()
     unmark_lead_ins(_page(), blocks)
-    assert [(b.kind, b.text) for b in blocks] == [(TEXT, LEAD), (LIST_ITEM, f"- {ITEMS[0]}"), (LIST_ITEM, f"- {ITEMS[1]}")]
+    assert [(b.kind, b.text) for b in blocks] == [
+        (TEXT, LEAD),
+        (LIST_ITEM, f"- {ITEMS[0]}"),
+        (LIST_ITEM, f"- {ITEMS[1]}"),
+    ]
 
 
 def test_an_item_with_a_printed_marker_stays_an_item():

@@ -21,7 +21,9 @@ def _page(numbers=("4.1.2", "4.1.3"), second_at=108):
 
 
 def _item(numbers=("4.1.2", "4.1.3")):
-    return Block(page=1, bbox=(100, 288, 560, 326), kind=LIST_ITEM, text=f"- {numbers[0]} {BODY[0]} {numbers[1]} {BODY[1]}")
+    return Block(
+        page=1, bbox=(100, 288, 560, 326), kind=LIST_ITEM, text=f"- {numbers[0]} {BODY[0]} {numbers[1]} {BODY[1]}"
+    )
 
 
 def test_two_numbered_items_in_one_box_are_cut_where_the_next_number_starts_a_line():

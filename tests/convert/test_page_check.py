@@ -88,7 +88,11 @@ def test_converted_to_nothing_reads_the_layer_only_for_a_page_with_few_words():
 
 @pytest.mark.parametrize("kind", ["no-layer", "invisible-layer", "hidden-layer"])
 def test_verdicts_have_a_reason_in_words(kind):
-    draw = {"no-layer": _picture, "invisible-layer": lambda p: (_picture(p), _text(p, 3)), "hidden-layer": lambda p: (_text(p), _picture(p))}[kind]
+    draw = {
+        "no-layer": _picture,
+        "invisible-layer": lambda p: (_picture(p), _text(p, 3)),
+        "hidden-layer": lambda p: (_text(p), _picture(p)),
+    }[kind]
     verdict = before_conversion(_page(draw))
     assert verdict.kind == kind and len(verdict.reason.split()) >= 5
 
@@ -123,4 +127,9 @@ def test_glyphs_drawn_as_outlines_and_no_text_layer():
             page.draw_rect(pymupdf.Rect(x, y, x + 6, y + 9), fill=(0, 0, 0), color=None)
 
     assert before_conversion(_page(outlines)).kind == "drawn-text"
-    assert before_conversion(_page(lambda p: [p.draw_rect(pymupdf.Rect(72, 72, 300, 300), fill=(0, 0, 0)) for _ in range(5)])) is None
+    assert (
+        before_conversion(
+            _page(lambda p: [p.draw_rect(pymupdf.Rect(72, 72, 300, 300), fill=(0, 0, 0)) for _ in range(5)])
+        )
+        is None
+    )

@@ -191,8 +191,15 @@ def test_words_in_a_picture_are_read_except_with_ocr_never(tmp_path):
     always = PDFParser(workers=1, ocr="always").parse(pdf, output_dir=None)
     never = PDFParser(workers=1, ocr="never").parse(pdf, output_dir=None)
     # auto: the page keeps its layer, the picture's words are read into the picture's text
-    assert auto["metadata"]["pages"] == [{"page": 1, "source": "text", "reason": "", "pictures_read": 1,
-                                          "layout": {"model": "full", "reason": "a picture"}}]
+    assert auto["metadata"]["pages"] == [
+        {
+            "page": 1,
+            "source": "text",
+            "reason": "",
+            "pictures_read": 1,
+            "layout": {"model": "full", "reason": "a picture"},
+        }
+    ]
     assert "RANDOMIZATION" in json.dumps(auto["toc"]).upper()
     # always: the whole page is OCR'd, the picture's words with it
     assert [r["source"] for r in always["metadata"]["pages"]] == ["ocr"]
@@ -258,7 +265,11 @@ def test_a_picture_counts_as_read_only_if_its_words_are_kept():
         image.words, image.words_from = [((0, 0, 50, 10), w) for w in words], "ocr" if words else ""
         return Block(page, (0, 0, 100, 100), PICTURE, "", dropped=dropped, image=image)
 
-    ledger = [PageRecord(1, EMPTY, "no text layer"), PageRecord(2, EMPTY, "no text layer"), PageRecord(3, EMPTY, "no text layer")]
+    ledger = [
+        PageRecord(1, EMPTY, "no text layer"),
+        PageRecord(2, EMPTY, "no text layer"),
+        PageRecord(3, EMPTY, "no text layer"),
+    ]
     blocks = [picture(1, ["Daily Itch Diary"]), picture(2, []), picture(3, ["CP-012 Protocol"], dropped="furniture")]
     count_pictures_read(ledger, blocks)
     assert [(r.source, r.pictures_read) for r in ledger] == [(OCR, 1), (EMPTY, 0), (EMPTY, 0)]
@@ -290,11 +301,17 @@ def test_marking_spans_for_removal_removes_what_add_redact_annot_removes(rotatio
         else:
             mark_for_removal(page, doomed)
         assert len(list(page.annots())) == len(doomed)
-        page.apply_redactions(images=pymupdf.PDF_REDACT_IMAGE_NONE, graphics=pymupdf.PDF_REDACT_LINE_ART_NONE, text=pymupdf.PDF_REDACT_TEXT_REMOVE)
+        page.apply_redactions(
+            images=pymupdf.PDF_REDACT_IMAGE_NONE,
+            graphics=pymupdf.PDF_REDACT_LINE_ART_NONE,
+            text=pymupdf.PDF_REDACT_TEXT_REMOVE,
+        )
         assert not list(page.annots())
         pages.append((page.get_text("rawdict", flags=0), page.rotation, doc.tobytes(garbage=4, no_new_id=True)))
     ours, theirs = pages[1], pages[0]
     assert ours[0] == theirs[0] and ours[1] == theirs[1] == rotation
     assert ours[2] == theirs[2]  # the whole file, byte for byte
-    kept = " ".join("".join(c["c"] for c in s["chars"]) for b in ours[0]["blocks"] for l in b["lines"] for s in l["spans"])
+    kept = " ".join(
+        "".join(c["c"] for c in s["chars"]) for b in ours[0]["blocks"] for l in b["lines"] for s in l["spans"]
+    )
     assert "line 1:" in kept and "line 0:" not in kept and "line 39:" in kept and "line 38:" not in kept

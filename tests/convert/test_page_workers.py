@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+from helpers import Progress
+from scoring.tree import flatten
 
 from clinparser import PDFParser
-from helpers import Progress
 from clinparser.convert import onnx_sessions, page_workers
 from clinparser.convert.orientation import upright
 from clinparser.errors import ConversionError
-from scoring.tree import flatten
 from clinparser.model import Block, PageRecord
 
 
@@ -206,6 +206,7 @@ def test_tail_tasks_go_only_to_a_free_worker_not_behind_a_running_one():
     tasks = page_workers._Tasks(page_workers.units_of(10, 2))
     pool = HeldPool()
     feeder = page_workers._Feeder(pool, 1, tasks)
+
     def queued_all_it_will():  # as many tasks out as it keeps, or none left to hand out
         return len(pool.running) >= feeder._depth() or tasks._next == len(tasks.units)
 
@@ -307,7 +308,11 @@ def test_recovery_gives_the_same_bytes_for_any_worker_count(scanned_example, tmp
 
 def test_cli_rejects_zero_workers(example, tmp_path):
     pdf, _ = example
-    proc = subprocess.run([sys.executable, "-m", "clinparser", str(pdf), "--workers", "0", "-o", str(tmp_path)], capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "clinparser", str(pdf), "--workers", "0", "-o", str(tmp_path)],
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 2 and "--workers" in proc.stderr
     assert not any(tmp_path.iterdir())
 
@@ -318,12 +323,17 @@ def test_form_fields_are_read_once_per_document_not_once_per_task(example, tmp_p
     pdf, _ = example
     doc = pymupdf.open(pdf)
     widget = pymupdf.Widget()
-    widget.field_name, widget.field_type, widget.rect = "site", pymupdf.PDF_WIDGET_TYPE_TEXT, pymupdf.Rect(400, 20, 500, 40)
+    widget.field_name, widget.field_type, widget.rect = (
+        "site",
+        pymupdf.PDF_WIDGET_TYPE_TEXT,
+        pymupdf.Rect(400, 20, 500, 40),
+    )
     doc[0].add_widget(widget)
     form = tmp_path / "form.pdf"
     doc.save(form)
     reads = []
     real = utils.extract_form_fields_with_pages
+
     def counting(d, xrefs=False):
         reads.append(1)
         return real(d, xrefs=xrefs)
@@ -378,7 +388,9 @@ def test_pictures_are_read_by_this_process_and_the_workers_alike(example, monkey
     from clinparser.convert import picture_words
 
     pdf, _ = example
-    renders = [_text_render(w) for w in ("Screening visit", "Day 15 follow-up", "Informed consent", "Vital signs")] + [None]
+    renders = [_text_render(w) for w in ("Screening visit", "Day 15 follow-up", "Informed consent", "Vital signs")] + [
+        None
+    ]
     alone = [picture_words.ocr_lines(r) for r in renders]
     assert all(alone[:4]) and alone[4] == []
     real, here = picture_words.ocr_lines, []
@@ -391,7 +403,9 @@ def test_pictures_are_read_by_this_process_and_the_workers_alike(example, monkey
     monkeypatch.setattr(picture_words, "ocr_lines", slow)
     counts = []
     with page_workers.LayoutWorkers(str(pdf), password=None, ocr="auto", workers=2) as layout:
-        shared = layout.read_pictures([lambda r=r: r for r in renders], progress=lambda done, total: counts.append((done, total)))
+        shared = layout.read_pictures(
+            [lambda r=r: r for r in renders], progress=lambda done, total: counts.append((done, total))
+        )
     assert shared == alone
     assert 0 < len(here) < len(renders), "the pictures were not shared out"
     # the progress counts each picture once, in order, whichever process read it
@@ -480,7 +494,9 @@ def test_a_picture_with_the_pixels_of_one_read_before_is_read_once(example, monk
     monkeypatch.setattr(picture_words, "ocr_lines", counted)
     counts = []
     with page_workers.LayoutWorkers(str(pdf), password=None, ocr="auto", workers=1) as layout:
-        shared = layout.read_pictures([lambda r=r: r for r in renders], progress=lambda done, total: counts.append((done, total)))
+        shared = layout.read_pictures(
+            [lambda r=r: r for r in renders], progress=lambda done, total: counts.append((done, total))
+        )
     assert shared == alone and shared[0] and shared[2] == shared[0]
     assert len(read) == 3  # the logo once, the other picture, the picture with no render
     assert counts == [(k, len(renders)) for k in range(1, len(renders) + 1)]

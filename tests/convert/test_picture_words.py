@@ -6,7 +6,17 @@ import pymupdf
 import pytest
 
 from clinparser.convert import picture_words
-from clinparser.convert.picture_words import LAYER, NOT_READ, OCR, decode, read_on_page, read_png, rows_of, text_like, text_rows
+from clinparser.convert.picture_words import (
+    LAYER,
+    NOT_READ,
+    OCR,
+    decode,
+    read_on_page,
+    read_png,
+    rows_of,
+    text_like,
+    text_rows,
+)
 from clinparser.model import RawImage
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pymupdf
 import pytest
-
-from clinparser.convert.table_grid import regrid_tables
 from scoring.tree import flatten
-from clinparser.model import TABLE, TEXT, Block
+
 from clinparser.convert.pipe_tables import parse_pipe_table
+from clinparser.convert.table_grid import regrid_tables
+from clinparser.model import TABLE, TEXT, Block
 
 # A schedule drawn by the test: a label column, then eight narrow day columns under two
 # spanning epoch cells; "Procedure" spans the two header rows.
@@ -77,7 +77,9 @@ def test_a_ruled_schedule_is_read_from_its_grid():
     # Every day its own column; the epoch label reaches every day column it spans.
     expected = ["Procedure"] + [f"{label} / {DAYS[c]}" for label, start, end in EPOCHS for c in range(start, end)]
     assert table.columns.tolist() == expected
-    assert table.values.tolist() == [[label] + ["X" if c in marks else "" for c in range(len(DAYS))] for label, marks in ROWS]
+    assert table.values.tolist() == [
+        [label] + ["X" if c in marks else "" for c in range(len(DAYS))] for label, marks in ROWS
+    ]
 
 
 def test_a_box_that_stops_short_of_the_last_column_rule_still_reads_every_column():
@@ -103,8 +105,12 @@ def _spanned_schedule(fill, first_merged: int) -> pymupdf.Document:
     which ``fill(page)`` draws; the other rows ruled per visit."""
     doc = pymupdf.open()
     page = doc.new_page(width=842, height=595)
-    rows = [("Procedure", ["1", "2", "3", "4"]), ("Consent", ["X", "", "", ""]), ("Adverse events", None),
-            ("Vital signs", ["X", "X", "X", "X"])]
+    rows = [
+        ("Procedure", ["1", "2", "3", "4"]),
+        ("Consent", ["X", "", "", ""]),
+        ("Adverse events", None),
+        ("Vital signs", ["X", "X", "X", "X"]),
+    ]
     bottom = TOP + HEIGHT * len(rows)
     for k in range(len(rows) + 1):
         page.draw_line((LEFT, TOP + HEIGHT * k), (_x(4), TOP + HEIGHT * k))
@@ -129,13 +135,23 @@ def _arrow_schedule() -> pymupdf.Document:
 
 
 def test_an_arrow_drawn_across_visits_marks_each_column_it_spans():
-    model = "\n".join(["|Procedure|1|2|3|4|", "|---|---|---|---|---|", "|Consent|X||||", "|Adverse events|||||",
-                       "|Vital signs|X|X|X|X|"])
+    model = "\n".join(
+        [
+            "|Procedure|1|2|3|4|",
+            "|---|---|---|---|---|",
+            "|Consent|X||||",
+            "|Adverse events|||||",
+            "|Vital signs|X|X|X|X|",
+        ]
+    )
     block = Block(1, (LEFT - 2, TOP - 2, _x(4) + 2, TOP + HEIGHT * 4 + 2), TABLE, model)
     assert regrid_tables(_arrow_schedule(), [block]) == 1
     table = parse_pipe_table(block.text)
-    assert table.values.tolist() == [["Consent", "X", "", "", ""], ["Adverse events", "", "\u2194", "\u2194", "\u2194"],
-                                     ["Vital signs", "X", "X", "X", "X"]]
+    assert table.values.tolist() == [
+        ["Consent", "X", "", "", ""],
+        ["Adverse events", "", "\u2194", "\u2194", "\u2194"],
+        ["Vital signs", "X", "X", "X", "X"],
+    ]
 
 
 def _merged_schedule(merged_text: str) -> pymupdf.Document:
@@ -143,16 +159,28 @@ def _merged_schedule(merged_text: str) -> pymupdf.Document:
     return _spanned_schedule(lambda page: _text(page, _x(1), TOP + HEIGHT * 2, merged_text), 1)
 
 
-@pytest.mark.parametrize("merged, cells", [
-    ("Xa", ["", "Xa", "Xa", "Xa"]),  # a mark merged over three visits marks each of them
-    ("Ongoing", ["", "Ongoing", "Ongoing", "Ongoing"]),  # a short phrase in a grid of marks too
-    ("Collected at each visit of the treatment period as described", ["", "Collected at each visit of the treatment "
-                                                                       "period as described", "", ""]),  # a note
-    ("<------>", ["", "<------>", "<------>", "<------>"]),  # an arrow typed in it: the merge is how far it runs
-])
+@pytest.mark.parametrize(
+    "merged, cells",
+    [
+        ("Xa", ["", "Xa", "Xa", "Xa"]),  # a mark merged over three visits marks each of them
+        ("Ongoing", ["", "Ongoing", "Ongoing", "Ongoing"]),  # a short phrase in a grid of marks too
+        (
+            "Collected at each visit of the treatment period as described",
+            ["", "Collected at each visit of the treatment period as described", "", ""],
+        ),  # a note
+        ("<------>", ["", "<------>", "<------>", "<------>"]),  # an arrow typed in it: the merge is how far it runs
+    ],
+)
 def test_a_mark_merged_over_visits_marks_each_visit_it_spans(merged, cells):
-    model = "\n".join(["|Procedure|1|2|3|4|", "|---|---|---|---|---|", "|Consent|X||||", f"|Adverse events||{merged}|||",
-                       "|Vital signs|X|X|X|X|"])
+    model = "\n".join(
+        [
+            "|Procedure|1|2|3|4|",
+            "|---|---|---|---|---|",
+            "|Consent|X||||",
+            f"|Adverse events||{merged}|||",
+            "|Vital signs|X|X|X|X|",
+        ]
+    )
     block = Block(1, (LEFT - 2, TOP - 2, _x(4) + 2, TOP + HEIGHT * 4 + 2), TABLE, model)
     regrid_tables(_merged_schedule(merged), [block])
     table = parse_pipe_table(block.text)
@@ -205,7 +233,6 @@ def test_rows_printed_without_rules_between_them_keep_the_model_reading():
     assert regrid_tables(doc, [block]) == 0 and block.text == model
 
 
-
 def test_a_last_column_printed_without_its_outer_rule_is_read_as_one_more_column():
     # The rules stop at the last day column; a follow-up column stands right of them, unruled.
     doc = _schedule()
@@ -214,7 +241,9 @@ def test_a_last_column_printed_without_its_outer_rule_is_read_as_one_more_column
     _text(page, RIGHT, TOP + 3 * HEIGHT, "X")
     model = MERGED.replace("|Follow-up|", "|Follow-up||").replace("|---|---|---|---|", "|---|---|---|---|---|")
     model = model.replace("|10 11-14 15|", "|10 11-14 15|FU|").replace("|Consent|X|||", "|Consent|X||||")
-    model = model.replace("|Vital signs|X X|X|X|", "|Vital signs|X X|X|X|X|").replace("|Dosing|X X X|X||", "|Dosing|X X X|X|||")
+    model = model.replace("|Vital signs|X X|X|X|", "|Vital signs|X X|X|X|X|").replace(
+        "|Dosing|X X X|X||", "|Dosing|X X X|X|||"
+    )
     block = Block(1, (BOX[0], BOX[1], RIGHT + 20, BOX[3]), TABLE, model)
     assert regrid_tables(doc, [block]) == 1
     table = parse_pipe_table(block.text)
@@ -262,7 +291,9 @@ def _schedule_with(label: str, x: float, row: int = 1, first_mark: bool = True) 
     page = doc.new_page(width=842, height=595)
     global ROWS
     saved = ROWS
-    ROWS = [(lab, marks) if k != row else ("", marks if first_mark else marks - {0}) for k, (lab, marks) in enumerate(saved)]
+    ROWS = [
+        (lab, marks) if k != row else ("", marks if first_mark else marks - {0}) for k, (lab, marks) in enumerate(saved)
+    ]
     try:
         _draw_schedule(page)
     finally:
@@ -336,7 +367,9 @@ def test_a_line_just_over_the_top_rule_is_no_band_and_keeps_the_model_reading():
 def test_alexion_schedule_has_its_day_columns_apart(corpus_run):
     """Page 14's schedule: 26 ruled columns the layout model merged ("-3 4-7 8 9")."""
     result, _ = corpus_run("Alexion_NCT04573309_Wilsons.pdf")
-    tables = [t for n in flatten(result["toc"]) + flatten(result["non_toc"]) for t in n["tables"] if t["pages"][0] == 14]
+    tables = [
+        t for n in flatten(result["toc"]) + flatten(result["non_toc"]) for t in n["tables"] if t["pages"][0] == 14
+    ]
     assert tables, "no table starts on page 14"
     columns = tables[0]["columns"]
     days = [c.split(" / ")[-1] for c in columns]
@@ -408,7 +441,11 @@ def _headerless_page(last_empty: bool) -> tuple[pymupdf.Document, tuple]:
     doc = pymupdf.open()
     page = doc.new_page(width=842, height=595)
     left, label_right, width, top, height = 60.0, 200.0, 60.0, 100.0, 18.0
-    rows = [("Dosing", {0, 1, 2}), ("Injection site check", {0, 1}), ("Antibodies", {0} | (set() if last_empty else {3}))]
+    rows = [
+        ("Dosing", {0, 1, 2}),
+        ("Injection site check", {0, 1}),
+        ("Antibodies", {0} | (set() if last_empty else {3})),
+    ]
     right, bottom = label_right + 4 * width, top + height * len(rows)
     for k in range(len(rows) + 1):
         page.draw_line((left, top + k * height), (right, top + k * height))
@@ -434,6 +471,7 @@ def test_an_empty_last_column_the_box_left_out_is_kept_as_a_column():
 
 def test_a_typed_arrow_row_under_a_spanning_label_is_body_not_header():
     from clinparser.convert.table_grid import _marked
+
     assert _marked([["", "\u2190\u2014\u2014\u2014\u2014\u2192", ""]])
     assert _marked([["<------>"]]) and _marked([["\u2190\u2014 Continuous \u2014\u2192"]])
     assert not _marked([["<b>"]]) and not _marked([["Visit 1 \u2192 Visit 2"]])

@@ -7,7 +7,21 @@ import pymupdf
 from clinparser.convert.table_words import join_cut_cells, respace, respace_tables
 from clinparser.model import TABLE, Block
 
-WORDS = ["Blood", "urea", "nitrogen", "(BUN)", "Creatine", "kinase", "ApoE", "genotyping", "X", "Total", "and", "direct", "bilirubin"]
+WORDS = [
+    "Blood",
+    "urea",
+    "nitrogen",
+    "(BUN)",
+    "Creatine",
+    "kinase",
+    "ApoE",
+    "genotyping",
+    "X",
+    "Total",
+    "and",
+    "direct",
+    "bilirubin",
+]
 
 
 def test_lost_spaces_come_back_and_wrong_ones_go():
@@ -18,7 +32,10 @@ def test_lost_spaces_come_back_and_wrong_ones_go():
 
 
 def test_cells_with_line_breaks_are_respaced_part_by_part():
-    assert respace("|Total and directbilirubin<br>Creatinekinase|", WORDS) == "|Total and direct bilirubin<br>Creatine kinase|"
+    assert (
+        respace("|Total and directbilirubin<br>Creatinekinase|", WORDS)
+        == "|Total and direct bilirubin<br>Creatine kinase|"
+    )
 
 
 def test_bold_cells_are_respaced_inside_their_emphasis():
@@ -60,13 +77,18 @@ PARAGRAPH = ["As", "access", "to", "nintedanib", "outside", "of", "the", "clinic
 def test_a_paragraph_cut_at_the_column_lines_is_one_cell_again():
     # One cell spanning four columns, cut where the columns above are drawn, line by line.
     table = "|Rationale|As access to nintedan<br>trial is now|ib outsid<br>available|e of th|e clinical|"
-    assert join_cut_cells(table, ["Rationale"] + PARAGRAPH) == "|Rationale|As access to nintedanib outside of the clinical<br>trial is now available||||"
+    assert (
+        join_cut_cells(table, ["Rationale"] + PARAGRAPH)
+        == "|Rationale|As access to nintedanib outside of the clinical<br>trial is now available||||"
+    )
 
 
 def test_only_the_cells_that_cut_a_word_are_joined():
     words = ["4.2.1.2", "Management", "of", "liver", "enzyme", "elevation"]
     body = "|Description of change in the amendment|a|b|c|\n|---|---|---|---|\n"  # past the header rows
-    assert join_cut_cells(body + "|4.2.1.2 Management|of liver e|nzyme|elevation|", words).endswith("\n|4.2.1.2 Management|of liver enzyme||elevation|")
+    assert join_cut_cells(body + "|4.2.1.2 Management|of liver e|nzyme|elevation|", words).endswith(
+        "\n|4.2.1.2 Management|of liver enzyme||elevation|"
+    )
 
 
 def test_a_cell_with_an_extra_line_still_reads_across():
@@ -76,7 +98,11 @@ def test_a_cell_with_an_extra_line_still_reads_across():
 
 
 def test_cells_meeting_at_word_boundaries_are_left_apart():
-    for table, words in (("|X|X|X|", ["X", "X", "X"]), ("|Adverse events|X|X|", ["Adverse", "events", "X", "X"]), ("|Week 2|Week 4|", ["Week", "2", "Week", "4"])):
+    for table, words in (
+        ("|X|X|X|", ["X", "X", "X"]),
+        ("|Adverse events|X|X|", ["Adverse", "events", "X", "X"]),
+        ("|Week 2|Week 4|", ["Week", "2", "Week", "4"]),
+    ):
         assert join_cut_cells(table, words) == table
 
 
@@ -88,7 +114,9 @@ def test_cells_not_read_in_the_page_order_or_with_markup_are_left_apart():
 
 def test_bold_cells_are_joined_and_stay_bold():
     body = "|1 Introduction to the study and its background ....5|p|\n|---|---|\n"
-    assert join_cut_cells(body + "|**11 Appendi**|**ces ....62**|", ["11", "Appendices", "....62"]).endswith("\n|**11 Appendices ....62**||")
+    assert join_cut_cells(body + "|**11 Appendi**|**ces ....62**|", ["11", "Appendices", "....62"]).endswith(
+        "\n|**11 Appendices ....62**||"
+    )
 
 
 def test_a_cell_printed_elsewhere_does_not_stop_its_neighbours_joining():

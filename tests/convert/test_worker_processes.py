@@ -103,11 +103,17 @@ def test_parse_works_once_in_any_kind_of_script(six_pages, tmp_path, form):
     script.write_text(UNGUARDED)
     args = [str(six_pages), str(marks), form]
     if form in ("script", "thread"):
-        proc = subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, env=_env(), cwd=tmp_path)
+        proc = subprocess.run(
+            [sys.executable, str(script), *args], capture_output=True, text=True, env=_env(), cwd=tmp_path
+        )
     elif form == "-c":
-        proc = subprocess.run([sys.executable, "-c", UNGUARDED, *args], capture_output=True, text=True, env=_env(), cwd=tmp_path)
+        proc = subprocess.run(
+            [sys.executable, "-c", UNGUARDED, *args], capture_output=True, text=True, env=_env(), cwd=tmp_path
+        )
     else:
-        proc = subprocess.run([sys.executable, "-", *args], input=UNGUARDED, capture_output=True, text=True, env=_env(), cwd=tmp_path)
+        proc = subprocess.run(
+            [sys.executable, "-", *args], input=UNGUARDED, capture_output=True, text=True, env=_env(), cwd=tmp_path
+        )
     assert proc.returncode == 0, proc.stderr[-3000:]
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     assert len(marks.read_text().split()) == 1, "the script's top level ran again in a worker"
@@ -122,7 +128,9 @@ def test_parse_works_once_in_any_kind_of_script(six_pages, tmp_path, form):
 def test_no_worker_outlives_the_cli(six_pages, tmp_path):
     proc = subprocess.Popen(
         [sys.executable, "-m", "clinparser", str(six_pages), "--workers", "2", "-o", str(tmp_path), "--quiet"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=_env(),
     )
     seen: set[int] = set()
     parent = psutil.Process(proc.pid)
@@ -155,13 +163,21 @@ def test_a_worker_exits_when_its_parent_is_killed(tmp_path):
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     deadline = time.monotonic() + 10
-    while psutil.pid_exists(worker) and psutil.Process(worker).status() != psutil.STATUS_ZOMBIE and time.monotonic() < deadline:
+    while (
+        psutil.pid_exists(worker)
+        and psutil.Process(worker).status() != psutil.STATUS_ZOMBIE
+        and time.monotonic() < deadline
+    ):
         time.sleep(0.1)
-    assert not psutil.pid_exists(worker) or psutil.Process(worker).status() == psutil.STATUS_ZOMBIE, "the worker kept running"
+    assert not psutil.pid_exists(worker) or psutil.Process(worker).status() == psutil.STATUS_ZOMBIE, (
+        "the worker kept running"
+    )
 
 
 def test_parse_works_once_in_a_jupyter_kernel(six_pages, tmp_path):
-    manager_module = pytest.importorskip("jupyter_client.manager", reason="the dev extra installs jupyter_client and ipykernel")
+    manager_module = pytest.importorskip(
+        "jupyter_client.manager", reason="the dev extra installs jupyter_client and ipykernel"
+    )
     pytest.importorskip("ipykernel")
     marks = tmp_path / "marks.txt"
     manager, client = manager_module.start_new_kernel(kernel_name="python3", env=_env(), cwd=str(tmp_path))

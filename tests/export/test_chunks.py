@@ -6,9 +6,9 @@ import json
 import re
 
 import pytest
+from scoring.tree import flatten
 
 from clinparser.export.chunks import Chunker, default_counter, tokenizer_counter
-from scoring.tree import flatten
 
 
 @pytest.fixture(scope="module")
@@ -124,8 +124,16 @@ def test_bad_budgets_are_refused():
 
 
 def _node(number, title, text, pages, subsections=()):
-    return {"number": number, "title": title, "level": number.count(".") + 1, "text": text, "pages": pages,
-            "tables": [], "images": [], "subsections": list(subsections)}
+    return {
+        "number": number,
+        "title": title,
+        "level": number.count(".") + 1,
+        "text": text,
+        "pages": pages,
+        "tables": [],
+        "images": [],
+        "subsections": list(subsections),
+    }
 
 
 def _box(page):
@@ -134,34 +142,80 @@ def _box(page):
 
 def _study_result(long_text: str = "") -> dict:
     objectives = _node("3", "Objectives and Endpoints", "Objectives are listed below.", [4, 5])
-    population = _node("5", "Study Population", "", [9, 10], [
-        _node("5.1", "Inclusion Criteria", "1. Adults aged 18 or more.", [9, 9]),
-        _node("5.2.", "Exclusion Criteria", "1. Pregnancy.\n\n7. eGFR < 30 & dialysis.", [9, 10]),
-    ])
-    criterion = {"category": "exclusion", "identifier": "7.", "text": "eGFR < 30 & dialysis.", "section": "5.2.",
-                 "pages": [9, 10], "boxes": _box(9) + _box(10), "applies_to": "run-in"}
+    population = _node(
+        "5",
+        "Study Population",
+        "",
+        [9, 10],
+        [
+            _node("5.1", "Inclusion Criteria", "1. Adults aged 18 or more.", [9, 9]),
+            _node("5.2.", "Exclusion Criteria", "1. Pregnancy.\n\n7. eGFR < 30 & dialysis.", [9, 10]),
+        ],
+    )
+    criterion = {
+        "category": "exclusion",
+        "identifier": "7.",
+        "text": "eGFR < 30 & dialysis.",
+        "section": "5.2.",
+        "pages": [9, 10],
+        "boxes": _box(9) + _box(10),
+        "applies_to": "run-in",
+    }
     study = {
         "titles": {"official": {"text": "A Study of X", "page": 1}, "short": None, "acronym": None},
         "identifiers": [{"kind": "nct", "text": "NCT01234567", "page": 1, "source": "title page"}],
         "phase": {"value": "3", "printed": "Phase III"},
         "sponsor": {"text": "Acme", "page": 1},
         "eligibility": [
-            {"category": "inclusion", "identifier": "1.", "text": long_text or "Adults aged 18 or more.", "section": "5.1",
-             "pages": [9], "boxes": _box(9), "applies_to": None},
+            {
+                "category": "inclusion",
+                "identifier": "1.",
+                "text": long_text or "Adults aged 18 or more.",
+                "section": "5.1",
+                "pages": [9],
+                "boxes": _box(9),
+                "applies_to": None,
+            },
             criterion,
-            {"category": "exclusion", "identifier": None, "text": "Unlisted.", "section": "Exclusion criteria (other)",
-             "pages": [], "boxes": [], "applies_to": None},
+            {
+                "category": "exclusion",
+                "identifier": None,
+                "text": "Unlisted.",
+                "section": "Exclusion criteria (other)",
+                "pages": [],
+                "boxes": [],
+                "applies_to": None,
+            },
         ],
-        "objectives": [{
-            "level": "primary", "label": "Primary", "text": "To compare X with placebo.", "section": "3", "pages": [4],
-            "boxes": _box(4),
-            "endpoints": [{"level": "primary", "label": "Primary", "text": "Change in weight at week 52.", "section": "3",
-                           "pages": [5], "boxes": _box(5)}],
-        }],
+        "objectives": [
+            {
+                "level": "primary",
+                "label": "Primary",
+                "text": "To compare X with placebo.",
+                "section": "3",
+                "pages": [4],
+                "boxes": _box(4),
+                "endpoints": [
+                    {
+                        "level": "primary",
+                        "label": "Primary",
+                        "text": "Change in weight at week 52.",
+                        "section": "3",
+                        "pages": [5],
+                        "boxes": _box(5),
+                    }
+                ],
+            }
+        ],
         "abbreviations": [],
         "diagnostics": [],
     }
-    return {"metadata": {"sha256": "ab" * 32, "source": "p.pdf"}, "toc": [objectives, population], "non_toc": [], "study": study}
+    return {
+        "metadata": {"sha256": "ab" * 32, "source": "p.pdf"},
+        "toc": [objectives, population],
+        "non_toc": [],
+        "study": study,
+    }
 
 
 def test_criteria_and_objectives_are_chunks_after_the_section_chunks():
@@ -172,31 +226,83 @@ def test_criteria_and_objectives_are_chunks_after_the_section_chunks():
     doc = {"document_id": "abababababababab", "source": "p.pdf"}
     path_52 = ["5 Study Population", "5.2. Exclusion Criteria"]
     expected = [
-        {"id": "abababababababab:5.1:inclusion-1:0",
-         "text": "5 Study Population > 5.1 Inclusion Criteria > Inclusion criterion 1\n\nAdults aged 18 or more.",
-         "metadata": {**doc, "section_number": "5.1", "section_title": "Inclusion Criteria",
-                      "heading_path": ["5 Study Population", "5.1 Inclusion Criteria", "Inclusion criterion 1"],
-                      "pages": [9, 9], "category": "inclusion", "identifier": "1.", "applies_to": None, "kind": "criterion",
-                      "parent_id": "abababababababab:5.1", "token_count": 19, "chunk_index": 0, "chunk_count": 1}},
-        {"id": "abababababababab:5.2:exclusion-7:0",
-         "text": "5 Study Population > 5.2. Exclusion Criteria > Exclusion criterion 7 (applies to run-in)\n\neGFR < 30 & dialysis.",
-         "metadata": {**doc, "section_number": "5.2.", "section_title": "Exclusion Criteria",
-                      "heading_path": path_52 + ["Exclusion criterion 7 (applies to run-in)"],
-                      "pages": [9, 10], "category": "exclusion", "identifier": "7.", "applies_to": "run-in", "kind": "criterion",
-                      "parent_id": "abababababababab:5.2", "token_count": 27, "chunk_index": 0, "chunk_count": 1}},
-        {"id": "abababababababab:exclusion-criteria-other:exclusion-item2:0",  # its section is not in the tree
-         "text": "Exclusion criterion\n\nUnlisted.",
-         "metadata": {**doc, "section_number": "Exclusion criteria (other)", "section_title": "",
-                      "heading_path": ["Exclusion criterion"], "pages": [None, None], "category": "exclusion",
-                      "identifier": None, "applies_to": None, "kind": "criterion", "parent_id": None, "token_count": 4,
-                      "chunk_index": 0, "chunk_count": 1}},
-        {"id": "abababababababab:3:objective-primary-1:0",
-         "text": "3 Objectives and Endpoints > Primary objective\n\nTo compare X with placebo.\n\n"
-                 "Primary endpoint: Change in weight at week 52.",
-         "metadata": {**doc, "section_number": "3", "section_title": "Objectives and Endpoints",
-                      "heading_path": ["3 Objectives and Endpoints", "Primary objective"], "pages": [4, 5],
-                      "level": "primary", "label": "Primary", "endpoint_count": 1, "kind": "objective",
-                      "parent_id": "abababababababab:3", "token_count": 23, "chunk_index": 0, "chunk_count": 1}},
+        {
+            "id": "abababababababab:5.1:inclusion-1:0",
+            "text": "5 Study Population > 5.1 Inclusion Criteria > Inclusion criterion 1\n\nAdults aged 18 or more.",
+            "metadata": {
+                **doc,
+                "section_number": "5.1",
+                "section_title": "Inclusion Criteria",
+                "heading_path": ["5 Study Population", "5.1 Inclusion Criteria", "Inclusion criterion 1"],
+                "pages": [9, 9],
+                "category": "inclusion",
+                "identifier": "1.",
+                "applies_to": None,
+                "kind": "criterion",
+                "parent_id": "abababababababab:5.1",
+                "token_count": 19,
+                "chunk_index": 0,
+                "chunk_count": 1,
+            },
+        },
+        {
+            "id": "abababababababab:5.2:exclusion-7:0",
+            "text": "5 Study Population > 5.2. Exclusion Criteria > Exclusion criterion 7 (applies to run-in)\n\neGFR < 30 & dialysis.",
+            "metadata": {
+                **doc,
+                "section_number": "5.2.",
+                "section_title": "Exclusion Criteria",
+                "heading_path": path_52 + ["Exclusion criterion 7 (applies to run-in)"],
+                "pages": [9, 10],
+                "category": "exclusion",
+                "identifier": "7.",
+                "applies_to": "run-in",
+                "kind": "criterion",
+                "parent_id": "abababababababab:5.2",
+                "token_count": 27,
+                "chunk_index": 0,
+                "chunk_count": 1,
+            },
+        },
+        {
+            "id": "abababababababab:exclusion-criteria-other:exclusion-item2:0",  # its section is not in the tree
+            "text": "Exclusion criterion\n\nUnlisted.",
+            "metadata": {
+                **doc,
+                "section_number": "Exclusion criteria (other)",
+                "section_title": "",
+                "heading_path": ["Exclusion criterion"],
+                "pages": [None, None],
+                "category": "exclusion",
+                "identifier": None,
+                "applies_to": None,
+                "kind": "criterion",
+                "parent_id": None,
+                "token_count": 4,
+                "chunk_index": 0,
+                "chunk_count": 1,
+            },
+        },
+        {
+            "id": "abababababababab:3:objective-primary-1:0",
+            "text": "3 Objectives and Endpoints > Primary objective\n\nTo compare X with placebo.\n\n"
+            "Primary endpoint: Change in weight at week 52.",
+            "metadata": {
+                **doc,
+                "section_number": "3",
+                "section_title": "Objectives and Endpoints",
+                "heading_path": ["3 Objectives and Endpoints", "Primary objective"],
+                "pages": [4, 5],
+                "level": "primary",
+                "label": "Primary",
+                "endpoint_count": 1,
+                "kind": "objective",
+                "parent_id": "abababababababab:3",
+                "token_count": 23,
+                "chunk_index": 0,
+                "chunk_count": 1,
+            },
+        },
     ]
     assert recs[first:] == expected
     assert all(r["metadata"]["token_count"] == default_counter(r["text"]) for r in expected)
@@ -207,15 +313,32 @@ def _design(section: str = "4.1") -> dict:
         return {"pages": [page], "boxes": _box(page), "section": section, "printed": "as printed", **fields}
 
     return {
-        "arms": [traced(6, name="EXP-1 10 mg", type="experimental", interventions=["EXP-1"]),
-                 traced(6, name="Placebo", type="placebo comparator", interventions=["Placebo"])],
+        "arms": [
+            traced(6, name="EXP-1 10 mg", type="experimental", interventions=["EXP-1"]),
+            traced(6, name="Placebo", type="placebo comparator", interventions=["Placebo"]),
+        ],
         "epochs": [traced(6, name="Screening"), traced(6, name="Treatment")],
-        "interventions": [traced(7, name="EXP-1", role="investigational", route="oral", frequency="once\ndaily",
-                                 doses=[{"value": 10, "unit": "mg", "printed": "10 mg"}])],
-        "population": {"planned_enrollment": traced(12, value=120), "age": traced(9, min=18, max=None, unit="years", section="5.1"),
-                       "sex": None, "healthy_volunteers": None},
-        "allocation": traced(1, value="randomized", section=None), "model": traced(6, value="parallel"),
-        "masking": None, "ratio": traced(6, value="1:1"), "indication": None,
+        "interventions": [
+            traced(
+                7,
+                name="EXP-1",
+                role="investigational",
+                route="oral",
+                frequency="once\ndaily",
+                doses=[{"value": 10, "unit": "mg", "printed": "10 mg"}],
+            )
+        ],
+        "population": {
+            "planned_enrollment": traced(12, value=120),
+            "age": traced(9, min=18, max=None, unit="years", section="5.1"),
+            "sex": None,
+            "healthy_volunteers": None,
+        },
+        "allocation": traced(1, value="randomized", section=None),
+        "model": traced(6, value="parallel"),
+        "masking": None,
+        "ratio": traced(6, value="1:1"),
+        "indication": None,
         "amendments": [traced(2, number="1", date="2024-03-01", summary=None, section=None)],
     }
 
@@ -232,7 +355,11 @@ def test_the_design_is_one_chunk_after_the_objectives_under_its_section():
     assert chunk["metadata"]["parent_id"] == "abababababababab:4.1"
     assert chunk["metadata"]["heading_path"] == ["4.1 Study Design", "Study design"]
     assert chunk["metadata"]["pages"] == [1, 12]  # every item's pages: title page to sample size
-    assert (chunk["metadata"]["arm_count"], chunk["metadata"]["epoch_count"], chunk["metadata"]["intervention_count"]) == (2, 2, 1)
+    assert (
+        chunk["metadata"]["arm_count"],
+        chunk["metadata"]["epoch_count"],
+        chunk["metadata"]["intervention_count"],
+    ) == (2, 2, 1)
     assert chunk["metadata"]["design_parts"] == ["design", "population", "arm", "epoch", "intervention", "amendment"]
     assert chunk["text"] == (
         "4.1 Study Design > Study design\n\n"
@@ -241,20 +368,32 @@ def test_the_design_is_one_chunk_after_the_objectives_under_its_section():
         "Arm: EXP-1 10 mg (experimental); receives EXP-1\nArm: Placebo (placebo comparator); receives Placebo\n\n"
         "Epoch 1 of 2: Screening\nEpoch 2 of 2: Treatment\n\n"
         "Intervention: EXP-1 (role investigational; dose 10 mg; route oral; frequency once daily)\n\n"
-        "Amendment 1, 2024-03-01")
+        "Amendment 1, 2024-03-01"
+    )
 
 
 def test_an_empty_design_gives_no_chunk():
-    empty = {"arms": [], "epochs": [], "interventions": [], "amendments": [], "allocation": None, "model": None,
-             "masking": None, "ratio": None, "indication": None,
-             "population": {"planned_enrollment": None, "age": None, "sex": None, "healthy_volunteers": None}}
+    empty = {
+        "arms": [],
+        "epochs": [],
+        "interventions": [],
+        "amendments": [],
+        "allocation": None,
+        "model": None,
+        "masking": None,
+        "ratio": None,
+        "indication": None,
+        "population": {"planned_enrollment": None, "age": None, "sex": None, "healthy_volunteers": None},
+    }
     result = _study_result()
     base = Chunker().document(result)
     assert Chunker().document({**result, "study": {**result["study"], "design": empty}}) == base
 
 
 def test_a_long_criterion_is_split_within_budget_and_every_piece_names_it():
-    sentences = [f"Sentence {k} of a very long exclusion about prior therapy with agents of class {k}." for k in range(40)]
+    sentences = [
+        f"Sentence {k} of a very long exclusion about prior therapy with agents of class {k}." for k in range(40)
+    ]
     recs = Chunker(max_tokens=64, overlap=8).document(_study_result(" ".join(sentences)))
     pieces = [r for r in recs if r["metadata"]["kind"] == "criterion" and r["metadata"]["identifier"] == "1."]
     assert len(pieces) > 3
@@ -263,7 +402,7 @@ def test_a_long_criterion_is_split_within_budget_and_every_piece_names_it():
         assert r["id"] == f"abababababababab:5.1:inclusion-1:{k}"
         assert r["text"].startswith(head + "\n\n") and r["metadata"]["token_count"] <= 64
         assert (r["metadata"]["chunk_index"], r["metadata"]["chunk_count"]) == (k, len(pieces))
-    joined = " ".join(r["text"][len(head):] for r in pieces)
+    joined = " ".join(r["text"][len(head) :] for r in pieces)
     assert all(s in joined for s in sentences)  # nothing lost (overlap may repeat some)
 
 
@@ -284,9 +423,17 @@ def test_no_study_no_criterion_or_objective_chunks():
 
 def _picture_result() -> dict:
     block = "<!-- text in the picture (ocr) -->\nDaily Itch Diary\nDid itching wake you?\n<!-- end of text in the picture -->"
-    node = _node("2", "Diary", f"Complete the diary.\n\n[Figure 3: Diary]\n\n{block}\n\n[Schedule]\n\n[Table]\n\nAfter.", [3, 3])
-    node["images"] = [{"title": "Figure 3: Diary", "path": "images/2/image_001.png", "text": "Daily Itch Diary\nDid itching wake you?"},
-                      {"title": "Schedule", "path": "images/2/image_002.png", "text": ""}]
+    node = _node(
+        "2", "Diary", f"Complete the diary.\n\n[Figure 3: Diary]\n\n{block}\n\n[Schedule]\n\n[Table]\n\nAfter.", [3, 3]
+    )
+    node["images"] = [
+        {
+            "title": "Figure 3: Diary",
+            "path": "images/2/image_001.png",
+            "text": "Daily Itch Diary\nDid itching wake you?",
+        },
+        {"title": "Schedule", "path": "images/2/image_002.png", "text": ""},
+    ]
     node["tables"] = [{"title": "", "columns": ["Visit", "1"], "data": [["Consent", "X"]]}]
     return {"metadata": {"sha256": "cd" * 32, "source": "p.pdf"}, "toc": [node], "non_toc": []}
 

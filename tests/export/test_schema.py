@@ -34,9 +34,18 @@ def test_the_study_design_contract(example_run):
     with_design = copy.deepcopy(result)
     with_design["study"]["design"] = reading()
     assert errors(with_design) == []
-    nothing = {"arms": [], "epochs": [], "interventions": [], "allocation": None, "model": None, "masking": None,
-               "ratio": None, "indication": None, "amendments": [],
-               "population": {"planned_enrollment": None, "age": None, "sex": None, "healthy_volunteers": None}}
+    nothing = {
+        "arms": [],
+        "epochs": [],
+        "interventions": [],
+        "allocation": None,
+        "model": None,
+        "masking": None,
+        "ratio": None,
+        "indication": None,
+        "amendments": [],
+        "population": {"planned_enrollment": None, "age": None, "sex": None, "healthy_volunteers": None},
+    }
     assert errors(dict(with_design, study=dict(with_design["study"], design=nothing))) == []
     open_age = copy.deepcopy(with_design)
     open_age["study"]["design"]["population"]["age"]["max"] = None

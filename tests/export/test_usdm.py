@@ -15,8 +15,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clinparser.export.usdm import (DRAFT_STATUS, document_version, narrative_items, schema_validator, section_xhtml,
-                                    study_design, to_usdm, unique_names, usdm_errors)
+from clinparser.export.usdm import (
+    DRAFT_STATUS,
+    document_version,
+    narrative_items,
+    schema_validator,
+    section_xhtml,
+    study_design,
+    to_usdm,
+    unique_names,
+    usdm_errors,
+)
 
 USDM_API = Path(__file__).resolve().parents[3] / "shared" / "usdm" / "USDM_API.json"
 XHTML = "{http://www.w3.org/1999/xhtml}"
@@ -38,15 +47,25 @@ def assert_valid_usdm(validate, usdm: dict) -> None:
 
 
 def test_the_validator_resolves_refs_and_can_fail(usdm_schema):
-    good = {"id": "NarrativeContent_0001", "name": "x", "displaySectionNumber": True, "displaySectionTitle": True,
-            "instanceType": "NarrativeContent"}
+    good = {
+        "id": "NarrativeContent_0001",
+        "name": "x",
+        "displaySectionNumber": True,
+        "displaySectionTitle": True,
+        "instanceType": "NarrativeContent",
+    }
     assert usdm_schema("NarrativeContent-Input", good) == []
     missing = {k: v for k, v in good.items() if k != "instanceType"}
     assert any("instanceType" in e for e in usdm_schema("NarrativeContent-Input", missing))
     assert usdm_schema("NarrativeContent-Input", dict(good, instanceType="NarrativeContentItem"))
     # A nested $ref (status -> Code-Input, contents -> NarrativeContent-Input) is followed too.
-    sddv = {"id": "S", "version": "1", "status": dict(DRAFT_STATUS, id="C", instanceType="Code"),
-            "contents": [good], "instanceType": "StudyDefinitionDocumentVersion"}
+    sddv = {
+        "id": "S",
+        "version": "1",
+        "status": dict(DRAFT_STATUS, id="C", instanceType="Code"),
+        "contents": [good],
+        "instanceType": "StudyDefinitionDocumentVersion",
+    }
     assert usdm_schema("StudyDefinitionDocumentVersion-Input", sddv) == []
     broken = copy.deepcopy(sddv)
     del broken["status"]["codeSystemVersion"]
@@ -59,8 +78,17 @@ def test_the_validator_resolves_refs_and_can_fail(usdm_schema):
 # --- a hand-made result ----------------------------------------------------------------------------
 def node(number, title, pages, text="", subsections=(), tables=(), images=()):
     level = number.count(".") + 1 if number else 1
-    return {"number": number, "title": title, "level": level, "pages": list(pages), "text": text,
-            "tables": list(tables), "images": list(images), "references": [], "subsections": list(subsections)}
+    return {
+        "number": number,
+        "title": title,
+        "level": level,
+        "pages": list(pages),
+        "text": text,
+        "tables": list(tables),
+        "images": list(images),
+        "references": [],
+        "subsections": list(subsections),
+    }
 
 
 def table(title, columns, data):
@@ -71,8 +99,11 @@ def image(title, path):
     return {"title": title, "page": 4, "bbox": [0.0, 0.0, 10.0, 10.0], "width": 10, "height": 10, "path": path}
 
 
-SOA = table("Table 2: Schedule of Activities", ["Procedure", "Day 1", "Week <4> & on"],
-            [["Informed consent", "X", ""], ["ECG & vitals", "", "X\nonly if < 60"]])
+SOA = table(
+    "Table 2: Schedule of Activities",
+    ["Procedure", "Day 1", "Week <4> & on"],
+    [["Informed consent", "X", ""], ["ECG & vitals", "", "X\nonly if < 60"]],
+)
 UNTITLED = table("", ["A"], [["untitled cell"]])
 
 
@@ -90,12 +121,26 @@ def sample() -> dict:
     s12 = node("1.2", "Design", [4, 5], "Design text.", [node("1.2.1", "Detail", [5, 5], "Detail text.")])
     return {
         "toc": [
-            node("1", "SUMMARY", [3, 5], "Summary text.", [
-                node("1.1", "Synopsis & <Scope>", [3, 4], body, tables=[SOA, UNTITLED],
-                     images=[image("Figure 1: Study Schema", "images/1.1_Synopsis/image_001.png"),
-                             image("Figure 2: Not written", None)]),
-                s12,
-            ]),
+            node(
+                "1",
+                "SUMMARY",
+                [3, 5],
+                "Summary text.",
+                [
+                    node(
+                        "1.1",
+                        "Synopsis & <Scope>",
+                        [3, 4],
+                        body,
+                        tables=[SOA, UNTITLED],
+                        images=[
+                            image("Figure 1: Study Schema", "images/1.1_Synopsis/image_001.png"),
+                            image("Figure 2: Not written", None),
+                        ],
+                    ),
+                    s12,
+                ],
+            ),
             node("2", "INTRODUCTION", [6, 8], "Intro."),
         ],
         "non_toc": [
@@ -124,8 +169,16 @@ def all_text(el: ET.Element) -> str:
 def test_document_order_puts_front_matter_first_and_back_matter_last():
     usdm = to_usdm(sample())
     order = [(c["sectionNumber"], c["sectionTitle"]) for c in contents_of(usdm)]
-    assert order == [(None, "Title Page"), (None, "TABLE OF CONTENTS"), ("1", "SUMMARY"), ("1.1", "Synopsis & <Scope>"),
-                     ("1.2", "Design"), ("1.2.1", "Detail"), ("2", "INTRODUCTION"), (None, "Signature Page")]
+    assert order == [
+        (None, "Title Page"),
+        (None, "TABLE OF CONTENTS"),
+        ("1", "SUMMARY"),
+        ("1.1", "Synopsis & <Scope>"),
+        ("1.2", "Design"),
+        ("1.2.1", "Detail"),
+        ("2", "INTRODUCTION"),
+        (None, "Signature Page"),
+    ]
     flags = [c["displaySectionNumber"] for c in contents_of(usdm)]
     assert flags == [False, False, True, True, True, True, True, False]
     assert all(c["displaySectionTitle"] for c in contents_of(usdm))
@@ -137,16 +190,32 @@ def test_unnumbered_nodes_go_where_their_pages_put_them():
     # A printed TOC after a numbered signature page; front matter sharing section 1's page;
     # a node with no page stays with the one before it; back matter on the last section's page.
     result = {
-        "toc": [node("1.", "SIGNATURE PAGE", [2, 2]), node("2.", "DECLARATION", [3, 4]),
-                node("3.", "SYNOPSIS", [9, 10], subsections=[node("3.1", "Design", [10, 10])])],
-        "non_toc": [node("", "PROTOCOL TITLE", [1, 2]), node("", "Cover note", [2, 2]),
-                    node("", "TABLE OF CONTENTS", [5, 8]), node("", "No page", [None, None]),
-                    node("", "Signatures", [10, 10])],
+        "toc": [
+            node("1.", "SIGNATURE PAGE", [2, 2]),
+            node("2.", "DECLARATION", [3, 4]),
+            node("3.", "SYNOPSIS", [9, 10], subsections=[node("3.1", "Design", [10, 10])]),
+        ],
+        "non_toc": [
+            node("", "PROTOCOL TITLE", [1, 2]),
+            node("", "Cover note", [2, 2]),
+            node("", "TABLE OF CONTENTS", [5, 8]),
+            node("", "No page", [None, None]),
+            node("", "Signatures", [10, 10]),
+        ],
         "metadata": {},
     }
     titles = [c["sectionTitle"] for c in contents_of(to_usdm(result))]
-    assert titles == ["PROTOCOL TITLE", "Cover note", "SIGNATURE PAGE", "DECLARATION", "TABLE OF CONTENTS", "No page",
-                      "SYNOPSIS", "Design", "Signatures"]
+    assert titles == [
+        "PROTOCOL TITLE",
+        "Cover note",
+        "SIGNATURE PAGE",
+        "DECLARATION",
+        "TABLE OF CONTENTS",
+        "No page",
+        "SYNOPSIS",
+        "Design",
+        "Signatures",
+    ]
     assert_tree_consistent(contents_of(to_usdm(result)))
     only_front = dict(result, toc=[])
     assert [c["sectionTitle"] for c in contents_of(to_usdm(only_front))] == [n["title"] for n in result["non_toc"]]
@@ -162,7 +231,9 @@ def test_ids_are_positional_and_deterministic():
     assert contents[3]["name"] == "1.1 Synopsis & <Scope>"
     dump = json.dumps(usdm, sort_keys=True)
     assert json.dumps(to_usdm(copy.deepcopy(sample())), sort_keys=True) == dump
-    assert json.dumps(to_usdm(json.loads(json.dumps(sample()))), ensure_ascii=False) == json.dumps(usdm, ensure_ascii=False)
+    assert json.dumps(to_usdm(json.loads(json.dumps(sample()))), ensure_ascii=False) == json.dumps(
+        usdm, ensure_ascii=False
+    )
 
 
 def test_links_match_the_tree():
@@ -221,7 +292,9 @@ def test_table_placeholders_become_tables():
     assert [all_text(th) for th in soa.findall(f"{XHTML}thead/{XHTML}tr/{XHTML}th")] == SOA["columns"]
     rows = soa.findall(f"{XHTML}tbody/{XHTML}tr")
     assert [[all_text(td) for td in tr.findall(f"{XHTML}td")] for tr in rows] == [
-        ["Informed consent", "X", ""], ["ECG & vitals", "", "Xonly if < 60"]]
+        ["Informed consent", "X", ""],
+        ["ECG & vitals", "", "Xonly if < 60"],
+    ]
     assert rows[1].findall(f"{XHTML}td")[2].find(f"{XHTML}br") is not None  # a cell's line break
     assert untitled.find(f"{XHTML}caption") is None  # "[Table]" took the next unused table
     assert all_text(untitled.find(f"{XHTML}tbody")) == "untitled cell"
@@ -264,7 +337,10 @@ def test_nested_and_numbered_lists_keep_their_numbers():
     assert all_text(items[2]).split() == ["6.", "sixth", "continued"] and items[2].find(f".//{XHTML}br") is not None
     # a list numbered 1, 2, 3 keeps its own numbering; an empty item still shows its number
     plain = xhtml(section_xhtml(node("1", "L", [1, 1], "1. one\n2. two")))
-    assert plain.find(f"{XHTML}ol").get("style") is None and [li.text for li in plain.iter(f"{XHTML}li")] == ["one", "two"]
+    assert plain.find(f"{XHTML}ol").get("style") is None and [li.text for li in plain.iter(f"{XHTML}li")] == [
+        "one",
+        "two",
+    ]
     gap = xhtml(section_xhtml(node("1", "L", [1, 1], "2) a\n3)\n4) c")))
     assert [all_text(li) for li in gap.iter(f"{XHTML}li")] == ["2) a", "3) ", "4) c"]
 
@@ -272,8 +348,14 @@ def test_nested_and_numbered_lists_keep_their_numbers():
 def test_status_and_wrapper(usdm_schema):
     usdm = to_usdm(sample())
     sddv = document_version(usdm)
-    assert sddv["status"] == {"id": "Code_0001", "code": "C85255", "decode": "Draft", "codeSystem": "http://www.cdisc.org",
-                              "codeSystemVersion": "2025-09-26", "instanceType": "Code"}
+    assert sddv["status"] == {
+        "id": "Code_0001",
+        "code": "C85255",
+        "decode": "Draft",
+        "codeSystem": "http://www.cdisc.org",
+        "codeSystemVersion": "2025-09-26",
+        "instanceType": "Code",
+    }
     assert sddv["version"] == "1" and sddv["instanceType"] == "StudyDefinitionDocumentVersion"
     # One Wrapper: its four keys only; the narrative in the study, where the published files have it.
     assert set(usdm) == {"usdmVersion", "systemName", "systemVersion", "study"}
@@ -300,8 +382,15 @@ def test_usdm_errors_can_fail(usdm_schema):
     del contents_of(broken)[1]["instanceType"]
     del narrative_items(broken)[2]["text"]
     study_version = broken["study"]["versions"][0]
-    study_version["roles"] = [{"id": "StudyRole_9", "name": "R", "code": DRAFT_STATUS | {"id": "C", "instanceType": "Code"},
-                               "appliesToIds": ["Nowhere"], "instanceType": "StudyRole"}]
+    study_version["roles"] = [
+        {
+            "id": "StudyRole_9",
+            "name": "R",
+            "code": DRAFT_STATUS | {"id": "C", "instanceType": "Code"},
+            "appliesToIds": ["Nowhere"],
+            "instanceType": "StudyRole",
+        }
+    ]
     errors = usdm_errors(broken, usdm_schema)
     assert "Wrapper: unexpected key studyDesign" in errors
     assert any(e.startswith("NarrativeContent_0002: ") and "instanceType" in e for e in errors)
@@ -310,12 +399,21 @@ def test_usdm_errors_can_fail(usdm_schema):
 
 
 def test_names_are_made_unique_per_class_in_document_order():
-    tree = {"a": [{"name": "Day 1", "instanceType": "Encounter"}, {"name": "Day 1", "instanceType": "Timing"}],
-            "b": {"name": "Day 1", "instanceType": "Encounter", "x": [{"name": "Day 1 (2)", "instanceType": "Encounter"},
-                                                                       {"name": "Day 1", "instanceType": "Encounter"}]}}
+    tree = {
+        "a": [{"name": "Day 1", "instanceType": "Encounter"}, {"name": "Day 1", "instanceType": "Timing"}],
+        "b": {
+            "name": "Day 1",
+            "instanceType": "Encounter",
+            "x": [{"name": "Day 1 (2)", "instanceType": "Encounter"}, {"name": "Day 1", "instanceType": "Encounter"}],
+        },
+    }
     unique_names(tree)
     assert [o["name"] for o in (tree["a"][0], tree["b"], tree["b"]["x"][0], tree["b"]["x"][1])] == [
-        "Day 1", "Day 1 (3)", "Day 1 (2)", "Day 1 (4)"]
+        "Day 1",
+        "Day 1 (3)",
+        "Day 1 (2)",
+        "Day 1 (4)",
+    ]
     assert tree["a"][1]["name"] == "Day 1"  # another class
     # the export: two sections of one title are two names
     result = sample()
@@ -326,18 +424,35 @@ def test_names_are_made_unique_per_class_in_document_order():
 
 
 def test_a_section_number_printed_twice_is_qualified_by_its_parent():
-    result = {"toc": [node("1", "Body", [1, 1]),
-                      node("Appendix 2", "Forms", [2, 3], subsections=[node("1", "Consent", [2, 2]), node("2", "Diary", [3, 3])])],
-              "non_toc": [], "metadata": {}}
+    result = {
+        "toc": [
+            node("1", "Body", [1, 1]),
+            node("Appendix 2", "Forms", [2, 3], subsections=[node("1", "Consent", [2, 2]), node("2", "Diary", [3, 3])]),
+        ],
+        "non_toc": [],
+        "metadata": {},
+    }
     contents = contents_of(to_usdm(result))
     assert [c["sectionNumber"] for c in contents] == ["1", "Appendix 2", "Appendix 2 / 1", "2"]
     assert all(c["displaySectionNumber"] for c in contents)
     twice = {"toc": [node("1", "A", [1, 1]), node("1", "B", [2, 2])], "non_toc": [], "metadata": {}}
     assert [(c["sectionNumber"], c["displaySectionNumber"], c["name"]) for c in contents_of(to_usdm(twice))] == [
-        ("1", True, "1 A"), (None, False, "1 B")]
+        ("1", True, "1 A"),
+        (None, False, "1 B"),
+    ]
 
 
-_PIECES = list("ab <>&\"'*_`~#-|[]()\\1.\n\t\x00\x0c\u00e9") + ["**", "\n\n", "[Table]", "<br>", "- ", "1. ", "](x)", "[a](b)", "`"]
+_PIECES = list("ab <>&\"'*_`~#-|[]()\\1.\n\t\x00\x0c\u00e9") + [
+    "**",
+    "\n\n",
+    "[Table]",
+    "<br>",
+    "- ",
+    "1. ",
+    "](x)",
+    "[a](b)",
+    "`",
+]
 markdownish = st.lists(st.sampled_from(_PIECES), max_size=60).map("".join)
 
 
@@ -377,15 +492,23 @@ def test_example_protocol_exports_valid_usdm(example_run, usdm_schema):
         assert len(root.findall(f".//{XHTML}table")) >= len(section["tables"]), section["number"]
         captions = [c.text for c in root.findall(f".//{XHTML}table/{XHTML}caption")]
         assert captions == [t["title"] for t in section["tables"] if t["title"]]
-        assert [i.get("src") for i in root.findall(f".//{XHTML}img")] == [im["path"] for im in section["images"] if im["path"]]
+        assert [i.get("src") for i in root.findall(f".//{XHTML}img")] == [
+            im["path"] for im in section["images"] if im["path"]
+        ]
         for t in section["tables"]:
             assert f"[{t['title']}]" not in all_text(root)
     assert sum(len(s["tables"]) for s in sections) >= 3 and sum(len(s["images"]) for s in sections) >= 2
     assert json.dumps(to_usdm(result), sort_keys=True) == json.dumps(usdm, sort_keys=True)
 
 
-CORPUS_DOCS = ["Alexion_NCT04573309_Wilsons.pdf", "Amgen_NCT03283098_Kidney.pdf", "CDISC_Pilot_Study.pdf",
-               "CDISC_Pilot_Study_ICH_M11.docx", "Inv_NCT03523273_Weight.pdf", "KalVista_NCT05259917_Angioedema.pdf"]
+CORPUS_DOCS = [
+    "Alexion_NCT04573309_Wilsons.pdf",
+    "Amgen_NCT03283098_Kidney.pdf",
+    "CDISC_Pilot_Study.pdf",
+    "CDISC_Pilot_Study_ICH_M11.docx",
+    "Inv_NCT03523273_Weight.pdf",
+    "KalVista_NCT05259917_Angioedema.pdf",
+]
 
 
 @pytest.mark.corpus
@@ -416,12 +539,25 @@ def test_raw_inline_html_from_the_converter_becomes_wellformed_xhtml():
 
     from clinparser.export.usdm import section_xhtml
 
-    node = {"number": "1", "title": "T", "level": 1, "pages": [1, 1], "tables": [], "images": [], "references": [], "subsections": [],
-            "text": "Dose in mg/m<sup>2</sup> on the <u>first</u> day<br>next line <!-- Start of picture text --> and <u>unclosed"}
+    node = {
+        "number": "1",
+        "title": "T",
+        "level": 1,
+        "pages": [1, 1],
+        "tables": [],
+        "images": [],
+        "references": [],
+        "subsections": [],
+        "text": "Dose in mg/m<sup>2</sup> on the <u>first</u> day<br>next line <!-- Start of picture text --> and <u>unclosed",
+    }
     xhtml = section_xhtml(node)
     root = ET.fromstring(xhtml)
     assert root.tag == "{http://www.w3.org/1999/xhtml}div"
     # USDM's XHTML 1.1 has no <u>: an underline is a styled span
-    assert "<sup>2</sup>" in xhtml and '<span style="text-decoration: underline">first</span>' in xhtml and "<br />" in xhtml
+    assert (
+        "<sup>2</sup>" in xhtml
+        and '<span style="text-decoration: underline">first</span>' in xhtml
+        and "<br />" in xhtml
+    )
     assert "<u>" not in xhtml
     assert "Start of picture text" not in xhtml and "&lt;u&gt;" not in xhtml

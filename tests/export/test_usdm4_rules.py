@@ -15,7 +15,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from helpers import load_module
 from test_usdm_design import design_result, item, reading
 
@@ -32,11 +31,13 @@ pytestmark = pytest.mark.usdm4
 #: ERROR findings that may remain on ClinParser's export, and why. Nothing else may.
 ALLOWED_ERRORS = {
     "DDF00098": "the example protocol prints no planned sex (its criteria name neither men nor women), so the "
-                "design reader gives none; an invented sex would be a claim the protocol does not make",
+    "design reader gives none; an invented sex would be a claim the protocol does not make",
 }
 #: What USDM CT has no code for, written as printed (usdm_design): the one ERROR each gives.
-PRINTED_ONLY_ERRORS = {"DDF00175": "a frequency CDISC's C71113 has no term for, in ClinParser's code system",
-                       "DDF00218": "non-randomized: CDISC's C93043, not in USDM's characteristics codelist C207416"}
+PRINTED_ONLY_ERRORS = {
+    "DDF00175": "a frequency CDISC's C71113 has no term for, in ClinParser's code system",
+    "DDF00218": "non-randomized: CDISC's C93043, not in USDM's characteristics codelist C207416",
+}
 
 
 @pytest.fixture(scope="module")

@@ -14,13 +14,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clinparser.export.usdm import document_version, narrative_items, schema_validator, study_design, to_usdm, usdm_errors
+from clinparser.export.usdm import (
+    document_version,
+    narrative_items,
+    schema_validator,
+    study_design,
+    to_usdm,
+    usdm_errors,
+)
 
 USDM_API = Path(__file__).resolve().parents[3] / "shared" / "usdm" / "USDM_API.json"
 
-FOOTNOTES = [{"marker": "a", "text": "Seated, after 5 minutes of rest."},
-             {"marker": "b", "text": "Before the first dose."},
-             {"marker": "c", "text": "Done by the local laboratory."}]
+FOOTNOTES = [
+    {"marker": "a", "text": "Seated, after 5 minutes of rest."},
+    {"marker": "b", "text": "Before the first dose."},
+    {"marker": "c", "text": "Done by the local laboratory."},
+]
 
 
 def encounter(label, column, epoch, visit, timing, window=None):
@@ -41,8 +50,14 @@ def main_schedule() -> dict:
         "encounters": [
             encounter("Visit 1 / Day -3", 1, "Screening", "1", timing("day", -3)),
             encounter("Visit 2 / Day 1", 2, "Treatment Period", "2", timing("day", 1)),
-            encounter("Visit 3 / Day 8 (±2 days)", 3, "Treatment Period", "3", timing("day", 8),
-                      {"text": "±2 days", "before": 2, "after": 2, "unit": "day"}),
+            encounter(
+                "Visit 3 / Day 8 (±2 days)",
+                3,
+                "Treatment Period",
+                "3",
+                timing("day", 8),
+                {"text": "±2 days", "before": 2, "after": 2, "unit": "day"},
+            ),
             encounter("Visit 4 / Weeks 4-6", 4, "Treatment Period", "4", timing("week", 4, 6)),
         ],
         "activities": [
@@ -70,11 +85,16 @@ def pk_schedule() -> dict:
         "main": False,
         "label_column": 0,
         "epochs": [],
-        "encounters": [encounter("0 h", 1, None, None, timing("hour", 0)), encounter("2 h", 2, None, None, timing("hour", 2))],
+        "encounters": [
+            encounter("0 h", 1, None, None, timing("hour", 0)),
+            encounter("2 h", 2, None, None, timing("hour", 2)),
+        ],
         "activities": [{"label": "PK blood sample", "row": 0, "group": None, "footnotes": []}],
         "groups": [],
-        "marks": [{"activity": 0, "encounter": 0, "text": "X", "footnotes": []},
-                  {"activity": 0, "encounter": 1, "text": "X", "footnotes": []}],
+        "marks": [
+            {"activity": 0, "encounter": 0, "text": "X", "footnotes": []},
+            {"activity": 0, "encounter": 1, "text": "X", "footnotes": []},
+        ],
         "footnotes": [],
         "diagnostics": [],
     }
@@ -94,16 +114,29 @@ def table(title, schedule=None):
 
 
 def node(number, title, pages, text="", subsections=(), tables=()):
-    return {"number": number, "title": title, "level": number.count(".") + 1, "pages": list(pages), "text": text,
-            "tables": list(tables), "images": [], "references": [], "subsections": list(subsections)}
+    return {
+        "number": number,
+        "title": title,
+        "level": number.count(".") + 1,
+        "pages": list(pages),
+        "text": text,
+        "tables": list(tables),
+        "images": [],
+        "references": [],
+        "subsections": list(subsections),
+    }
 
 
 def result_with(schedules: list[dict]) -> dict:
     tables = [table(s["name"], s) for s in schedules]
     soa = node("1.3", "Schedule of Activities", [4, 6], "\n\n".join(f"[{t['title']}]" for t in tables), tables=tables)
     return {
-        "toc": [node("1", "PROTOCOL SUMMARY", [3, 6], "Summary.", subsections=[node("1.1", "Synopsis", [3, 3], "Text."), soa]),
-                node("2", "INTRODUCTION", [7, 8], "Intro.", tables=[table("Table 5: Not a schedule")])],
+        "toc": [
+            node(
+                "1", "PROTOCOL SUMMARY", [3, 6], "Summary.", subsections=[node("1.1", "Synopsis", [3, 3], "Text."), soa]
+            ),
+            node("2", "INTRODUCTION", [7, 8], "Intro.", tables=[table("Table 5: Not a schedule")]),
+        ],
         "non_toc": [node("", "Title Page", [1, 1], "Protocol")],
         "metadata": {"source": "protocol.pdf", "versions": {"clinparser": "0.1.0"}},
     }
@@ -147,12 +180,28 @@ def timeline(d: dict, name: str) -> dict:
 def test_one_timeline_per_readable_schedule_and_one_main():
     d = design()
     assert [(t["name"], t["mainTimeline"]) for t in d["scheduleTimelines"]] == [
-        ("Table 2: Schedule of Activities", True), ("Table 3: Pharmacokinetic Sampling", False)]
-    assert [e["label"] for e in d["encounters"]] == ["Visit 1 / Day -3", "Visit 2 / Day 1", "Visit 3 / Day 8 (±2 days)",
-                                                     "Visit 4 / Weeks 4-6", "0 h", "2 h"]
-    assert [a["label"] for a in d["activities"]] == ["Informed consent", "Safety", "Vital signs", "Laboratory tests",
-                                                     "PK blood sample"]
-    assert [(e["name"], e["type"]["code"]) for e in d["epochs"]] == [("Screening", "C202487"), ("Treatment Period", "C101526")]
+        ("Table 2: Schedule of Activities", True),
+        ("Table 3: Pharmacokinetic Sampling", False),
+    ]
+    assert [e["label"] for e in d["encounters"]] == [
+        "Visit 1 / Day -3",
+        "Visit 2 / Day 1",
+        "Visit 3 / Day 8 (±2 days)",
+        "Visit 4 / Weeks 4-6",
+        "0 h",
+        "2 h",
+    ]
+    assert [a["label"] for a in d["activities"]] == [
+        "Informed consent",
+        "Safety",
+        "Vital signs",
+        "Laboratory tests",
+        "PK blood sample",
+    ]
+    assert [(e["name"], e["type"]["code"]) for e in d["epochs"]] == [
+        ("Screening", "C202487"),
+        ("Treatment Period", "C101526"),
+    ]
     assert all(e["type"]["code"] == "C25716" for e in d["encounters"])  # Visit
 
 
@@ -170,7 +219,9 @@ def test_each_instance_lists_the_activities_marked_at_its_encounter():
     }
     instances = [i for t in d["scheduleTimelines"] for i in t["instances"]]
     assert len(instances) == len(d["encounters"])
-    assert {encounter_label[i["encounterId"]]: [activity_label[a] for a in i["activityIds"]] for i in instances} == marked
+    assert {
+        encounter_label[i["encounterId"]]: [activity_label[a] for a in i["activityIds"]] for i in instances
+    } == marked
     assert all(i["timelineId"] is None for i in instances)
 
 
@@ -190,8 +241,12 @@ def test_instances_epochs_and_the_timeline_chain():
     d = design()
     epoch = {e["id"]: e["name"] for e in d["epochs"]}
     main = timeline(d, "Table 2: Schedule of Activities")
-    assert [epoch[i["epochId"]] for i in main["instances"]] == ["Screening", "Treatment Period", "Treatment Period",
-                                                                  "Treatment Period"]
+    assert [epoch[i["epochId"]] for i in main["instances"]] == [
+        "Screening",
+        "Treatment Period",
+        "Treatment Period",
+        "Treatment Period",
+    ]
     pk = timeline(d, "Table 3: Pharmacokinetic Sampling")
     assert [i["epochId"] for i in pk["instances"]] == [None, None]  # no epoch printed: none made up
     for t in (main, pk):
@@ -224,27 +279,45 @@ def test_timings_count_from_day_1_and_windows_are_durations():
     ranged = enc["Visit 4 / Weeks 4-6"]
     assert ranged["scheduledAtId"] is None and "Weeks 4 to 6" in ranged["description"]
     assert len(timings) == 3
-    assert enc["Visit 3 / Day 8 (±2 days)"]["description"] == "Visit 3 / Day 8 (±2 days): Visit: 3; Day 8; Window: ±2 days"
+    assert (
+        enc["Visit 3 / Day 8 (±2 days)"]["description"] == "Visit 3 / Day 8 (±2 days): Visit: 3; Day 8; Window: ±2 days"
+    )
     pk = timeline(d, "Table 3: Pharmacokinetic Sampling")
-    assert [(t["type"]["decode"], t["value"]) for t in pk["timings"]] == [("Fixed Reference", "PT0H"), ("After", "PT2H")]
+    assert [(t["type"]["decode"], t["value"]) for t in pk["timings"]] == [
+        ("Fixed Reference", "PT0H"),
+        ("After", "PT2H"),
+    ]
 
 
 def test_what_cannot_be_timed_exactly_gets_no_timing():
     def timings_of(encounters):
         s = dict(pk_schedule(), encounters=encounters, marks=[])
-        return [(t["name"], t["type"]["decode"], t["value"]) for t in study_design(to_usdm(result_with([s])))["scheduleTimelines"][0]["timings"]]
+        return [
+            (t["name"], t["type"]["decode"], t["value"])
+            for t in study_design(to_usdm(result_with([s])))["scheduleTimelines"][0]["timings"]
+        ]
 
     # No Day 0/Day 1 column and no 0 in any unit: nothing to count from; the first column is only
     # where the timeline starts (USDM wants an anchor in each timeline, rule DDF00009).
-    assert timings_of([encounter("D-7", 1, None, None, timing("day", -7)), encounter("D8", 2, None, None, timing("day", 8))]) == [
-        ("D-7: timeline start", "Fixed Reference", "P0D")]
+    assert timings_of(
+        [encounter("D-7", 1, None, None, timing("day", -7)), encounter("D8", 2, None, None, timing("day", 8))]
+    ) == [("D-7: timeline start", "Fixed Reference", "P0D")]
     # Weeks against a Day 1 anchor (is Week 1 Day 7 or Day 8?) and cycle days are left out.
-    assert timings_of([encounter("D1", 1, None, None, timing("day", 1)), encounter("W2", 2, None, None, timing("week", 2)),
-                       encounter("C2D1", 3, None, None, timing("day", 1, cycle=2))]) == [("Day 1", "Fixed Reference", "P0D")]
+    assert timings_of(
+        [
+            encounter("D1", 1, None, None, timing("day", 1)),
+            encounter("W2", 2, None, None, timing("week", 2)),
+            encounter("C2D1", 3, None, None, timing("day", 1, cycle=2)),
+        ]
+    ) == [("Day 1", "Fixed Reference", "P0D")]
     # A printed Day 0 is the anchor, and then days count straight through it.
-    assert timings_of([encounter("D-1", 1, None, None, timing("day", -1)), encounter("D0", 2, None, None, timing("day", 0)),
-                       encounter("D1", 3, None, None, timing("day", 1))]) == [
-        ("Day -1", "Before", "P1D"), ("Day 0", "Fixed Reference", "P0D"), ("Day 1", "After", "P1D")]
+    assert timings_of(
+        [
+            encounter("D-1", 1, None, None, timing("day", -1)),
+            encounter("D0", 2, None, None, timing("day", 0)),
+            encounter("D1", 3, None, None, timing("day", 1)),
+        ]
+    ) == [("Day -1", "Before", "P1D"), ("Day 0", "Fixed Reference", "P0D"), ("Day 1", "After", "P1D")]
 
 
 def test_footnotes_become_notes_and_mark_descriptions():
@@ -300,7 +373,9 @@ def test_ids_are_numbered_in_document_order_and_deterministic():
     assert document_version(usdm)["status"]["id"] == "Code_0001"
     dump = json.dumps(usdm, ensure_ascii=False, sort_keys=True)
     assert json.dumps(to_usdm(sample()), ensure_ascii=False, sort_keys=True) == dump
-    assert json.dumps(to_usdm(json.loads(json.dumps(sample()))), ensure_ascii=False) == json.dumps(usdm, ensure_ascii=False)
+    assert json.dumps(to_usdm(json.loads(json.dumps(sample()))), ensure_ascii=False) == json.dumps(
+        usdm, ensure_ascii=False
+    )
 
 
 def test_ids_sorted_as_text_are_in_document_order_past_nine():
@@ -350,7 +425,9 @@ def test_the_design_validates_against_the_usdm_schema(usdm_schema):
     errors = usdm_errors(broken, usdm_schema)
     assert any(e.startswith("Encounter_0001:") and "'type'" in e for e in errors)
     assert any(e.startswith("ScheduleTimeline_0001: instances/1") for e in errors)
-    assert any(e.startswith("ScheduleTimeline_0001: timings/0") and "relativeFromScheduledInstanceId" in e for e in errors)
+    assert any(
+        e.startswith("ScheduleTimeline_0001: timings/0") and "relativeFromScheduledInstanceId" in e for e in errors
+    )
 
 
 # --- any schedule the contract allows ------------------------------------------------------------
@@ -366,28 +443,83 @@ def schedules(draw):
 
     def a_timing():
         low = draw(st.integers(-3, 3))
-        return draw(st.none() | st.just(timing(draw(st.sampled_from(UNITS)), low, low + draw(st.integers(0, 1)),
-                                              draw(st.none() | st.integers(1, 2)))))
+        return draw(
+            st.none()
+            | st.just(
+                timing(
+                    draw(st.sampled_from(UNITS)),
+                    low,
+                    low + draw(st.integers(0, 1)),
+                    draw(st.none() | st.integers(1, 2)),
+                )
+            )
+        )
 
     def a_window():
-        return draw(st.none() | st.builds(lambda b, a, u: {"text": f"-{b}/+{a}", "before": b, "after": a, "unit": u},
-                                          st.none() | st.integers(0, 3), st.integers(0, 3), st.sampled_from(UNITS)))
+        return draw(
+            st.none()
+            | st.builds(
+                lambda b, a, u: {"text": f"-{b}/+{a}", "before": b, "after": a, "unit": u},
+                st.none() | st.integers(0, 3),
+                st.integers(0, 3),
+                st.sampled_from(UNITS),
+            )
+        )
 
-    encounters = [encounter(draw(labels), i + 1, None, draw(st.none() | labels), a_timing(), a_window()) for i in range(n_enc)]
+    encounters = [
+        encounter(draw(labels), i + 1, None, draw(st.none() | labels), a_timing(), a_window()) for i in range(n_enc)
+    ]
     n_groups = draw(st.integers(0, 2))
     group_labels = [draw(labels) for _ in range(n_groups)]
     rows = draw(st.permutations(list(range(n_act + n_groups))))
     groups = [{"label": group_labels[i], "row": rows[i], "footnotes": draw(markers)} for i in range(n_groups)]
-    activities = [{"label": draw(labels), "row": rows[n_groups + i], "group": draw(st.none() | st.sampled_from(group_labels or [None])),
-                   "footnotes": draw(markers)} for i in range(n_act)]
+    activities = [
+        {
+            "label": draw(labels),
+            "row": rows[n_groups + i],
+            "group": draw(st.none() | st.sampled_from(group_labels or [None])),
+            "footnotes": draw(markers),
+        }
+        for i in range(n_act)
+    ]
     cells = [(a, e) for a in range(n_act) for e in range(n_enc)]
-    marks = [{"activity": a, "encounter": e, "text": draw(st.sampled_from(["X", "x", "(X)", "C"])), "footnotes": draw(markers)}
-             for a, e in draw(st.lists(st.sampled_from(cells), unique=True))] if cells else []
+    marks = (
+        [
+            {
+                "activity": a,
+                "encounter": e,
+                "text": draw(st.sampled_from(["X", "x", "(X)", "C"])),
+                "footnotes": draw(markers),
+            }
+            for a, e in draw(st.lists(st.sampled_from(cells), unique=True))
+        ]
+        if cells
+        else []
+    )
     split = draw(st.integers(0, n_enc))
-    epochs = draw(st.sampled_from([[], [{"label": "Screening", "encounters": list(range(split))},
-                                        {"label": draw(labels), "encounters": list(range(split, n_enc))}]]))
-    return {"name": draw(labels), "main": draw(st.booleans()), "label_column": 0, "epochs": epochs, "encounters": encounters,
-            "activities": activities, "groups": groups, "marks": marks, "footnotes": FOOTNOTES[:2], "diagnostics": []}
+    epochs = draw(
+        st.sampled_from(
+            [
+                [],
+                [
+                    {"label": "Screening", "encounters": list(range(split))},
+                    {"label": draw(labels), "encounters": list(range(split, n_enc))},
+                ],
+            ]
+        )
+    )
+    return {
+        "name": draw(labels),
+        "main": draw(st.booleans()),
+        "label_column": 0,
+        "epochs": epochs,
+        "encounters": encounters,
+        "activities": activities,
+        "groups": groups,
+        "marks": marks,
+        "footnotes": FOOTNOTES[:2],
+        "diagnostics": [],
+    }
 
 
 @settings(max_examples=150, deadline=None)
@@ -414,11 +546,20 @@ def test_any_schedule_gives_valid_linked_usdm(usdm_schema, drawn):
         for e, instance in enumerate(t["instances"]):  # one id per activity marked in the column
             marked = {m["activity"] for m in s["marks"] if m["encounter"] == e}
             assert len(set(instance["activityIds"])) == len(instance["activityIds"]) == len(marked)
-        refs = [i[k] for i in t["instances"] for k in ("defaultConditionId", "epochId", "encounterId", "timelineExitId") if i[k]]
+        refs = [
+            i[k]
+            for i in t["instances"]
+            for k in ("defaultConditionId", "epochId", "encounterId", "timelineExitId")
+            if i[k]
+        ]
         refs += [i for x in t["instances"] for i in x["activityIds"]] + [t["entryId"]]
-        refs += [x[k] for x in t["timings"] for k in ("relativeFromScheduledInstanceId", "relativeToScheduledInstanceId")]
+        refs += [
+            x[k] for x in t["timings"] for k in ("relativeFromScheduledInstanceId", "relativeToScheduledInstanceId")
+        ]
         assert set(refs) <= ids
-    refs = [c for a in d.get("activities", []) for c in a["childIds"]] + [e["scheduledAtId"] for e in d.get("encounters", []) if e["scheduledAtId"]]
+    refs = [c for a in d.get("activities", []) for c in a["childIds"]] + [
+        e["scheduledAtId"] for e in d.get("encounters", []) if e["scheduledAtId"]
+    ]
     assert set(refs) <= ids
 
 
@@ -476,8 +617,12 @@ def test_encounters_and_epochs_form_one_chain_across_schedules_and_names_are_uni
 
 
 def test_schedules_printing_the_same_epoch_share_it_and_other_labels_stay_apart():
-    side = dict(main_schedule(), name="Table 6: Biomarker Sampling", main=False,
-                epochs=[{"label": "treatment  period", "encounters": [1, 2]}, {"label": "Extension", "encounters": [3]}])
+    side = dict(
+        main_schedule(),
+        name="Table 6: Biomarker Sampling",
+        main=False,
+        epochs=[{"label": "treatment  period", "encounters": [1, 2]}, {"label": "Extension", "encounters": [3]}],
+    )
     d = study_design(to_usdm(result_with([main_schedule(), side])))
     assert [e["name"] for e in d["epochs"]] == ["Screening", "Treatment Period", "Extension"]
     first, second = d["scheduleTimelines"][0]["instances"], d["scheduleTimelines"][1]["instances"]
@@ -485,18 +630,34 @@ def test_schedules_printing_the_same_epoch_share_it_and_other_labels_stay_apart(
 
 
 def test_contact_modes_and_settings_as_the_published_files_code_visits():
-    schedule = dict(main_schedule(), encounters=[
-        encounter("Visit 1 / Day -3", 1, None, "1", timing("day", -3)),
-        encounter("Follow-up phone call", 2, None, None, timing("day", 30)),
-        encounter("Week 8 TC", 3, None, None, timing("week", 8)),
-        encounter("Telehealth visit", 4, None, None, None),
-        encounter("Home visit / Day 15", 5, None, None, timing("day", 15))], epochs=[], marks=[
-        {"activity": 0, "encounter": e, "text": "X", "footnotes": []} for e in range(5)])
+    schedule = dict(
+        main_schedule(),
+        encounters=[
+            encounter("Visit 1 / Day -3", 1, None, "1", timing("day", -3)),
+            encounter("Follow-up phone call", 2, None, None, timing("day", 30)),
+            encounter("Week 8 TC", 3, None, None, timing("week", 8)),
+            encounter("Telehealth visit", 4, None, None, None),
+            encounter("Home visit / Day 15", 5, None, None, timing("day", 15)),
+        ],
+        epochs=[],
+        marks=[{"activity": 0, "encounter": e, "text": "X", "footnotes": []} for e in range(5)],
+    )
     d = study_design(to_usdm(result_with([schedule])))
-    got = [([c["decode"] for c in e["contactModes"]], [c["decode"] for c in e["environmentalSettings"]]) for e in d["encounters"]]
-    assert got == [(["In Person"], ["Clinic"]), (["Telephone Call"], []), (["Telephone Call"], []),
-                   (["Audio-Videoconferencing"], []), (["In Person"], ["Home"])]
-    assert d["encounters"][0]["contactModes"][0]["code"] == "C175574" and d["encounters"][0]["environmentalSettings"][0]["code"] == "C211570"
+    got = [
+        ([c["decode"] for c in e["contactModes"]], [c["decode"] for c in e["environmentalSettings"]])
+        for e in d["encounters"]
+    ]
+    assert got == [
+        (["In Person"], ["Clinic"]),
+        (["Telephone Call"], []),
+        (["Telephone Call"], []),
+        (["Audio-Videoconferencing"], []),
+        (["In Person"], ["Home"]),
+    ]
+    assert (
+        d["encounters"][0]["contactModes"][0]["code"] == "C175574"
+        and d["encounters"][0]["environmentalSettings"][0]["code"] == "C211570"
+    )
 
 
 def test_a_side_timeline_runs_within_the_main_visits_it_names():
@@ -510,8 +671,10 @@ def test_a_side_timeline_runs_within_the_main_visits_it_names():
     assert [i["timelineId"] for i in main["instances"]] == [None, side["id"], None, None]
     assert all(i["timelineId"] is None for i in side["instances"])
     pk_encounters = [e for e in d["encounters"] if e["label"] in ("0 h", "2 h")]
-    assert [e["description"].endswith("within the main timeline's visit 'Visit 2 / Day 1'") for e in pk_encounters] \
-        == [True, True]
+    assert [e["description"].endswith("within the main timeline's visit 'Visit 2 / Day 1'") for e in pk_encounters] == [
+        True,
+        True,
+    ]
 
 
 def test_a_side_timeline_naming_no_main_visit_runs_nowhere():
@@ -521,9 +684,28 @@ def test_a_side_timeline_naming_no_main_visit_runs_nowhere():
 
 def test_the_anchor_has_no_window_and_says_the_printed_one_in_words():
     # USDM: an anchor (Fixed Reference) timing has no window (DDF00025); the schedule printed one
-    s = dict(pk_schedule(), marks=[], encounters=[
-        encounter("Day 1 (±1 day)", 1, None, None, timing("day", 1), {"text": "±1 day", "before": 1, "after": 1, "unit": "day"}),
-        encounter("Day 8 (±2 days)", 2, None, None, timing("day", 8), {"text": "±2 days", "before": 2, "after": 2, "unit": "day"})])
+    s = dict(
+        pk_schedule(),
+        marks=[],
+        encounters=[
+            encounter(
+                "Day 1 (±1 day)",
+                1,
+                None,
+                None,
+                timing("day", 1),
+                {"text": "±1 day", "before": 1, "after": 1, "unit": "day"},
+            ),
+            encounter(
+                "Day 8 (±2 days)",
+                2,
+                None,
+                None,
+                timing("day", 8),
+                {"text": "±2 days", "before": 2, "after": 2, "unit": "day"},
+            ),
+        ],
+    )
     timings = study_design(to_usdm(result_with([s])))["scheduleTimelines"][0]["timings"]
     anchor, later = timings
     assert anchor["type"]["decode"] == "Fixed Reference"

@@ -27,7 +27,10 @@ def test_pages_are_96_dpi_grey_4_bit_pngs_and_the_same_bytes_twice(tmp_path):
     first.mkdir(), second.mkdir()
     pages = render_pages(pdf, first)
     render_pages(pdf, second)
-    assert pages == [{"n": 1, "w": 612.0, "h": 792.0, "img": "pages/page_0001.png"}, {"n": 2, "w": 612.0, "h": 792.0, "img": "pages/page_0002.png"}]
+    assert pages == [
+        {"n": 1, "w": 612.0, "h": 792.0, "img": "pages/page_0001.png"},
+        {"n": 2, "w": 612.0, "h": 792.0, "img": "pages/page_0002.png"},
+    ]
     for page in pages:
         with Image.open(first / page["img"]) as im:
             assert im.size == (816, 1056) and im.mode == "L" and len(im.getcolors()) <= 16

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from clinparser.review.page_pictures import PAGES_DIR
 from clinparser.review.report import (
     REPORT_FILE,
     Node,
@@ -23,7 +24,6 @@ from clinparser.review.report import (
     report_data,
     section_html,
 )
-from clinparser.review.page_pictures import PAGES_DIR
 
 
 def run(*args):
@@ -50,7 +50,13 @@ def test_placeholders_become_the_tables_and_figures_they_stand_for_and_nothing_i
         "images": [{"title": "Figure 1: Schema", "path": "images/1_A/image_001.png"}],
     }
     out = section_html(node)
-    assert out.index("Intro") < out.index("<caption>Table 1: Visits") < out.index("Between") < out.index("<figcaption>Figure 1") < out.index("End.")
+    assert (
+        out.index("Intro")
+        < out.index("<caption>Table 1: Visits")
+        < out.index("Between")
+        < out.index("<figcaption>Figure 1")
+        < out.index("End.")
+    )
     assert "[Table 1: Visits]" not in out and "<td>Screening</td>" in out
     assert "Table 2: Never placed" in out  # not in the text, still shown
     assert "<b>" not in out and "&lt;b&gt;" in out  # raw HTML in a protocol is text, never markup
@@ -58,23 +64,58 @@ def test_placeholders_become_the_tables_and_figures_they_stand_for_and_nothing_i
 
 
 def test_markdown_images_and_raw_html_cannot_make_the_page_fetch_anything():
-    out = section_html({"text": "![x](https://example.com/t.png) <img src=http://e.com/a.png>", "tables": [], "images": []})
+    out = section_html(
+        {"text": "![x](https://example.com/t.png) <img src=http://e.com/a.png>", "tables": [], "images": []}
+    )
     assert "<img" not in out
 
 
 def _nodes(*items):
-    return [Node(id=f"s{i}", data={"number": n, "title": t, "pages": [p, p]}, group="toc", depth=0) for i, (n, t, p) in enumerate(items)]
+    return [
+        Node(id=f"s{i}", data={"number": n, "title": t, "pages": [p, p]}, group="toc", depth=0)
+        for i, (n, t, p) in enumerate(items)
+    ]
 
 
 def test_each_section_starts_at_its_heading_and_blocks_belong_to_the_last_heading_before_them():
     blocks = [
-        {"page": 2, "bbox": [0, 0, 1, 1], "kind": "page-header", "dropped": "furniture", "text": "3 Objectives"},  # dropped
-        {"page": 2, "bbox": [0, 0, 1, 1], "kind": "heading", "dropped": "", "text": "## **<u>3 OBJECTIVES</u>**"},  # HTML in Markdown
+        {
+            "page": 2,
+            "bbox": [0, 0, 1, 1],
+            "kind": "page-header",
+            "dropped": "furniture",
+            "text": "3 Objectives",
+        },  # dropped
+        {
+            "page": 2,
+            "bbox": [0, 0, 1, 1],
+            "kind": "heading",
+            "dropped": "",
+            "text": "## **<u>3 OBJECTIVES</u>**",
+        },  # HTML in Markdown
         {"page": 2, "bbox": [0, 0, 1, 1], "kind": "table", "dropped": "", "text": "|a|"},
-        {"page": 2, "bbox": [0, 0, 1, 1], "kind": "text", "dropped": "", "text": "3.1 participants were screened"},  # a number, not the heading
-        {"page": 2, "bbox": [0, 0, 1, 1], "kind": "heading", "dropped": "", "text": "**3.1**"},  # number alone; title next
+        {
+            "page": 2,
+            "bbox": [0, 0, 1, 1],
+            "kind": "text",
+            "dropped": "",
+            "text": "3.1 participants were screened",
+        },  # a number, not the heading
+        {
+            "page": 2,
+            "bbox": [0, 0, 1, 1],
+            "kind": "heading",
+            "dropped": "",
+            "text": "**3.1**",
+        },  # number alone; title next
         {"page": 2, "bbox": [0, 0, 1, 1], "kind": "heading", "dropped": "", "text": "Primary Objective"},
-        {"page": 3, "bbox": [0, 0, 1, 1], "kind": "text", "dropped": "", "text": "3.1 Primary Objective is repeated here"},
+        {
+            "page": 3,
+            "bbox": [0, 0, 1, 1],
+            "kind": "text",
+            "dropped": "",
+            "text": "3.1 Primary Objective is repeated here",
+        },
     ]
     nodes = _nodes(("3", "Objectives", 2), ("3.1", "Primary Objective", 2))
     locate_starts(nodes, blocks)
@@ -91,7 +132,9 @@ def test_a_table_box_is_labelled_with_the_table_on_its_page_even_in_the_middle_o
     ]
     locate_starts(nodes, blocks)
     table = [b for b in boxes(nodes, blocks) if b["kind"] == "table"]
-    assert table == [{"page": 6, "bbox": [70, 100, 540, 700], "kind": "table", "section": "s0", "label": "Table 1: Schedule"}]
+    assert table == [
+        {"page": 6, "bbox": [70, 100, 540, 700], "kind": "table", "section": "s0", "label": "Table 1: Schedule"}
+    ]
 
 
 def test_a_heading_that_cannot_be_found_leaves_no_start_mark():
@@ -102,8 +145,18 @@ def test_a_heading_that_cannot_be_found_leaves_no_start_mark():
 
 def test_front_matter_before_the_numbered_tree_and_back_matter_after_it():
     doc = {
-        "toc": [{"number": "1", "title": "A", "pages": [3, 4], "subsections": [{"number": "1.1", "title": "B", "pages": [4, 4], "subsections": []}]}],
-        "non_toc": [{"number": "", "title": "Title page", "pages": [1, 1]}, {"number": "", "title": "Signatures", "pages": [9, 9]}],
+        "toc": [
+            {
+                "number": "1",
+                "title": "A",
+                "pages": [3, 4],
+                "subsections": [{"number": "1.1", "title": "B", "pages": [4, 4], "subsections": []}],
+            }
+        ],
+        "non_toc": [
+            {"number": "", "title": "Title page", "pages": [1, 1]},
+            {"number": "", "title": "Signatures", "pages": [9, 9]},
+        ],
     }
     nodes = flatten(doc)
     assert [n.data["title"] for n in nodes] == ["Title page", "A", "B", "Signatures"]
@@ -133,14 +186,19 @@ def test_every_diagnostic_keeps_its_page_and_points_to_its_section():
 def test_pages_recovered_or_empty_come_from_the_page_ledger_when_the_output_has_one():
     nodes = _nodes(("1", "Intro", 1))
     nodes[0].data["pages"] = [1, 3]
-    metadata = {"page_count": 3, "pages": [
-        {"page": 1, "source": "text", "reason": ""},
-        {"page": 2, "source": "ocr", "reason": "no text layer"},
-        {"page": 3, "source": "empty", "reason": "a blank page"},
-    ]}
+    metadata = {
+        "page_count": 3,
+        "pages": [
+            {"page": 1, "source": "text", "reason": ""},
+            {"page": 2, "source": "ocr", "reason": "no text layer"},
+            {"page": 3, "source": "empty", "reason": "a blank page"},
+        ],
+    }
     found = [(d["kind"], d["page"]) for d in diagnostics(metadata, nodes, blocks=[{"page": 1}])]
     assert found == [("page ocr", 2), ("page empty", 3)]  # the ledger, not a guess from blocks
-    data = report_data({"toc": [nodes[0].data | {"subsections": []}], "non_toc": [], "metadata": metadata}, None, [], "")
+    data = report_data(
+        {"toc": [nodes[0].data | {"subsections": []}], "non_toc": [], "metadata": metadata}, None, [], ""
+    )
     assert [b["text"] for b in data["sections"][0]["badges"]] == ["empty", "OCR"]
 
 
@@ -148,11 +206,16 @@ def test_bundled_documents_the_verdict_and_numbers_read_from_the_outline_are_sho
     doc = {
         "toc": [{"number": "1", "title": "Intro", "pages": [3, 3], "subsections": []}],
         "non_toc": [{"number": "", "title": "Protocol Amendment Summary", "pages": [40, 44]}],
-        "metadata": {"page_count": 44, "diagnostics": {
-            "numbers_from_outline": [{"number": "1", "title": "Intro", "page": 3, "source": "bookmark"}],
-            "summary": {"verdict": "check: 80% of bookmark entries found",
-                        "bundled_documents": [{"title": "Protocol Amendment Summary", "pages": [40, 44], "sections": 6}]},
-        }},
+        "metadata": {
+            "page_count": 44,
+            "diagnostics": {
+                "numbers_from_outline": [{"number": "1", "title": "Intro", "page": 3, "source": "bookmark"}],
+                "summary": {
+                    "verdict": "check: 80% of bookmark entries found",
+                    "bundled_documents": [{"title": "Protocol Amendment Summary", "pages": [40, 44], "sections": 6}],
+                },
+            },
+        },
     }
     data = report_data(doc, None, [], "")
     assert data["verdict"] == "check: 80% of bookmark entries found"
@@ -191,7 +254,11 @@ def test_report_command_redraws_the_pages_from_the_source_and_refuses_another_fi
     other = tmp_path / "other.pdf"
     other.write_bytes(pdf.read_bytes() + b"\n%")
     proc = run("report", copy, "--source", other)
-    assert proc.returncode == 3 and "not the file this output was parsed from" in proc.stderr and "Traceback" not in proc.stderr
+    assert (
+        proc.returncode == 3
+        and "not the file this output was parsed from" in proc.stderr
+        and "Traceback" not in proc.stderr
+    )
 
 
 def test_report_command_on_a_folder_that_is_not_an_output_is_one_line_and_exit_3(tmp_path):
@@ -205,7 +272,11 @@ def test_no_report_writes_neither_the_page_nor_its_pictures(example, tmp_path):
     proc = run(pdf, "--output-dir", tmp_path, "--quiet", "--no-report")
     assert proc.returncode == 0, proc.stderr
     folder = Path(proc.stdout.strip())
-    assert (folder / "document.json").is_file() and not (folder / REPORT_FILE).exists() and not (folder / PAGES_DIR).exists()
+    assert (
+        (folder / "document.json").is_file()
+        and not (folder / REPORT_FILE).exists()
+        and not (folder / PAGES_DIR).exists()
+    )
 
 
 def test_without_pictures_or_blocks_the_report_says_what_is_missing(example_run, tmp_path):
@@ -229,12 +300,49 @@ def test_without_pictures_or_blocks_the_report_says_what_is_missing(example_run,
 
 def _study_document(study):
     toc = [
-        {"number": "3", "title": "Objectives", "level": 1, "pages": [4, 4], "text": "", "tables": [], "images": [], "subsections": []},
-        {"number": "5", "title": "Population", "level": 1, "pages": [6, 7], "text": "", "tables": [], "images": [], "subsections": [
-            {"number": "5.2.", "title": "Exclusion Criteria", "level": 2, "pages": [7, 7], "text": "", "tables": [], "images": [], "subsections": []},
-        ]},
+        {
+            "number": "3",
+            "title": "Objectives",
+            "level": 1,
+            "pages": [4, 4],
+            "text": "",
+            "tables": [],
+            "images": [],
+            "subsections": [],
+        },
+        {
+            "number": "5",
+            "title": "Population",
+            "level": 1,
+            "pages": [6, 7],
+            "text": "",
+            "tables": [],
+            "images": [],
+            "subsections": [
+                {
+                    "number": "5.2.",
+                    "title": "Exclusion Criteria",
+                    "level": 2,
+                    "pages": [7, 7],
+                    "text": "",
+                    "tables": [],
+                    "images": [],
+                    "subsections": [],
+                },
+            ],
+        },
     ]
-    non_toc = [{"number": "", "title": "Inclusion criteria:", "pages": [1, 1], "text": "", "tables": [], "images": [], "subsections": []}]
+    non_toc = [
+        {
+            "number": "",
+            "title": "Inclusion criteria:",
+            "pages": [1, 1],
+            "text": "",
+            "tables": [],
+            "images": [],
+            "subsections": [],
+        }
+    ]
     return {"toc": toc, "non_toc": non_toc, "metadata": {"source": "p.pdf", "page_count": 8}, "study": study}
 
 
@@ -246,20 +354,54 @@ def _study():
         return {"page": page, "bbox": [72.0, y, 540.0, y + 12.0]}
 
     return {
-        "titles": {"official": {"text": "A Study of X & Y", "page": 1}, "short": None, "acronym": {"text": "XY", "page": 1}},
+        "titles": {
+            "official": {"text": "A Study of X & Y", "page": 1},
+            "short": None,
+            "acronym": {"text": "XY", "page": 1},
+        },
         "identifiers": [{"kind": "nct", "text": "NCT01234567", "page": 1, "source": "title page"}],
         "phase": {"value": "3", "printed": "Phase IIIa"},
         "sponsor": {"text": "Acme <Pharma>", "page": 1},
         "eligibility": [
-            {"category": "inclusion", "identifier": "a.", "text": "Adults.", "section": "Inclusion criteria:", "pages": [1],
-             "boxes": [box(1, 300.0)], "applies_to": None},
-            {"category": "exclusion", "identifier": "7.", "text": NASTY, "section": "5.2.", "pages": [7],
-             "boxes": [box(7, 100.0), box(7, 114.0)], "applies_to": "run-in"},
+            {
+                "category": "inclusion",
+                "identifier": "a.",
+                "text": "Adults.",
+                "section": "Inclusion criteria:",
+                "pages": [1],
+                "boxes": [box(1, 300.0)],
+                "applies_to": None,
+            },
+            {
+                "category": "exclusion",
+                "identifier": "7.",
+                "text": NASTY,
+                "section": "5.2.",
+                "pages": [7],
+                "boxes": [box(7, 100.0), box(7, 114.0)],
+                "applies_to": "run-in",
+            },
         ],
-        "objectives": [{"level": "primary", "label": "Primary", "text": "To compare X with placebo.", "section": "3",
-                        "pages": [4], "boxes": [box(4, 200.0)],
-                        "endpoints": [{"level": "primary", "label": "Primary", "text": "Change at week 52.", "section": "3",
-                                       "pages": [4], "boxes": [box(4, 240.0)]}]}],
+        "objectives": [
+            {
+                "level": "primary",
+                "label": "Primary",
+                "text": "To compare X with placebo.",
+                "section": "3",
+                "pages": [4],
+                "boxes": [box(4, 200.0)],
+                "endpoints": [
+                    {
+                        "level": "primary",
+                        "label": "Primary",
+                        "text": "Change at week 52.",
+                        "section": "3",
+                        "pages": [4],
+                        "boxes": [box(4, 240.0)],
+                    }
+                ],
+            }
+        ],
         "abbreviations": [{"abbreviation": "AE", "expansion": "adverse event"}],
         "diagnostics": [{"reader": "identity", "kind": "protocol_number_not_found", "detail": "no protocol number"}],
     }
@@ -271,31 +413,70 @@ def test_the_study_tab_lists_the_study_definition_with_its_boxes_and_sections():
     study = data["study"]
     ids = {s["number"] or s["title"]: s["id"] for s in data["sections"]}
     assert study["empty"] is False
-    assert study["titles"] == [{"kind": "official", "text": "A Study of X & Y", "page": 1}, {"kind": "acronym", "text": "XY", "page": 1}]
+    assert study["titles"] == [
+        {"kind": "official", "text": "A Study of X & Y", "page": 1},
+        {"kind": "acronym", "text": "XY", "page": 1},
+    ]
     assert study["identifiers"] == [{"kind": "nct", "text": "NCT01234567", "page": 1, "source": "title page"}]
-    assert study["phase"] == {"value": "3", "printed": "Phase IIIa"} and study["sponsor"] == {"text": "Acme <Pharma>", "page": 1}
+    assert study["phase"] == {"value": "3", "printed": "Phase IIIa"} and study["sponsor"] == {
+        "text": "Acme <Pharma>",
+        "page": 1,
+    }
     first, seventh = study["criteria"]
-    assert (first["id"], first["section_id"], first["category"], first["identifier"]) == ("c0", ids["Inclusion criteria:"], "inclusion", "a.")
-    assert seventh == {"id": "c1", "category": "exclusion", "identifier": "7.", "text": NASTY, "section": "5.2.", "pages": [7, 7],
-                       "section_id": ids["5.2."], "applies_to": "run-in",
-                       "boxes": [{"page": 7, "bbox": [72.0, 100.0, 540.0, 112.0]}, {"page": 7, "bbox": [72.0, 114.0, 540.0, 126.0]}]}
+    assert (first["id"], first["section_id"], first["category"], first["identifier"]) == (
+        "c0",
+        ids["Inclusion criteria:"],
+        "inclusion",
+        "a.",
+    )
+    assert seventh == {
+        "id": "c1",
+        "category": "exclusion",
+        "identifier": "7.",
+        "text": NASTY,
+        "section": "5.2.",
+        "pages": [7, 7],
+        "section_id": ids["5.2."],
+        "applies_to": "run-in",
+        "boxes": [{"page": 7, "bbox": [72.0, 100.0, 540.0, 112.0]}, {"page": 7, "bbox": [72.0, 114.0, 540.0, 126.0]}],
+    }
     objective = study["objectives"][0]
     assert (objective["id"], objective["section_id"], objective["level"]) == ("o0", ids["3"], "primary")
     assert [(e["id"], e["text"]) for e in objective["endpoints"]] == [("o0e0", "Change at week 52.")]
-    assert study["diagnostics"] == [{"reader": "identity", "kind": "protocol_number_not_found", "detail": "no protocol number"}]
+    assert study["diagnostics"] == [
+        {"reader": "identity", "kind": "protocol_number_not_found", "detail": "no protocol number"}
+    ]
     assert data["boxes"] == []  # the study's boxes travel with its items, not with the sections'
 
 
 def test_the_study_tab_lists_the_design_items_each_with_where_it_was_read():
     def traced(page, y, **fields):
-        return {"pages": [page], "boxes": [{"page": page, "bbox": [72.0, y, 540.0, y + 12.0]}], "section": "5",
-                "printed": "as  printed\nhere", **fields}
+        return {
+            "pages": [page],
+            "boxes": [{"page": page, "bbox": [72.0, y, 540.0, y + 12.0]}],
+            "section": "5",
+            "printed": "as  printed\nhere",
+            **fields,
+        }
 
-    population = {"planned_enrollment": traced(6, 300.0, value=240), "age": None, "sex": traced(7, 100.0, value="female"),
-                  "healthy_volunteers": None}
-    design = {"arms": [traced(6, 200.0, name="Placebo", type="placebo comparator", interventions=[])], "epochs": [],
-              "interventions": [], "population": population, "allocation": None, "model": None, "masking": None,
-              "ratio": None, "indication": None, "amendments": []}
+    population = {
+        "planned_enrollment": traced(6, 300.0, value=240),
+        "age": None,
+        "sex": traced(7, 100.0, value="female"),
+        "healthy_volunteers": None,
+    }
+    design = {
+        "arms": [traced(6, 200.0, name="Placebo", type="placebo comparator", interventions=[])],
+        "epochs": [],
+        "interventions": [],
+        "population": population,
+        "allocation": None,
+        "model": None,
+        "masking": None,
+        "ratio": None,
+        "indication": None,
+        "amendments": [],
+    }
     study = report_data(_study_document({**_study(), "design": design}), None, [], "")["study"]
     ids = {s["number"]: s["id"] for s in report_data(_study_document(_study()), None, [], "")["sections"]}
     assert [(d["id"], d["part"], d["label"], d["text"]) for d in study["design"]] == [
@@ -313,7 +494,9 @@ def test_the_study_tab_lists_the_design_items_each_with_where_it_was_read():
 def test_study_text_is_escaped_in_the_page_and_comes_back_whole():
     page = render_html(report_data(_study_document(_study()), None, [], ""))
     assert 'id="tab-study"' in page and 'id="study"' in page
-    assert "<img src=x" not in page and "</script><img" not in page and "<Pharma>" not in page  # no markup from the protocol
+    assert (
+        "<img src=x" not in page and "</script><img" not in page and "<Pharma>" not in page
+    )  # no markup from the protocol
     assert page.count("</script>") == 2  # the data and the script elements, nothing closed early
     blob = re.search(r'<script type="application/json" id="report-data">(.*?)</script>', page, re.S)[1]
     assert "\\u003c 30 mL/min & dialysis" in blob
@@ -325,9 +508,16 @@ def test_no_study_no_tab_and_an_empty_one_says_so():
     document = _study_document(None)
     del document["study"]
     assert report_data(document, None, [], "")["study"] is None  # the script leaves the tab hidden
-    empty = {"titles": {"official": None, "short": None, "acronym": None}, "identifiers": [], "phase": {"value": None, "printed": None},
-             "sponsor": None, "eligibility": [], "objectives": [], "abbreviations": [],
-             "diagnostics": [{"reader": "eligibility", "kind": "no_eligibility", "detail": "no criteria section"}]}
+    empty = {
+        "titles": {"official": None, "short": None, "acronym": None},
+        "identifiers": [],
+        "phase": {"value": None, "printed": None},
+        "sponsor": None,
+        "eligibility": [],
+        "objectives": [],
+        "abbreviations": [],
+        "diagnostics": [{"reader": "eligibility", "kind": "no_eligibility", "detail": "no criteria section"}],
+    }
     study = report_data(_study_document(empty), None, [], "")["study"]
     assert study["empty"] is True and study["phase"] is None and study["diagnostics"][0]["kind"] == "no_eligibility"
     assert "No study definition found." in _asset_js()

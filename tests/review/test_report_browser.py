@@ -9,8 +9,16 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def _chromium() -> str:
@@ -250,7 +258,9 @@ def test_clicking_a_design_item_in_the_study_tab_lights_where_it_was_read(browse
     _, folder = with_study
     design = json.loads((folder / "document.json").read_text(encoding="utf-8"))["study"]["design"]
     lines = design_lines(design)
-    chosen = next(k for k, line in enumerate(lines) if line.item.get("boxes"))  # the example prints its enrollment, ages ...
+    chosen = next(
+        k for k, line in enumerate(lines) if line.item.get("boxes")
+    )  # the example prints its enrollment, ages ...
     line = lines[chosen]
     opened = Opened(browser, folder)
     try:

@@ -11,7 +11,13 @@ def table(columns, rows):
 
 
 SOA = table(
-    ["Procedure / Visit / Study day", "Screening / V1 / -28 to -1", "Treatment / V2 / 1", "Treatment / V3 / 15 ±3", "Follow-up / V4 / 43 ±7"],
+    [
+        "Procedure / Visit / Study day",
+        "Screening / V1 / -28 to -1",
+        "Treatment / V2 / 1",
+        "Treatment / V3 / 15 ±3",
+        "Follow-up / V4 / 43 ±7",
+    ],
     [
         ["Eligibility", "", "", "", ""],
         ["Informed consent", "X", "", "", ""],
@@ -44,28 +50,75 @@ def test_encounters_epochs_and_timings():
 
 def test_a_visit_event_over_one_column_and_the_axis_title_are_no_epochs():
     rows = [["Informed consent", "X", "", "", "", ""], ["Vital signs", "X", "X", "X", "X", "X"]]
-    s = read(table(["Procedure / Visit", "Screening / V1", "Intervention period [weeks] / V2", "Intervention period [weeks] / V3",
-                    "End of Treatment / V4", "Follow-up / V5"], rows))
-    assert s["epochs"] == [{"label": "Screening", "encounters": [0]}, {"label": "Intervention period", "encounters": [1, 2]},
-                           {"label": "Follow-up", "encounters": [4]}]
+    s = read(
+        table(
+            [
+                "Procedure / Visit",
+                "Screening / V1",
+                "Intervention period [weeks] / V2",
+                "Intervention period [weeks] / V3",
+                "End of Treatment / V4",
+                "Follow-up / V5",
+            ],
+            rows,
+        )
+    )
+    assert s["epochs"] == [
+        {"label": "Screening", "encounters": [0]},
+        {"label": "Intervention period", "encounters": [1, 2]},
+        {"label": "Follow-up", "encounters": [4]},
+    ]
     assert [e["visit"] for e in s["encounters"]] == ["1", "2", "3", "4", "5"]
-    axis = read(table(["Procedure", "Study Visit (Day) / 1", "Study Visit (Day) / 8", "Study Visit (Day) / 15",
-                       "Study Visit (Day) / 22", "Study Visit (Day) / 29"], rows))
+    axis = read(
+        table(
+            [
+                "Procedure",
+                "Study Visit (Day) / 1",
+                "Study Visit (Day) / 8",
+                "Study Visit (Day) / 15",
+                "Study Visit (Day) / 22",
+                "Study Visit (Day) / 29",
+            ],
+            rows,
+        )
+    )
     assert axis["epochs"] == [] and {e["epoch"] for e in axis["encounters"]} == {None}
 
 
 def test_a_time_axis_over_some_columns_is_no_epoch_and_names_lose_timings_and_markers():
     rows = [["Informed consent", "X", "", "", "", ""], ["Vital signs", "X", "X", "X", "X", "X"]]
-    s = read(table(["Procedure", "Screening (-42 to -1) / Scr", "Screening (-42 to -1) / D-1", "Day 3 to 28 / 3",
-                    "Day 3 to 28 / 4", "Follow-up,b / FU"], rows))
+    s = read(
+        table(
+            [
+                "Procedure",
+                "Screening (-42 to -1) / Scr",
+                "Screening (-42 to -1) / D-1",
+                "Day 3 to 28 / 3",
+                "Day 3 to 28 / 4",
+                "Follow-up,b / FU",
+            ],
+            rows,
+        )
+    )
     assert [e["label"] for e in s["epochs"]] == ["Screening", "Follow-up"]
     assert [e["epoch"] for e in s["encounters"]] == ["Screening", "Screening", None, None, "Follow-up"]
 
 
 def test_a_visits_code_over_its_columns_is_no_epoch():
     rows = [["Body weight", "X", "X", "X", "X", "X"], ["Vital signs", "X", "X", "X", "X", "X"]]
-    s = read(table(["Procedure", "Treatment / V22", "Treatment / V23", "V24ext / week 70", "V24ext / week 72",
-                    "Follow-up / V25"], rows))
+    s = read(
+        table(
+            [
+                "Procedure",
+                "Treatment / V22",
+                "Treatment / V23",
+                "V24ext / week 70",
+                "V24ext / week 72",
+                "Follow-up / V25",
+            ],
+            rows,
+        )
+    )
     assert [e["label"] for e in s["epochs"]] == ["Treatment", "Follow-up"]
     assert [e["epoch"] for e in s["encounters"]] == ["Treatment", "Treatment", None, None, "Follow-up"]
 
@@ -102,7 +155,9 @@ def test_merged_marks_and_unlabelled_marks_are_diagnostics_not_guesses():
 def test_a_table_that_is_not_a_grid_of_visits_has_no_schedule():
     listing = table(["Abbreviation", "Meaning"], [["AE", "adverse event"], ["ECG", "electrocardiogram"]])
     assert read(listing) is None
-    no_marks = table(["Parameter", "Week 1", "Week 2", "Week 4"], [["Dose (mg)", "10", "20", "40"], ["Volume (mL)", "1", "2", "4"]])
+    no_marks = table(
+        ["Parameter", "Week 1", "Week 2", "Week 4"], [["Dose (mg)", "10", "20", "40"], ["Volume (mL)", "1", "2", "4"]]
+    )
     assert read(no_marks) is None
 
 
@@ -145,15 +200,18 @@ def test_marks_under_no_header_are_a_diagnostic():
 
 
 def test_an_empty_group_row_is_a_group_and_a_wrapped_label_joins_its_activity():
-    t = table(SOA.columns, [
-        ["Randomization", "", "X", "", ""],
-        ["Pretreatment procedures", "", "", "", ""],  # a group with no activity of its own
-        ["Study drug", "", "", "", ""],
-        ["Blood sampling for", "", "X", "X", ""],
-        ["pharmacokinetics", "", "", "", ""],  # the label above, wrapped into a row of its own
-        ["Other", "", "", "", ""],
-        ["Weight", "X", "", "", "X"],
-    ])
+    t = table(
+        SOA.columns,
+        [
+            ["Randomization", "", "X", "", ""],
+            ["Pretreatment procedures", "", "", "", ""],  # a group with no activity of its own
+            ["Study drug", "", "", "", ""],
+            ["Blood sampling for", "", "X", "X", ""],
+            ["pharmacokinetics", "", "", "", ""],  # the label above, wrapped into a row of its own
+            ["Other", "", "", "", ""],
+            ["Weight", "X", "", "", "X"],
+        ],
+    )
     s = read(t)
     assert [g["label"] for g in s["groups"]] == ["Pretreatment procedures", "Study drug", "Other"]
     assert [a["label"] for a in s["activities"]] == ["Randomization", "Blood sampling for pharmacokinetics", "Weight"]
@@ -169,34 +227,59 @@ def test_a_row_cut_by_the_page_break_joins_its_activity():
     ]
     cut = table(SOA.columns, rows)
     cut.part_rows = [2]
-    assert [a["label"] for a in read(cut)["activities"]] == ["Vital signs", "Blood sampling for PK: plasma drug PD: plasma markers", "Weight"]
+    assert [a["label"] for a in read(cut)["activities"]] == [
+        "Vital signs",
+        "Blood sampling for PK: plasma drug PD: plasma markers",
+        "Weight",
+    ]
     whole = table(SOA.columns, rows)  # the same rows on one page: an empty group
     assert [g["label"] for g in read(whole)["groups"]] == ["PD: plasma markers", "Safety"]
 
 
 def test_notes_and_legend_rows_inside_the_grid_are_notes_not_activities():
-    t = table(["Procedure", "Visit 1", "Visit 2", "Visit 3"],
-              [["Consent", "X", "", ""], ["Vital signs", "X", "X", "X"],
-               ["Note: A cycle is 21 days.", "", "", ""],
-               ["Abbreviations: ECG, electrocardiogram", "Abbreviations: ECG, electrocardiogram",
-                "Abbreviations: ECG, electrocardiogram", "Abbreviations: ECG, electrocardiogram"]])
+    t = table(
+        ["Procedure", "Visit 1", "Visit 2", "Visit 3"],
+        [
+            ["Consent", "X", "", ""],
+            ["Vital signs", "X", "X", "X"],
+            ["Note: A cycle is 21 days.", "", "", ""],
+            [
+                "Abbreviations: ECG, electrocardiogram",
+                "Abbreviations: ECG, electrocardiogram",
+                "Abbreviations: ECG, electrocardiogram",
+                "Abbreviations: ECG, electrocardiogram",
+            ],
+        ],
+    )
     s = read(t, "")
     assert [a["label"] for a in s["activities"]] == ["Consent", "Vital signs"]
-    assert s["notes"] == [{"text": "Note: A cycle is 21 days.", "row": 2}, {"text": "Abbreviations: ECG, electrocardiogram", "row": 3}]
+    assert s["notes"] == [
+        {"text": "Note: A cycle is 21 days.", "row": 2},
+        {"text": "Abbreviations: ECG, electrocardiogram", "row": 3},
+    ]
     assert sum("notes or legend row" in d for d in s["diagnostics"]) == 2
 
 
 def test_a_header_cell_run_over_several_columns_is_split_one_visit_each():
-    t = table(["Procedure", "Study Visit (Day) / 1 (HD)", "Study Visit (Day) 13 (HD) 15 (HD) 17 (HD)",
-               "Study Visit (Day) 13 (HD) 15 (HD) 17 (HD)", "Study Visit (Day) 13 (HD) 15 (HD) 17 (HD)"],
-              [["Vital signs", "X", "X", "X", "X"], ["Weight", "X", "", "X", ""]])
+    t = table(
+        [
+            "Procedure",
+            "Study Visit (Day) / 1 (HD)",
+            "Study Visit (Day) 13 (HD) 15 (HD) 17 (HD)",
+            "Study Visit (Day) 13 (HD) 15 (HD) 17 (HD)",
+            "Study Visit (Day) 13 (HD) 15 (HD) 17 (HD)",
+        ],
+        [["Vital signs", "X", "X", "X", "X"], ["Weight", "X", "", "X", ""]],
+    )
     s = read(t, "")
     assert [e["short_label"] for e in s["encounters"]] == ["1 (HD)", "13 (HD)", "15 (HD)", "17 (HD)"]
     assert any("split into one visit each" in d for d in s["diagnostics"])
 
 
 def test_symbol_font_characters_in_headers_are_read_as_what_they_print():
-    t = table(["Procedure", "35 (\uf0b13 days)", "45 (\uf0b13 days)"], [["Vital signs", "X", "X"], ["Weight", "X", "X"]])
+    t = table(
+        ["Procedure", "35 (\uf0b13 days)", "45 (\uf0b13 days)"], [["Vital signs", "X", "X"], ["Weight", "X", "X"]]
+    )
     s = read(t, "")
     assert [e["window"]["text"] for e in s["encounters"]] == ["±3 days", "±3 days"]
 
@@ -204,11 +287,14 @@ def test_symbol_font_characters_in_headers_are_read_as_what_they_print():
 def test_a_row_of_times_under_the_visits_is_header_though_its_cells_look_like_marks():
     # "W0", "D1" have the shape of a mark with a footnote ("X1"); a row of them under the
     # visit numbers is the timing row, and days may repeat over cycles ("D1 ... D1")
-    t = table(["Visit No.", "1", "2", "3", "4", "5"], [
-        ["Timing", "W-4 to -1", "W0", "W1 (±3d)", "EOT", "W0"],
-        ["Consent", "X", "", "", "", ""],
-        ["Vital signs", "X", "X", "X", "X", "X"],
-    ])
+    t = table(
+        ["Visit No.", "1", "2", "3", "4", "5"],
+        [
+            ["Timing", "W-4 to -1", "W0", "W1 (±3d)", "EOT", "W0"],
+            ["Consent", "X", "", "", "", ""],
+            ["Vital signs", "X", "X", "X", "X", "X"],
+        ],
+    )
     schedule = read(t, "")
     assert [e["label"] for e in schedule["encounters"]][:3] == ["1 / W-4 to -1", "2 / W0", "3 / W1 (±3d)"]
     assert schedule["encounters"][2]["window"]["after"] == 3
@@ -225,12 +311,15 @@ def test_a_row_of_one_mark_per_visit_is_not_taken_for_times():
 
 def test_group_labels_left_of_an_empty_sliver_column_still_label_their_rows():
     # columns: group | (empty sliver under the same header) | activity | visits
-    t = table(["Procedures", "Procedures", "", "Day 1", "Day 8", "Day 15"], [
-        ["Safety", "", "Vital signs", "X", "X", "X"],
-        ["", "", "ECG", "X", "", "X"],
-        ["Adverse events", "", "", "X", "X", "X"],
-        ["Laboratory", "", "Hematology", "X", "", ""],
-    ])
+    t = table(
+        ["Procedures", "Procedures", "", "Day 1", "Day 8", "Day 15"],
+        [
+            ["Safety", "", "Vital signs", "X", "X", "X"],
+            ["", "", "ECG", "X", "", "X"],
+            ["Adverse events", "", "", "X", "X", "X"],
+            ["Laboratory", "", "Hematology", "X", "", ""],
+        ],
+    )
     schedule = read(t, "")
     assert [e["label"] for e in schedule["encounters"]] == ["Day 1", "Day 8", "Day 15"]
     assert [a["label"] for a in schedule["activities"]] == ["Vital signs", "ECG", "Adverse events", "Hematology"]
@@ -239,25 +328,35 @@ def test_group_labels_left_of_an_empty_sliver_column_still_label_their_rows():
 
 def test_a_group_abbreviated_in_two_capitals_still_labels_its_rows():
     # a continuation page: the group column holds "BM" and one label spanning both columns
-    t = table(["Visit Window", "", "Cycle 4 / Day 1", "EOT", "Follow-up"], [
-        ["", "Ophthalmologic Assessments", "", "X", ""],
-        ["", "BM Blood Sample", "X", "X", ""],
-        ["BM", "ADA Blood Sample", "X", "X", "X"],
-        ["Pharmacokinetics Sample", "", "", "X", ""],
-    ])
+    t = table(
+        ["Visit Window", "", "Cycle 4 / Day 1", "EOT", "Follow-up"],
+        [
+            ["", "Ophthalmologic Assessments", "", "X", ""],
+            ["", "BM Blood Sample", "X", "X", ""],
+            ["BM", "ADA Blood Sample", "X", "X", "X"],
+            ["Pharmacokinetics Sample", "", "", "X", ""],
+        ],
+    )
     schedule = read(t, "")
-    assert [a["label"] for a in schedule["activities"]] == ["Ophthalmologic Assessments", "BM Blood Sample",
-                                                           "ADA Blood Sample", "Pharmacokinetics Sample"]
+    assert [a["label"] for a in schedule["activities"]] == [
+        "Ophthalmologic Assessments",
+        "BM Blood Sample",
+        "ADA Blood Sample",
+        "Pharmacokinetics Sample",
+    ]
     assert sum(m["activity"] == 3 for m in schedule["marks"]) == 1
 
 
 def test_header_rows_in_the_body_a_visit_row_with_a_code_shaped_like_a_mark_and_an_empty_named_row():
-    t = table(["", "", "", "", ""], [
-        ["Visit Number", "1", "2", "3", "ET"],
-        ["Day of Week (Desirable)", "", "", "", ""],
-        ["Vital signs", "X", "X", "X", "X"],
-        ["ECG", "X", "", "", "X"],
-    ])
+    t = table(
+        ["", "", "", "", ""],
+        [
+            ["Visit Number", "1", "2", "3", "ET"],
+            ["Day of Week (Desirable)", "", "", "", ""],
+            ["Vital signs", "X", "X", "X", "X"],
+            ["ECG", "X", "", "", "X"],
+        ],
+    )
     schedule = read(t, "")
     assert [e["label"] for e in schedule["encounters"]] == ["1", "2", "3", "ET"]
     assert [a["label"] for a in schedule["activities"]] == ["Vital signs", "ECG"] and schedule["groups"] == []
@@ -265,24 +364,32 @@ def test_header_rows_in_the_body_a_visit_row_with_a_code_shaped_like_a_mark_and_
 
 def test_an_arrow_written_in_each_slot_of_its_merged_cell_runs_over_those_slots_only():
     arrow = "\u2190\u2014\u2014\u2192"
-    t = table(["Procedure", "Day 1", "Day 8", "Day 15", "Day 22", "Day 29"], [
-        ["Consent", "X", "", "", "", ""],
-        ["Diary", "X", "", arrow, arrow, ""],
-        ["Diet", "X", "", arrow, "", ""],
-    ])
+    t = table(
+        ["Procedure", "Day 1", "Day 8", "Day 15", "Day 22", "Day 29"],
+        [
+            ["Consent", "X", "", "", "", ""],
+            ["Diary", "X", "", arrow, arrow, ""],
+            ["Diet", "X", "", arrow, "", ""],
+        ],
+    )
     schedule = read(t, "")
-    marked = lambda a: [schedule["encounters"][m["encounter"]]["label"] for m in schedule["marks"] if m["activity"] == a]
+    marked = lambda a: [
+        schedule["encounters"][m["encounter"]]["label"] for m in schedule["marks"] if m["activity"] == a
+    ]
     assert marked(1) == ["Day 1", "Day 15", "Day 22"]  # the merged run, not the empty cells around it
     assert marked(2) == ["Day 1", "Day 8", "Day 15", "Day 22", "Day 29"]  # one cell: the empty cells it spans
 
 
 def test_a_first_row_of_arrows_written_in_each_slot_is_body_not_header():
     arrow = "\u2190\u2014\u2014\u2192"
-    t = table(["Activity", "Screening", "Day 1", "Day 11", "End of Treatment"], [
-        ["Physical examination", arrow, arrow, arrow, ""],
-        ["12-lead ECG", "pre-dose", "", "", "pre-dose"],
-        ["Urinalysis", "X", "", "", "X"],
-    ])
+    t = table(
+        ["Activity", "Screening", "Day 1", "Day 11", "End of Treatment"],
+        [
+            ["Physical examination", arrow, arrow, arrow, ""],
+            ["12-lead ECG", "pre-dose", "", "", "pre-dose"],
+            ["Urinalysis", "X", "", "", "X"],
+        ],
+    )
     schedule = read(t, "")
     assert [e["label"] for e in schedule["encounters"]] == ["Screening", "Day 1", "Day 11", "End of Treatment"]
     assert [a["label"] for a in schedule["activities"]] == ["Physical examination", "12-lead ECG", "Urinalysis"]

@@ -130,7 +130,9 @@ def test_words_above_fewer_numbers_than_named_rows_stand_in_the_upper_rows():
     assert cycle.timing == {"unit": "day", "from": 1, "to": 1, "cycle": 2} and cycle.footnoted == ["1b"]
     # a number in every named row, or a dash standing for one, keeps the rows in order
     assert read_encounter(["Treatment", "3", "8"], ["cycle", "day"], kinds_of_all=True).timing["cycle"] == 3
-    dashed = read_encounter(["Screening", "1", "-28 to -1", "\u2014"], ["visit", "day", "window-day"], kinds_of_all=True)
+    dashed = read_encounter(
+        ["Screening", "1", "-28 to -1", "\u2014"], ["visit", "day", "window-day"], kinds_of_all=True
+    )
     assert (dashed.visit, dashed.timing["from"], dashed.timing["to"]) == ("1", -28, -1)
     # an unnamed row above the named ones ("Phase / Visit No. / Study Day / Window"): the word is
     # in it, and a window left blank takes no row from the numbers

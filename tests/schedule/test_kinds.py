@@ -5,16 +5,19 @@ import pytest
 from clinparser.schedule.kinds import caption_kind, timeline_kind
 
 
-@pytest.mark.parametrize("caption, kind", [
-    ("Table 1: Schedule of Activities", None),
-    ("Table 3: Pharmacokinetic Sampling Schedule", "pk_pd"),
-    ("Schedule of PK/PD and Biomarker Assessments", "pk_pd"),
-    ("Table 4 Open-Label Extension Schedule of Assessments", "extension"),
-    ("Second Course Phase (Retreatment with Pembrolizumab)", "extension"),
-    ("Schedule of Activities: Follow-up Period", "follow_up"),
-    ("Schedule of Activities: Screening, Treatment and Follow-up", None),  # the study as a whole
-    ("Table 9: Schedule of Events – Main Study – Extended Visit Cycle", None),  # "extended" cycles, no extension
-])
+@pytest.mark.parametrize(
+    "caption, kind",
+    [
+        ("Table 1: Schedule of Activities", None),
+        ("Table 3: Pharmacokinetic Sampling Schedule", "pk_pd"),
+        ("Schedule of PK/PD and Biomarker Assessments", "pk_pd"),
+        ("Table 4 Open-Label Extension Schedule of Assessments", "extension"),
+        ("Second Course Phase (Retreatment with Pembrolizumab)", "extension"),
+        ("Schedule of Activities: Follow-up Period", "follow_up"),
+        ("Schedule of Activities: Screening, Treatment and Follow-up", None),  # the study as a whole
+        ("Table 9: Schedule of Events – Main Study – Extended Visit Cycle", None),  # "extended" cycles, no extension
+    ],
+)
 def test_the_caption_names_the_kind(caption, kind):
     assert caption_kind(caption) == kind
 

@@ -23,8 +23,12 @@ def test_the_lowest_part_without_its_window_and_a_bare_number_named_by_its_row()
 
 
 def test_parts_above_come_back_only_where_two_columns_would_print_the_same():
-    cols = [column(["Treatment", "Cycle 1", "D1"]), column(["Treatment", "Cycle 1", "D8"]),
-            column(["Treatment", "Cycle 2", "D1"]), column(["Treatment", "Cycle 2", "D15"])]
+    cols = [
+        column(["Treatment", "Cycle 1", "D1"]),
+        column(["Treatment", "Cycle 1", "D8"]),
+        column(["Treatment", "Cycle 2", "D1"]),
+        column(["Treatment", "Cycle 2", "D15"]),
+    ]
     assert short_labels(cols) == ["Cycle 1 / D1", "D8", "Cycle 2 / D1", "D15"]
 
 
@@ -36,9 +40,20 @@ def test_a_time_point_is_the_lowest_part_under_a_visit():
 
 
 def test_a_visits_time_point_columns_are_one_encounter_and_marks_say_at_which():
-    t = Table(title="Table 1: Schedule of Activities", page=3, pages=[3, 3],
-              columns=["Procedure", "Screening", "Cycle 1 / D1 / SOI", "Cycle 1 / D1 / EOI", "Cycle 1 / D1 / 72 h", "Cycle 1 / D8"],
-              data=[["Vital signs", "X", "X", "X", "", "X"], ["PK sample", "", "X", "", "X", "X"]])
+    t = Table(
+        title="Table 1: Schedule of Activities",
+        page=3,
+        pages=[3, 3],
+        columns=[
+            "Procedure",
+            "Screening",
+            "Cycle 1 / D1 / SOI",
+            "Cycle 1 / D1 / EOI",
+            "Cycle 1 / D1 / 72 h",
+            "Cycle 1 / D8",
+        ],
+        data=[["Vital signs", "X", "X", "X", "", "X"], ["PK sample", "", "X", "", "X", "X"]],
+    )
     s = read_schedule(t, "", VOCAB, name=t.title)
     labels = [(e["label"], e["short_label"]) for e in s["encounters"]]
     assert labels == [("Screening", "Screening"), ("Cycle 1 / D1", "D1"), ("Cycle 1 / D8", "D8")]
@@ -50,9 +65,13 @@ def test_a_visits_time_point_columns_are_one_encounter_and_marks_say_at_which():
 
 
 def test_a_sampling_timeline_keeps_its_time_points_as_encounters():
-    t = Table(title="Table 3: Pharmacokinetic Sampling Schedule", page=3, pages=[3, 3],
-              columns=["Sample", "Day 1 / Predose", "Day 1 / 2 h", "Day 8 / Predose"],
-              data=[["PK sample", "X", "X", "X"], ["ADA sample", "X", "", "X"]])
+    t = Table(
+        title="Table 3: Pharmacokinetic Sampling Schedule",
+        page=3,
+        pages=[3, 3],
+        columns=["Sample", "Day 1 / Predose", "Day 1 / 2 h", "Day 8 / Predose"],
+        data=[["PK sample", "X", "X", "X"], ["ADA sample", "X", "", "X"]],
+    )
     s = read_schedule(t, "", VOCAB, name=t.title)
     assert s["kind"] == "pk_pd"
     assert [e["short_label"] for e in s["encounters"]] == ["Day 1 / Predose", "2 h", "Day 8 / Predose"]
@@ -61,6 +80,8 @@ def test_a_sampling_timeline_keeps_its_time_points_as_encounters():
 
 def test_a_span_of_days_under_the_visit_name_keeps_the_name_and_a_dash_before_a_number_is_a_minus():
     assert short_labels([column(["Screening", "D \u201335 to D \u20131"]), column(["BL", "D1"])]) == [
-        "Screening / D -35 to D -1", "D1"]
+        "Screening / D -35 to D -1",
+        "D1",
+    ]
     assert short_labels([column(["Screening", "-35D"])]) == ["Screening"]  # "-35D" alone is its window
     assert short_labels([column(["Day 1"]), column(["Days 2 to 5"])]) == ["Day 1", "Days 2 to 5"]

@@ -18,7 +18,6 @@ points its encounters.
 from __future__ import annotations
 
 import pytest
-
 from test_schedule_fixture import SCHEDULE_KEYS, _folded, _paired_tables, parsed_example
 
 
@@ -30,7 +29,10 @@ def p011(tmp_path_factory):
 
 def _schedules(truth, document):
     pairs = [(want, have) for want, have in _paired_tables(truth, document) if want.get("schedule")]
-    assert [w["title"] for w, _ in pairs] == ["Table 1: Schedule of Activities", "Table 2: Schedule of Pharmacokinetic Sampling"]
+    assert [w["title"] for w, _ in pairs] == [
+        "Table 1: Schedule of Activities",
+        "Table 2: Schedule of Pharmacokinetic Sampling",
+    ]
     return pairs
 
 
@@ -63,8 +65,16 @@ def test_usdm_labels_are_the_short_labels_and_the_kind_describes_the_timeline(p0
     _, document = p011
     design = study_design(to_usdm(document))
     labels = [e["label"] for e in design["encounters"]]
-    assert labels[:8] == ["Screening", "Cycle 1 / D1", "Cycle 1 / D8", "Cycle 2 / D1", "Cycle 2 / D8", "EOT", "FU",
-                          "Day 1 / Predose"]
+    assert labels[:8] == [
+        "Screening",
+        "Cycle 1 / D1",
+        "Cycle 1 / D8",
+        "Cycle 2 / D1",
+        "Cycle 2 / D8",
+        "EOT",
+        "FU",
+        "Day 1 / Predose",
+    ]
     assert design["encounters"][1]["name"] == "Treatment / Cycle 1 / D1"
     assert "Time points: SOI, EOI, 4 h" in design["encounters"][1]["description"]
     assert [t["description"] for t in design["scheduleTimelines"]] == ["Main timeline", "PK/PD sampling timeline"]

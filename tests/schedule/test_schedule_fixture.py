@@ -18,14 +18,26 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from clinparser import PDFParser
-from scoring.tree import flatten
 from conftest import ROOT
+from scoring.tree import flatten
 from test_example_e2e import _cells, _truth_nodes
 
+from clinparser import PDFParser
+
 INPUT = ROOT / "examples" / "input"
-SCHEDULE_KEYS = ["name", "main", "kind", "label_column", "epochs", "encounters", "activities", "groups", "marks", "footnotes", "notes"]
+SCHEDULE_KEYS = [
+    "name",
+    "main",
+    "kind",
+    "label_column",
+    "epochs",
+    "encounters",
+    "activities",
+    "groups",
+    "marks",
+    "footnotes",
+    "notes",
+]
 
 
 def _document(folder) -> dict:
@@ -164,7 +176,9 @@ def test_downward_schedule_of_protocol_001_matches_its_truth_table(example, exam
     assert {k: schedule[k] for k in expected} == expected
     # The printed visit headers ("Screening", "Week 2") leave timing to the reader; their
     # columns and the absence of epochs do not.
-    assert [(e["column"], e["epoch"]) for e in schedule["encounters"]] == [(c, None) for c in range(1, len(want["columns"]))]
+    assert [(e["column"], e["epoch"]) for e in schedule["encounters"]] == [
+        (c, None) for c in range(1, len(want["columns"]))
+    ]
     for want_other, have_other in pairs:
         if want_other is not want:
             assert "schedule" not in have_other, want_other["title"]
@@ -185,7 +199,10 @@ def test_the_schedule_exports_to_usdm_and_validates(p007):
     assert len(design["encounters"]) == len(schedule["encounters"])
     assert len(design["epochs"]) == len(schedule["epochs"])
     (timeline,) = design["scheduleTimelines"]
-    marked = sorted(len({m["activity"] for m in schedule["marks"] if m["encounter"] == e}) for e in range(len(schedule["encounters"])))
+    marked = sorted(
+        len({m["activity"] for m in schedule["marks"] if m["encounter"] == e})
+        for e in range(len(schedule["encounters"]))
+    )
     instances = [i for i in timeline["instances"] if i["instanceType"] == "ScheduledActivityInstance"]
     assert sorted(len(i["activityIds"]) for i in instances) == marked
     assert usdm_errors(usdm, schema_validator(api)) == []

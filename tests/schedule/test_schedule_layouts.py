@@ -18,7 +18,6 @@ import re
 
 import pymupdf
 import pytest
-
 from conftest import CORPUS, ROOT
 from helpers import load_module
 
@@ -27,13 +26,41 @@ SEEDS = range(200)
 # parsed and scored: together they have every variation of SAMPLE_COVERS
 SAMPLE = [176, 134, 33, 5, 0, 14]
 SAMPLE_COVERS = {
-    "header.rows1", "header.rows2", "header.rows3", "header.epoch", "header.visit_day",
-    "header.window_row", "header.window_cell", "header.rowspan", "header.footnotes",
-    "header.labels_each", "header.label_merged", "notes.column", "groups.rows", "groups.column",
-    "groups.none", "marks.x", "marks.check", "marks.bullet", "marks.letters", "marks.words",
-    "marks.arrow_line", "marks.arrow_text", "marks.merged", "footnotes.marks", "footnotes.labels",
-    "legend.row", "split.none", "split.down_repeat", "split.down_plain", "split.sideways",
-    "page.portrait", "page.landscape", "page.rotated", "pk.none", "pk.table",
+    "header.rows1",
+    "header.rows2",
+    "header.rows3",
+    "header.epoch",
+    "header.visit_day",
+    "header.window_row",
+    "header.window_cell",
+    "header.rowspan",
+    "header.footnotes",
+    "header.labels_each",
+    "header.label_merged",
+    "notes.column",
+    "groups.rows",
+    "groups.column",
+    "groups.none",
+    "marks.x",
+    "marks.check",
+    "marks.bullet",
+    "marks.letters",
+    "marks.words",
+    "marks.arrow_line",
+    "marks.arrow_text",
+    "marks.merged",
+    "footnotes.marks",
+    "footnotes.labels",
+    "legend.row",
+    "split.none",
+    "split.down_repeat",
+    "split.down_plain",
+    "split.sideways",
+    "page.portrait",
+    "page.landscape",
+    "page.rotated",
+    "pk.none",
+    "pk.table",
 }
 
 
@@ -60,8 +87,16 @@ def test_every_variation_is_reachable(layouts):
 
 
 def test_each_family_is_recorded_once_and_forms_are_known(layouts):
-    one_of = [r"header\.rows\d", r"header\.window_", r"header\.label", r"notes\.", r"groups\.", r"split\.",
-              r"page\.", r"pk\."]
+    one_of = [
+        r"header\.rows\d",
+        r"header\.window_",
+        r"header\.label",
+        r"notes\.",
+        r"groups\.",
+        r"split\.",
+        r"page\.",
+        r"pk\.",
+    ]
     for seed, (_, truth) in layouts.items():
         assert set(truth["forms"]) <= set(gen.FORMS), seed
         assert truth["forms"] == sorted(set(truth["forms"])), seed
@@ -70,7 +105,8 @@ def test_each_family_is_recorded_once_and_forms_are_known(layouts):
         glyphs = [f for f in truth["forms"] if f in ("marks.x", "marks.check", "marks.bullet", "marks.letters")]
         assert len(glyphs) == 1, (seed, truth["forms"])
         assert ("footnotes.none" in truth["forms"]) != any(
-            f in truth["forms"] for f in ("footnotes.marks", "footnotes.labels")), seed
+            f in truth["forms"] for f in ("footnotes.marks", "footnotes.labels")
+        ), seed
 
 
 def test_the_truth_is_consistent(layouts):
@@ -92,14 +128,16 @@ def test_the_truth_is_consistent(layouts):
             assert len(set(marks)) == len(marks), seed
             assert all(0 <= a < len(tl["activities"]) and 0 <= e < len(tl["encounters"]) for a, e in marks), seed
             assert {a for a, _ in marks} == set(range(len(tl["activities"]))), seed  # every activity is done somewhere
-            assert tl["pages"] == sorted(tl["pages"]) and 1 <= tl["pages"][0] and tl["pages"][-1] <= truth["pages"], seed
+            assert tl["pages"] == sorted(tl["pages"]) and 1 <= tl["pages"][0] and tl["pages"][-1] <= truth["pages"], (
+                seed
+            )
             split = next(f for f in truth["forms"] if f.startswith("split."))
             if tl["main"]:
                 assert len(tl["pages"]) == (1 if split == "split.none" else 2), (seed, split, tl["pages"])
         # no two activities of the document the scorer could take for one another
         labels = [a for tl in timelines for a in tl["activities"]]
         for i, a in enumerate(labels):
-            assert not any(gen.too_close(a, b) for b in labels[i + 1:]), (seed, a)
+            assert not any(gen.too_close(a, b) for b in labels[i + 1 :]), (seed, a)
 
 
 def _page_words(doc: pymupdf.Document, pages: list[int]) -> set[str]:
@@ -166,9 +204,11 @@ def test_the_reader_reads_the_sample_layouts(scored, seed):
     row = scored(seed)
     assert not row["error"], row["error"]
     f = row["figures"]
-    why = (f"seed {seed} ({', '.join(row['forms'])}): activities {f['a']:.3f} encounters {f['e']:.3f} "
-           f"cells {f['c']:.3f}; ours {f['oa']}/{f['oe']}/{f['oc']}, truth {f['ga']}/{f['ge']}/{f['gc']}\n"
-           + "\n".join(row["lines"]))
+    why = (
+        f"seed {seed} ({', '.join(row['forms'])}): activities {f['a']:.3f} encounters {f['e']:.3f} "
+        f"cells {f['c']:.3f}; ours {f['oa']}/{f['oe']}/{f['oc']}, truth {f['ga']}/{f['ge']}/{f['gc']}\n"
+        + "\n".join(row["lines"])
+    )
     assert f["c"] >= 0.98, why
     assert f["a"] >= 0.98, why
     assert f["e"] >= 0.98, why

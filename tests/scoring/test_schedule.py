@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-
+from conftest import USDM
 from scoring.schedule import (
     Match,
     audit,
@@ -18,9 +18,6 @@ from scoring.schedule import (
     normalize,
     score,
 )
-
-from conftest import USDM
-
 
 # -- builders for hand-written USDM and schedules --------------------------------------------
 
@@ -41,7 +38,13 @@ def _timing(iid, kind, value, to, label=""):
 
 
 def _instance(iid, encounter, activities):
-    return {"id": iid, "name": iid, "instanceType": "ScheduledActivityInstance", "encounterId": encounter, "activityIds": list(activities)}
+    return {
+        "id": iid,
+        "name": iid,
+        "instanceType": "ScheduledActivityInstance",
+        "encounterId": encounter,
+        "activityIds": list(activities),
+    }
 
 
 def _usdm(activities, encounters, timelines):
@@ -89,20 +92,36 @@ STUDY = _usdm(
             "TL1",
             "Main Timeline",
             True,
-            [_instance("I1", "E1", ["A1", "A2", "A4"]), _instance("I2", "E2", ["A2", "A3"]), _instance("I3", "E3", ["A2", "A3"])],
+            [
+                _instance("I1", "E1", ["A1", "A2", "A4"]),
+                _instance("I2", "E2", ["A2", "A3"]),
+                _instance("I3", "E3", ["A2", "A3"]),
+            ],
             [
                 _timing("I1", "Before", "P14D", "I2"),
                 _timing("I2", "Fixed Reference", "P1D", "I2"),
                 _timing("I3", "After", "P7D", "I2"),
             ],
         ),
-        _timeline("TL2", "Early Termination Timeline", False, [_instance("X1", None, ["A2", "A5"])], [_timing("X1", "Fixed Reference", "PT0M", "X1")]),
+        _timeline(
+            "TL2",
+            "Early Termination Timeline",
+            False,
+            [_instance("X1", None, ["A2", "A5"])],
+            [_timing("X1", "Fixed Reference", "PT0M", "X1")],
+        ),
     ],
 )
 
 OURS = [
     _schedule(
-        [_enc("Screening"), _enc("Day 1", "day", 1), _enc("Week 1", "week", 1), _enc("ET"), _enc("Follow-up", "day", 30)],
+        [
+            _enc("Screening"),
+            _enc("Day 1", "day", 1),
+            _enc("Week 1", "week", 1),
+            _enc("ET"),
+            _enc("Follow-up", "day", 30),
+        ],
         ["Informed consent", "Vital signs", "Hematology", "Physical exam"],
         # IC@Scr, VS@Scr, VS@D1, Hem@D1, VS@Wk1, VS@ET: right; PE@D1, IC@Follow-up, IC@D1: wrong
         [(0, 0), (1, 0), (1, 1), (2, 1), (1, 2), (1, 3), (3, 1), (0, 4), (0, 1)],
@@ -142,9 +161,20 @@ def test_hand_case_under_the_strict_main_rule():
 def test_unmatched_items_and_fuzzy_matches_are_printed():
     lines = audit(evaluate(OURS, STUDY)["shown"])
     text = "\n".join(lines)
-    for item in ("Demographics", "Check adverse events", "Haematologyc @ Visit 3", "Check adverse events @ Early Termination"):
+    for item in (
+        "Demographics",
+        "Check adverse events",
+        "Haematologyc @ Visit 3",
+        "Check adverse events @ Early Termination",
+    ):
         assert f"unmatched reference: {item}" in text
-    for item in ("Physical exam", "Follow-up", "Physical exam @ Day 1", "Informed consent @ Follow-up", "Informed consent @ Day 1"):
+    for item in (
+        "Physical exam",
+        "Follow-up",
+        "Physical exam @ Day 1",
+        "Informed consent @ Follow-up",
+        "Informed consent @ Day 1",
+    ):
         assert f"unmatched ours:      {item}" in text
     assert "[footnote letter] 'Hematology' ~ 'Haematologyc'" in text
     assert "[abbreviation] 'ET' ~ 'Early Termination'" in text
@@ -162,7 +192,10 @@ def test_no_schedules_scores_zero_and_lists_the_reference():
 
 def test_schedules_are_read_from_a_parse_result():
     table = {"columns": [], "data": [], "schedule": OURS[0]}
-    doc = {"toc": [{"tables": [], "subsections": [{"tables": [{"columns": [], "data": []}, table], "subsections": []}]}], "non_toc": []}
+    doc = {
+        "toc": [{"tables": [], "subsections": [{"tables": [{"columns": [], "data": []}, table], "subsections": []}]}],
+        "non_toc": [],
+    }
     assert evaluate(doc, STUDY)["shown"].cells.ours_matched == 6
 
 
@@ -173,7 +206,11 @@ def _one_activity(ref_label, our_label):
     usdm = _usdm(
         [_activity("A1", ref_label)],
         [("E1", "Day 1")],
-        [_timeline("TL1", "Main", True, [_instance("I1", "E1", ["A1"])], [_timing("I1", "Fixed Reference", "P1D", "I1")])],
+        [
+            _timeline(
+                "TL1", "Main", True, [_instance("I1", "E1", ["A1"])], [_timing("I1", "Fixed Reference", "P1D", "I1")]
+            )
+        ],
     )
     return match([_schedule([_enc("Day 1", "day", 1)], [our_label], [(0, 0)])], usdm)
 
@@ -191,7 +228,9 @@ def test_footnote_letter_glued_on_the_reference_label():
 def test_normalization_and_leading_words():
     assert normalize("Patient randomised") == normalize("Patient randomized")
     assert normalize("Vital signs/Temperature") == normalize("Vital Signs and Temperature")
-    assert normalize("Study drug record\nMedications dispensed") == normalize("Study drug record , Medications dispensed")
+    assert normalize("Study drug record\nMedications dispensed") == normalize(
+        "Study drug record , Medications dispensed"
+    )
     m = _one_activity("MMSE", "MMSE 10-23")
     assert [x.rule for x in m.matches if x.kind == "activity"] == ["leading words"]
     assert _one_activity("ECG", "EEG").activity_refs["eeg"] == set()
@@ -200,7 +239,9 @@ def test_normalization_and_leading_words():
 def _days_study(labels_and_offsets):
     """Main timeline anchored at "Day 1"; each (label, days after the anchor) is an encounter."""
     encounters = [("E0", "Day 1")] + [(f"E{k + 1}", lab) for k, (lab, _) in enumerate(labels_and_offsets)]
-    instances = [_instance("I0", "E0", ["A1"])] + [_instance(f"I{k + 1}", f"E{k + 1}", ["A1"]) for k in range(len(labels_and_offsets))]
+    instances = [_instance("I0", "E0", ["A1"])] + [
+        _instance(f"I{k + 1}", f"E{k + 1}", ["A1"]) for k in range(len(labels_and_offsets))
+    ]
     timings = [_timing("I0", "Fixed Reference", "P1D", "I0")] + [
         _timing(f"I{k + 1}", "After", f"P{days}D", "I0") for k, (_, days) in enumerate(labels_and_offsets)
     ]
@@ -210,7 +251,9 @@ def _days_study(labels_and_offsets):
 def test_a_range_column_covers_each_reference_day_in_it():
     study = _days_study([("Day 4", 3), ("Day 5", 4), ("Day 7", 6), ("Day 8", 7), ("Visit 6", 5), ("Visit 8", 7)])
     m = match([_schedule([_enc("Days 4-7", "day", 4, 7)], ["Vital signs"], [(0, 0)])], study)
-    covered = {study["study"]["versions"][0]["studyDesigns"][0]["encounters"][int(k[1:])]["label"] for k in m.encounter_refs[0]}
+    covered = {
+        study["study"]["versions"][0]["studyDesigns"][0]["encounters"][int(k[1:])]["label"] for k in m.encounter_refs[0]
+    }
     assert covered == {"Day 4", "Day 5", "Day 7", "Visit 6"}  # Visit 6 by its Timing: 5 days after Day 1
     rules = {x.ref.split(" (")[0]: x.rule for x in m.matches if x.kind == "encounter"}
     assert rules["Day 5"] == "label timing" and rules["Visit 6"] == "timing"
@@ -241,11 +284,24 @@ def test_hours_never_meet_days_and_a_lone_anchor_has_no_time():
         [_instance("P0", None, []), _instance("P2", None, ["A1"])],
         [_timing("P0", "Fixed Reference", "PT0M", "P0", "Predose"), _timing("P2", "After", "PT2H", "P0", "Post dose")],
     )
-    event = _timeline("TL3", "Adverse Event Timeline", False, [_instance("X1", None, ["A1"])], [_timing("X1", "Fixed Reference", "PT0M", "X1")])
+    event = _timeline(
+        "TL3",
+        "Adverse Event Timeline",
+        False,
+        [_instance("X1", None, ["A1"])],
+        [_timing("X1", "Fixed Reference", "PT0M", "X1")],
+    )
     study = _days_study([])
     design = study["study"]["versions"][0]["studyDesigns"][0]
     design["scheduleTimelines"] += [pk, event]
-    m = match([_schedule([_enc("0 h", "hour", 0), _enc("2 h", "hour", 2), _enc("Day 1", "day", 1)], ["Vital signs"], [(0, 1)])], study)
+    m = match(
+        [
+            _schedule(
+                [_enc("0 h", "hour", 0), _enc("2 h", "hour", 2), _enc("Day 1", "day", 1)], ["Vital signs"], [(0, 1)]
+            )
+        ],
+        study,
+    )
     assert m.encounter_refs == [{"P0"}, {"P2"}, {"E0"}]
     e = score(m, "shown")
     assert (e.cells.ours_matched, e.cells.refs_matched, e.cells.refs) == (1, 1, 2)  # E0's cell and P2's

@@ -10,8 +10,14 @@ def node(number, title, level, *children):
 
 
 def test_sections_deeper_than_the_gold_lists_are_unknown_not_wrong():
-    toc = [node("1", "Intro", 1, node("1.1", "Background", 2, node("1.1.1", "Detail", 3))), node("2", "Extra chapter", 1)]
-    gold = {"complete_to_level": 2, "sections": [{"number": "1", "title": "Intro"}, {"number": "1.1", "title": "Background"}]}
+    toc = [
+        node("1", "Intro", 1, node("1.1", "Background", 2, node("1.1.1", "Detail", 3))),
+        node("2", "Extra chapter", 1),
+    ]
+    gold = {
+        "complete_to_level": 2,
+        "sections": [{"number": "1", "title": "Intro"}, {"number": "1.1", "title": "Background"}],
+    }
     s = score(toc, gold)
     assert (s.matched, s.found, s.extras) == (2, 3, [("2", "Extra chapter")])
     assert round(s.precision, 3) == 0.667 and s.recall == 1.0

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from clinparser.structure.bundles import split_documents
 from clinparser.model import HEADING, LIST_ITEM, TEXT, Block
+from clinparser.structure.bundles import split_documents
 from clinparser.structure.outline import OutlineIndex
 from clinparser.structure.sections import find_candidates
 
@@ -18,14 +18,30 @@ def T(text, page):
 
 def split(blocks, toc_starts):
     choice, documents = split_documents(blocks, find_candidates(blocks, OutlineIndex([])), toc_starts)
-    return [c.number.label for c in choice.sections], [(d.title, [c.number.label for c in d.sections], d.start) for d in documents]
+    return [c.number.label for c in choice.sections], [
+        (d.title, [c.number.label for c in d.sections], d.start) for d in documents
+    ]
 
 
-PROTOCOL = [H("1 Introduction", 3), H("1.1 Background", 3), H("2 Design", 4), H("2.1 Overview", 4), H("3 Safety", 5), H("3.1 Events", 5)]
+PROTOCOL = [
+    H("1 Introduction", 3),
+    H("1.1 Background", 3),
+    H("2 Design", 4),
+    H("2.1 Overview", 4),
+    H("3 Safety", 5),
+    H("3.1 Events", 5),
+]
 
 
 def test_an_amendment_with_its_own_contents_is_a_document_of_its_own():
-    amendment = [H("Protocol Amendment", 6), T("no 2", 6), H("Contents", 7), H("1 Introduction", 8), H("2 Changes", 8), H("2.1 Section 3.1 Events", 8)]
+    amendment = [
+        H("Protocol Amendment", 6),
+        T("no 2", 6),
+        H("Contents", 7),
+        H("1 Introduction", 8),
+        H("2 Changes", 8),
+        H("2.1 Section 3.1 Events", 8),
+    ]
     blocks = PROTOCOL + amendment
     main, documents = split(blocks, toc_starts=[7])
     assert main == ["1", "1.1", "2", "2.1", "3", "3.1"]
@@ -41,13 +57,25 @@ def test_the_longest_numbering_is_the_protocol_even_when_a_wrapper_comes_first()
 
 
 def test_a_summary_numbered_1_before_the_contents_and_chapter_2_after_is_one_document():
-    blocks = [H("1 Protocol Summary", 2), H("1.1 Synopsis", 2), H("2 Introduction", 4), H("2.1 Background", 4), H("3 Design", 5)]
+    blocks = [
+        H("1 Protocol Summary", 2),
+        H("1.1 Synopsis", 2),
+        H("2 Introduction", 4),
+        H("2.1 Background", 4),
+        H("3 Design", 5),
+    ]
     main, documents = split(blocks, toc_starts=[3])
     assert main == ["1", "1.1", "2", "2.1", "3"] and documents == []
 
 
 def test_a_contents_page_before_a_flat_questionnaire_does_not_cut_the_protocol():
-    questionnaire = [H("Contents", 6), H("1. Mobility", 7), H("2. Self-care", 7), H("3. Usual activities", 7), H("4 Appendix Notes", 8)]
+    questionnaire = [
+        H("Contents", 6),
+        H("1. Mobility", 7),
+        H("2. Self-care", 7),
+        H("3. Usual activities", 7),
+        H("4 Appendix Notes", 8),
+    ]
     main, documents = split(PROTOCOL + questionnaire, toc_starts=[6])
     assert main == ["1", "1.1", "2", "2.1", "3", "3.1", "4"] and documents == []
 

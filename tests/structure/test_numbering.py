@@ -4,7 +4,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clinparser.structure.numbering import APPENDIX_BASE, ROMAN_BASE, normalize_number, normalize_title, parse_number, roman_to_int, strip_markup
+from clinparser.structure.numbering import (
+    APPENDIX_BASE,
+    ROMAN_BASE,
+    normalize_number,
+    normalize_title,
+    parse_number,
+    roman_to_int,
+    strip_markup,
+)
 
 
 @pytest.mark.parametrize(
@@ -25,7 +33,12 @@ from clinparser.structure.numbering import APPENDIX_BASE, ROMAN_BASE, normalize_
         ("Appendix 4: Contraception", "Appendix 4", (APPENDIX_BASE + 4,), "Contraception"),
         ("Appendix A. Additional Safety", "Appendix A", (APPENDIX_BASE + 1,), "Additional Safety"),
         ("Annex 2 Forms", "Annex 2", (APPENDIX_BASE + 2,), "Forms"),
-        ("Protocol Attachment LZZT.4 Revised Inventory", "Protocol Attachment LZZT.4", (APPENDIX_BASE + 4,), "Revised Inventory"),
+        (
+            "Protocol Attachment LZZT.4 Revised Inventory",
+            "Protocol Attachment LZZT.4",
+            (APPENDIX_BASE + 4,),
+            "Revised Inventory",
+        ),
         ("A.1 Laboratory Tests", "A.1", (APPENDIX_BASE + 1, 1), "Laboratory Tests"),
         ("10.1 Appendix 1: Abbreviations", "10.1", (10, 1), "Appendix 1: Abbreviations"),
         ("7.3.9 12-Lead Electrocardiograms", "7.3.9", (7, 3, 9), "12-Lead Electrocardiograms"),
@@ -34,7 +47,12 @@ from clinparser.structure.numbering import APPENDIX_BASE, ROMAN_BASE, normalize_
         # a number glued to its title by its last dot
         ("2.2.2.1.Phase 1 Study (TV-10126)", "2.2.2.1.", (2, 2, 2, 1), "Phase 1 Study (TV-10126)"),
         ("**10.3.1.2.1.Plasma Glucose Values**", "10.3.1.2.1.", (10, 3, 1, 2, 1), "Plasma Glucose Values"),
-        ("Attachment 3.Protocol JPBL Hepatic Monitoring", "Attachment 3", (APPENDIX_BASE + 3,), "Protocol JPBL Hepatic Monitoring"),
+        (
+            "Attachment 3.Protocol JPBL Hepatic Monitoring",
+            "Attachment 3",
+            (APPENDIX_BASE + 3,),
+            "Protocol JPBL Hepatic Monitoring",
+        ),
         # a form outline: letter glued to the item number
         ("A2. Rationale and justification", "A2.", (APPENDIX_BASE + 1, 2), "Rationale and justification"),
         ("**B10** Data Safety", "B10", (APPENDIX_BASE + 2, 10), "Data Safety"),
@@ -54,7 +72,22 @@ def test_recognizes_section_numbers(line, label, key, title):
     assert n is not None and (n.label, n.key, n.title) == (label, key, title)
 
 
-@pytest.mark.parametrize("line", ["2006 Word-to-PDF", "3.2 10 mg dose", "0 Zero", "0.0 Zero", "Appendix 10.3", "", "Figure 1: Schema", "12. 5", "1.5mg daily", "3.e.g. this", "A0. Nothing"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "2006 Word-to-PDF",
+        "3.2 10 mg dose",
+        "0 Zero",
+        "0.0 Zero",
+        "Appendix 10.3",
+        "",
+        "Figure 1: Schema",
+        "12. 5",
+        "1.5mg daily",
+        "3.e.g. this",
+        "A0. Nothing",
+    ],
+)
 def test_rejects_lines_that_open_no_section(line):
     assert parse_number(line) is None
 

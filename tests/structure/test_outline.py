@@ -1,7 +1,7 @@
 from __future__ import annotations
 
-from clinparser.model import HEADING, TEXT, Block
 from clinparser.convert.bookmarks import read_bookmarks
+from clinparser.model import HEADING, TEXT, Block
 from clinparser.structure.outline import OutlineIndex, find_printed_toc, number_bookmarks, parse_entry, toc_lines
 
 

@@ -6,8 +6,17 @@ from clinparser.study.trace import Tracer
 
 
 def node(title, text="", pages=(10, 10), number="", tables=(), subsections=()):
-    return {"number": number, "title": title, "level": 1, "pages": list(pages), "text": text,
-            "tables": list(tables), "images": [], "references": [], "subsections": list(subsections)}
+    return {
+        "number": number,
+        "title": title,
+        "level": 1,
+        "pages": list(pages),
+        "text": text,
+        "tables": list(tables),
+        "images": [],
+        "references": [],
+        "subsections": list(subsections),
+    }
 
 
 def block(page, text, x0=72, kind="text"):

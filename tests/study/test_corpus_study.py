@@ -9,12 +9,16 @@ import subprocess
 import sys
 
 import pytest
-
-from clinparser.export.usdm import to_usdm
 from conftest import CORPUS
 
+from clinparser.export.usdm import to_usdm
+
 SCORER = CORPUS.parent / "tools" / "study_score.py"
-REFERENCES = sorted(p.name.removesuffix(".study.json") for p in (CORPUS / "study").glob("*.study.json")) if CORPUS.is_dir() else []
+REFERENCES = (
+    sorted(p.name.removesuffix(".study.json") for p in (CORPUS / "study").glob("*.study.json"))
+    if CORPUS.is_dir()
+    else []
+)
 
 
 def score(result: dict, gold, tmp_path) -> dict:

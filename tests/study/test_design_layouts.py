@@ -27,7 +27,6 @@ from pathlib import Path
 
 import pymupdf
 import pytest
-
 from helpers import load_module
 
 # Under pytest-xdist (--dist loadgroup) the module runs in one worker: each layout is parsed once.
@@ -44,12 +43,29 @@ SCORER = ROOT.parent / "shared" / "tools" / "design_score.py"
 # by the titles of their sections or only by the schema's boxes, background therapy given in
 # prose, and a crossover's sequences only in a table.
 SAMPLE = (2, 35, 54, 61, 98, 183)
-SAMPLE_FORMS = {"schema.vector", "schema.picture", "interv.table.rows", "interv.table.columns",
-                "interv.prose", "amend.table.front", "amend.table.appendix", "amend.cover",
-                "amend.boxes", "amend.version", "amend.version.rationale", "amend.number.version",
-                "amend.number.country", "pop.healthy", "pop.age.geq", "pop.sex.rules",
-                "pop.sex.qualified", "prose.epochs.headings", "prose.epochs.schema", "interv.background",
-                "design.sequences.table"}
+SAMPLE_FORMS = {
+    "schema.vector",
+    "schema.picture",
+    "interv.table.rows",
+    "interv.table.columns",
+    "interv.prose",
+    "amend.table.front",
+    "amend.table.appendix",
+    "amend.cover",
+    "amend.boxes",
+    "amend.version",
+    "amend.version.rationale",
+    "amend.number.version",
+    "amend.number.country",
+    "pop.healthy",
+    "pop.age.geq",
+    "pop.sex.rules",
+    "pop.sex.qualified",
+    "prose.epochs.headings",
+    "prose.epochs.schema",
+    "interv.background",
+    "design.sequences.table",
+}
 REACH = range(60)
 PART_FLOOR = 0.8
 # Misses of the reader as it stands, each a kind of layout it does not read yet (issue 47 stays
@@ -108,8 +124,7 @@ def test_layout_is_the_composition(layouts):
     assert truth["forms"] == c.forms == layouts.forms_of(5)
 
 
-ARM_TYPES = {"experimental", "active comparator", "placebo comparator", "sham comparator",
-             "no intervention", "other"}
+ARM_TYPES = {"experimental", "active comparator", "placebo comparator", "sham comparator", "no intervention", "other"}
 ROLES = {"investigational", "comparator", "placebo", "background", "rescue", "challenge", "other"}
 ROUTES = {"oral", "intravenous", "subcutaneous", "intramuscular", "topical", "inhalation", "other", None}
 
@@ -130,8 +145,9 @@ def test_truth_is_well_formed(compositions, chunk):
             assert arm["interventions"] and set(arm["interventions"]) <= set(names), (where, arm)
             assert "(N=" not in arm["name"], (where, arm)
             used |= set(arm["interventions"])
-            investigational = any(i["role"] == "investigational" for i in t["interventions"]
-                                  if i["name"] in arm["interventions"])
+            investigational = any(
+                i["role"] == "investigational" for i in t["interventions"] if i["name"] in arm["interventions"]
+            )
             assert (arm["type"] == "experimental") == investigational, (where, arm)
         for i in t["interventions"]:
             assert i["role"] in ROLES and i["route"] in ROUTES, (where, i)
@@ -170,15 +186,22 @@ def _text(pdf: Path) -> str:
         return " ".join(" ".join(page.get_text().split()) for page in doc)
 
 
-_AGES = (re.compile(r"aged (\d+) to (\d+) years"), re.compile(r"between (\d+) and (\d+) years of age"),
-         re.compile(r"at least (\d+)() years of age"), re.compile(r"\u2265 (\d+)() years of age"),
-         re.compile(r"aged (\d+)() years or older"))
+_AGES = (
+    re.compile(r"aged (\d+) to (\d+) years"),
+    re.compile(r"between (\d+) and (\d+) years of age"),
+    re.compile(r"at least (\d+)() years of age"),
+    re.compile(r"\u2265 (\d+)() years of age"),
+    re.compile(r"aged (\d+)() years or older"),
+)
 
 
 def _criterion(text: str) -> str:
     """The printed inclusion criterion that gives the ages (the first numbered line with one)."""
-    for m in re.finditer(r"(?:^|\s)\d+\. ((?:Healthy |Males? |Females? |Men |Women |Participants |Patients |Subjects )"
-                         r"[^.]*?years[^.]*\.)", text):
+    for m in re.finditer(
+        r"(?:^|\s)\d+\. ((?:Healthy |Males? |Females? |Men |Women |Participants |Patients |Subjects )"
+        r"[^.]*?years[^.]*\.)",
+        text,
+    ):
         return m[1]
     raise AssertionError("no age criterion printed")
 
@@ -218,9 +241,15 @@ def test_truth_is_printed(tmp_path, layouts, chunk):
         pop = t["population"]
         assert (int(ages[0]), int(ages[1]) if ages[1] else None) == (pop["min_age"], pop["max_age"]), (where, crit)
         rules = "For women of childbearing potential:" in text and "For men:" in text
-        sex = ("both" if re.match(r"(Healthy )?(males? (and|or) (postmenopausal )?females?|men and women)", crit, re.I)
-               or rules and re.match(r"(Participants|Patients|Subjects) ", crit)
-               else "female" if re.match(r"(Women|Female)", crit) else "male")
+        sex = (
+            "both"
+            if re.match(r"(Healthy )?(males? (and|or) (postmenopausal )?females?|men and women)", crit, re.I)
+            or rules
+            and re.match(r"(Participants|Patients|Subjects) ", crit)
+            else "female"
+            if re.match(r"(Women|Female)", crit)
+            else "male"
+        )
         assert sex == pop["sex"], (where, crit)
         assert crit.startswith("Healthy") == pop["healthy_volunteers"], (where, crit)
         for a in t["amendments"]:
@@ -228,10 +257,26 @@ def test_truth_is_printed(tmp_path, layouts, chunk):
                 assert f"Version {a['number']} of the protocol" in text, (where, a)
                 continue
             d = date.fromisoformat(a["date"])
-            month = ("January", "February", "March", "April", "May", "June", "July", "August",
-                     "September", "October", "November", "December")[d.month - 1]
-            shown = (f"{d.day} {month} {d.year}", f"{d.day:02d}-{month[:3]}-{d.year}", d.isoformat(),
-                     f"{month} {d.day}, {d.year}")
+            month = (
+                "January",
+                "February",
+                "March",
+                "April",
+                "May",
+                "June",
+                "July",
+                "August",
+                "September",
+                "October",
+                "November",
+                "December",
+            )[d.month - 1]
+            shown = (
+                f"{d.day} {month} {d.year}",
+                f"{d.day:02d}-{month[:3]}-{d.year}",
+                d.isoformat(),
+                f"{month} {d.day}, {d.year}",
+            )
             assert a["number"] in text and any(s in text for s in shown), (where, a)
 
 
@@ -264,20 +309,23 @@ def scored(request, tmp_path_factory, layouts):
     truth = layouts.build_layout(seed, pdf)
     gold = folder / "truth.design.json"
     gold.write_text(json.dumps(truth, ensure_ascii=False), encoding="utf-8")
-    result = PDFParser(workers=1).parse(pdf, output_dir=folder / "out", save_images=False,
-                                        save_table_csv=False, save_report=False)
+    result = PDFParser(workers=1).parse(
+        pdf, output_dir=folder / "out", save_images=False, save_table_csv=False, save_report=False
+    )
     usdm = folder / "usdm.json"
     usdm.write_text(json.dumps(to_usdm(result), ensure_ascii=False), encoding="utf-8")
-    run = subprocess.run([sys.executable, str(SCORER), str(usdm), str(gold), "-v"],
-                         capture_output=True, text=True, check=True)
+    run = subprocess.run(
+        [sys.executable, str(SCORER), str(usdm), str(gold), "-v"], capture_output=True, text=True, check=True
+    )
     bench = load_module("design_layouts_benchmark", ROOT / "benchmarks" / "design_layouts.py")
     scores = bench.design_line(run.stdout)
     assert scores is not None, run.stdout[-500:]
     return seed, scores, [line for line in run.stdout.splitlines() if line.startswith("  ")]
 
 
-@pytest.mark.parametrize("part", ["arms", "epochs", "interventions", "attributes", "population",
-                                  "design", "indication", "amendments"])
+@pytest.mark.parametrize(
+    "part", ["arms", "epochs", "interventions", "attributes", "population", "design", "indication", "amendments"]
+)
 def test_part_reaches_its_floor(scored, part):
     seed, scores, lines = scored
     if (seed, part) in KNOWN_MISSES:

@@ -2,8 +2,9 @@
 whole identity of one document, and what is not taken from where. Each part has its own file:
 test_front_matter.py, test_identifiers.py, test_phase.py, test_sponsor.py."""
 
-from clinparser.study.identity import read_identity
 from identity_builders import TITLE, block, node  # noqa: F401
+
+from clinparser.study.identity import read_identity
 
 
 def document():
@@ -13,15 +14,32 @@ def document():
         "**Sponsor Name:** Example Therapeutics, Inc. 12 Main Street, Springfield\n\n"
         "|IND Number:|123456|\n|---|---|\n|EudraCT Number:|2019-001234-56|",
         pages=(1, 1),
-        tables=[{"title": "", "page": 1, "pages": [1, 1], "columns": ["Protocol Title:", TITLE],
-                 "data": [["Protocol Number:", "EXT-301"], ["Study Phase:", "Phase IIIa"]]}],
+        tables=[
+            {
+                "title": "",
+                "page": 1,
+                "pages": [1, 1],
+                "columns": ["Protocol Title:", TITLE],
+                "data": [["Protocol Number:", "EXT-301"], ["Study Phase:", "Phase IIIa"]],
+            }
+        ],
     )
-    history = node("Protocol Amendment History", "Section: Title page\n\nDelete:\n\nEudraCT Number: 2012-002805-23",
-                   pages=(2, 2))
-    synopsis = node("Synopsis", "**Protocol Number:** EXT-301\n\n**NCT Number:** NCT01234567\n\n"
-                    "Background: the earlier trial NCT07654321 showed benefit.", pages=(3, 3), number="1")
-    background = node("Background", "The parent trial (NCT09999999; EudraCT 2010-024251-87) enrolled 600 patients.",
-                      pages=(4, 4), number="2")
+    history = node(
+        "Protocol Amendment History", "Section: Title page\n\nDelete:\n\nEudraCT Number: 2012-002805-23", pages=(2, 2)
+    )
+    synopsis = node(
+        "Synopsis",
+        "**Protocol Number:** EXT-301\n\n**NCT Number:** NCT01234567\n\n"
+        "Background: the earlier trial NCT07654321 showed benefit.",
+        pages=(3, 3),
+        number="1",
+    )
+    background = node(
+        "Background",
+        "The parent trial (NCT09999999; EudraCT 2010-024251-87) enrolled 600 patients.",
+        pages=(4, 4),
+        number="2",
+    )
     return {"toc": [synopsis, background], "non_toc": [title_page, history], "metadata": {}}
 
 
@@ -69,15 +87,24 @@ def test_deterministic():
 
 
 def test_a_named_title_with_no_label_wins_over_a_signature_blocks_title_field():
-    title = ("HERTHENA-Lung02: A Phase 2 Randomized Open-Label Study of Drugamab in Subjects with Previously "
-             "Treated Metastatic Lung Cancer")
+    title = (
+        "HERTHENA-Lung02: A Phase 2 Randomized Open-Label Study of Drugamab in Subjects with Previously "
+        "Treated Metastatic Lung Cancer"
+    )
     title_page = node("Clinical Study Protocol", f"# **{title}**\n\n**PROTOCOL NUMBER: DX-201**", pages=(1, 1))
-    agreement = node("Investigator Agreement", "This clinical study protocol has been reviewed and approved by the "
-                     "sponsor's study representative listed below.\n\n**Print Name Signature**\n\n"
-                     "**Title Date (DD MMM YYYY)**", pages=(2, 2))
+    agreement = node(
+        "Investigator Agreement",
+        "This clinical study protocol has been reviewed and approved by the "
+        "sponsor's study representative listed below.\n\n**Print Name Signature**\n\n"
+        "**Title Date (DD MMM YYYY)**",
+        pages=(2, 2),
+    )
     doc = {"toc": [], "non_toc": [title_page, agreement], "metadata": {}}
-    blks = [block(1, f"# **{title}**", kind="heading"), block(1, "**PROTOCOL NUMBER: DX-201**"),
-            block(2, "**Title Date (DD MMM YYYY)**")]
+    blks = [
+        block(1, f"# **{title}**", kind="heading"),
+        block(1, "**PROTOCOL NUMBER: DX-201**"),
+        block(2, "**Title Date (DD MMM YYYY)**"),
+    ]
     identity, _ = read_identity(doc, blks)
     assert identity["titles"]["official"] == {"text": title, "page": 1}
     assert identity["titles"]["acronym"] == {"text": "HERTHENA-Lung02", "page": 1}
@@ -86,16 +113,31 @@ def test_a_named_title_with_no_label_wins_over_a_signature_blocks_title_field():
 def test_a_title_cut_at_a_title_page_line_is_completed_by_its_full_printing():
     # the title page breaks the title before its last, centred line; the signature page's
     # "Title:" field prints it whole, and a longer printing that is another text does not replace it
-    cut = ("A Randomized, Double-Blind, Placebo-Controlled, Phase 3 Crossover Trial of Drugex for On-Demand "
-           "Treatment of Attacks in Adolescent and Adult Patients with Hereditary")
+    cut = (
+        "A Randomized, Double-Blind, Placebo-Controlled, Phase 3 Crossover Trial of Drugex for On-Demand "
+        "Treatment of Attacks in Adolescent and Adult Patients with Hereditary"
+    )
     full = f"{cut} Angioedema Type I or II"
-    title_page = node("Title Page", f"# **PROTOCOL TITLE**\n\n{cut}\n\nAngioedema Type I or II\n\n"
-                      "Protocol Number: DX-301", pages=(1, 1))
-    signatures = node("Signature Page", f"**Title:** {full}\n\n**Study Title:** A Phase 2 Study of Another Drug in "
-                      "Patients with Asthma and Other Conditions", pages=(2, 2), number="1")
+    title_page = node(
+        "Title Page",
+        f"# **PROTOCOL TITLE**\n\n{cut}\n\nAngioedema Type I or II\n\nProtocol Number: DX-301",
+        pages=(1, 1),
+    )
+    signatures = node(
+        "Signature Page",
+        f"**Title:** {full}\n\n**Study Title:** A Phase 2 Study of Another Drug in "
+        "Patients with Asthma and Other Conditions",
+        pages=(2, 2),
+        number="1",
+    )
     doc = {"toc": [signatures], "non_toc": [title_page], "metadata": {}}
-    blks = [block(1, "# **PROTOCOL TITLE**", kind="heading"), block(1, cut), block(1, "Angioedema Type I or II"),
-            block(1, "Protocol Number: DX-301"), block(2, f"Title: {full}")]
+    blks = [
+        block(1, "# **PROTOCOL TITLE**", kind="heading"),
+        block(1, cut),
+        block(1, "Angioedema Type I or II"),
+        block(1, "Protocol Number: DX-301"),
+        block(2, f"Title: {full}"),
+    ]
     identity, _ = read_identity(doc, blks)
     assert identity["titles"]["official"] == {"text": full, "page": 1}
 
@@ -103,9 +145,15 @@ def test_a_title_cut_at_a_title_page_line_is_completed_by_its_full_printing():
 def test_a_complete_title_is_not_run_on_into_the_next_fields_label():
     title = "A Phase 2b, Randomized, Double-Blind Study of Drugex in Adults with Ulcerative Colitis (RELIEVE)"
     title_page = node("Title Page", f"# **PROTOCOL TITLE**\n\n{title}\n\nProtocol Number: DX-302", pages=(1, 1))
-    signatures = node("Signature Page", f"**Title:** {title} Regulatory Agency Identifier Number:", pages=(2, 2), number="1")
+    signatures = node(
+        "Signature Page", f"**Title:** {title} Regulatory Agency Identifier Number:", pages=(2, 2), number="1"
+    )
     doc = {"toc": [signatures], "non_toc": [title_page], "metadata": {}}
-    blks = [block(1, "# **PROTOCOL TITLE**", kind="heading"), block(1, title), block(1, "Protocol Number: DX-302"),
-            block(2, f"Title: {title} Regulatory Agency Identifier Number:")]
+    blks = [
+        block(1, "# **PROTOCOL TITLE**", kind="heading"),
+        block(1, title),
+        block(1, "Protocol Number: DX-302"),
+        block(2, f"Title: {title} Regulatory Agency Identifier Number:"),
+    ]
     identity, _ = read_identity(doc, blks)
     assert identity["titles"]["official"]["text"] == title

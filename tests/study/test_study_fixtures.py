@@ -13,7 +13,6 @@ disagreement between the reader and the document, not a tolerance to tune.
 
 from __future__ import annotations
 
-
 import pytest
 
 NAMES = ["protocol_008", "protocol_009", "protocol_010"]
@@ -46,8 +45,7 @@ def _endpoints(items):
 
 
 def _objectives(items):
-    return [{**{k: o.get(k) for k in ENDPOINT_KEYS}, "endpoints": _endpoints(o.get("endpoints") or [])}
-            for o in items]
+    return [{**{k: o.get(k) for k in ENDPOINT_KEYS}, "endpoints": _endpoints(o.get("endpoints") or [])} for o in items]
 
 
 def test_generator_declares_every_study_protocol(generator):
@@ -73,22 +71,28 @@ def test_objectives_and_endpoints(fixture):
 
 def test_objectives_and_endpoints_without_pages(fixture):
     _, truth, study = fixture
-    drop = lambda items: [{**{k: v for k, v in o.items() if k != "pages"},  # noqa: E731
-                           "endpoints": [{k: v for k, v in e.items() if k != "pages"} for e in o["endpoints"]]}
-                          for o in items]
+    drop = lambda items: [
+        {
+            **{k: v for k, v in o.items() if k != "pages"},  # noqa: E731
+            "endpoints": [{k: v for k, v in e.items() if k != "pages"} for e in o["endpoints"]],
+        }
+        for o in items
+    ]
     assert drop(_objectives(study["objectives"])) == drop(truth["objectives"])
 
 
 def test_identifiers(fixture):
     _, truth, study = fixture
-    assert [(i["kind"], i["text"]) for i in study["identifiers"]] == \
-        [(i["kind"], i["text"]) for i in truth["identifiers"]]
+    assert [(i["kind"], i["text"]) for i in study["identifiers"]] == [
+        (i["kind"], i["text"]) for i in truth["identifiers"]
+    ]
 
 
 def test_identifier_pages_and_sources(fixture):
     _, truth, study = fixture
-    assert [(i["kind"], i["text"], i["page"], i["source"]) for i in study["identifiers"]] == \
-        [(i["kind"], i["text"], i["page"], i["source"]) for i in truth["identifiers"]]
+    assert [(i["kind"], i["text"], i["page"], i["source"]) for i in study["identifiers"]] == [
+        (i["kind"], i["text"], i["page"], i["source"]) for i in truth["identifiers"]
+    ]
 
 
 def test_phase(fixture):

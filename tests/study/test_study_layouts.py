@@ -20,7 +20,6 @@ from pathlib import Path
 
 import pymupdf
 import pytest
-
 from helpers import load_module
 
 # Under pytest-xdist (--dist loadgroup) the module runs in one worker: each layout is parsed once.
@@ -52,8 +51,9 @@ def parsed(request, tmp_path_factory, layouts):
     folder = tmp_path_factory.mktemp(f"layout{seed}")
     pdf = folder / f"layout_{seed:04d}.pdf"
     truth = layouts.build_layout(seed, pdf)
-    result = PDFParser(workers=1).parse(pdf, output_dir=folder / "out", save_images=False,
-                                        save_table_csv=False, save_report=False)
+    result = PDFParser(workers=1).parse(
+        pdf, output_dir=folder / "out", save_images=False, save_table_csv=False, save_report=False
+    )
     return seed, truth, pdf, result["study"]
 
 
@@ -89,8 +89,11 @@ def test_layout_is_the_composition(layouts):
 
 
 _LEVELS = ("primary", "secondary", "exploratory")
-_LABEL = re.compile(r"^(?:key\s+)?(?:primary|secondary|tertiary|exploratory|other)\b"
-                    r"(?:\s+(?:objectives?|endpoints?)(?:\(s\))?)?\s*:", re.IGNORECASE)
+_LABEL = re.compile(
+    r"^(?:key\s+)?(?:primary|secondary|tertiary|exploratory|other)\b"
+    r"(?:\s+(?:objectives?|endpoints?)(?:\(s\))?)?\s*:",
+    re.IGNORECASE,
+)
 
 
 def _normal(text: str) -> bool:
@@ -162,24 +165,28 @@ def test_truth_is_printed(parsed):
 
 def test_objectives(parsed):
     _, truth, _, study = parsed
-    assert [(o["level"], o["text"]) for o in study["objectives"]] == \
-        [(o["level"], o["text"]) for o in truth["study"]["objectives"]]
+    assert [(o["level"], o["text"]) for o in study["objectives"]] == [
+        (o["level"], o["text"]) for o in truth["study"]["objectives"]
+    ]
 
 
 def test_endpoints(parsed):
     """Each objective's endpoints (level, text) under it, in order."""
     _, truth, _, study = parsed
-    assert [[(e["level"], e["text"]) for e in o.get("endpoints") or []] for o in study["objectives"]] == \
-        [[(e["level"], e["text"]) for e in o["endpoints"]] for o in truth["study"]["objectives"]]
+    assert [[(e["level"], e["text"]) for e in o.get("endpoints") or []] for o in study["objectives"]] == [
+        [(e["level"], e["text"]) for e in o["endpoints"]] for o in truth["study"]["objectives"]
+    ]
 
 
 def test_criteria(parsed):
     _, truth, _, study = parsed
-    assert [(c["category"], c["text"]) for c in study["eligibility"]] == \
-        [(c["category"], c["text"]) for c in truth["study"]["eligibility"]]
+    assert [(c["category"], c["text"]) for c in study["eligibility"]] == [
+        (c["category"], c["text"]) for c in truth["study"]["eligibility"]
+    ]
 
 
 def test_criteria_identifiers(parsed):
     _, truth, _, study = parsed
-    assert [(c["category"], c["identifier"]) for c in study["eligibility"]] == \
-        [(c["category"], c["identifier"]) for c in truth["study"]["eligibility"]]
+    assert [(c["category"], c["identifier"]) for c in study["eligibility"]] == [
+        (c["category"], c["identifier"]) for c in truth["study"]["eligibility"]
+    ]

@@ -18,8 +18,13 @@ BLOCKS = [
 
 
 def test_an_item_continued_over_a_page_break_has_both_pages_and_boxes():
-    found = Tracer(BLOCKS).trace("2. Participant has a diagnosis of the disease for at least 12 months before screening, confirmed by the investigator.")
-    assert found == {"pages": [1, 2], "boxes": [{"page": 1, "bbox": [10, 700, 300, 720]}, {"page": 2, "bbox": [10, 50, 300, 60]}]}
+    found = Tracer(BLOCKS).trace(
+        "2. Participant has a diagnosis of the disease for at least 12 months before screening, confirmed by the investigator."
+    )
+    assert found == {
+        "pages": [1, 2],
+        "boxes": [{"page": 1, "bbox": [10, 700, 300, 720]}, {"page": 2, "bbox": [10, 50, 300, 60]}],
+    }
 
 
 def test_dropped_furniture_is_never_a_source_and_a_missing_item_is_not_guessed():
@@ -29,7 +34,9 @@ def test_dropped_furniture_is_never_a_source_and_a_missing_item_is_not_guessed()
 
 
 def test_the_page_range_limits_where_an_item_is_looked_for():
-    tracer = Tracer(BLOCKS + [block(5, "1. Participant is 18 to 75 years of age at the time of signing the consent form")])
+    tracer = Tracer(
+        BLOCKS + [block(5, "1. Participant is 18 to 75 years of age at the time of signing the consent form")]
+    )
     assert tracer.trace("Participant is 18 to 75 years of age", first_page=2)["pages"] == [5]
     assert tracer.trace("Participant is 18 to 75 years of age", first_page=2, last_page=4)["pages"] == []
 

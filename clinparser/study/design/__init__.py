@@ -13,11 +13,10 @@ import re
 from typing import Optional
 
 from ...markup import strip_markup
-
-from ..trace import Tracer
 from ..abbreviations import read_abbreviations
-from .amendments import read_amendments
 from ..criteria import section_pages
+from ..trace import Tracer
+from .amendments import read_amendments
 from .fields import Field, labelled_fields, plain_text, sections
 from .indication import read_indication
 from .kind import read_kind
@@ -25,33 +24,66 @@ from .periods import read_epochs
 from .population import read_population
 from .treatments import arms_in_title, read_arms, read_interventions, single_arm, with_aliases
 
-
 _SCHEMA_TITLE = re.compile(r"\bschema\b|\bschematic\b", re.I)
 
 
-def read_design(document: dict, tracer: Tracer, criteria: Optional[list[dict]] = None,
-                title: Optional[dict] = None, abbreviations: Optional[list[dict]] = None) -> tuple[dict, list[dict]]:
+def read_design(
+    document: dict,
+    tracer: Tracer,
+    criteria: Optional[list[dict]] = None,
+    title: Optional[dict] = None,
+    abbreviations: Optional[list[dict]] = None,
+) -> tuple[dict, list[dict]]:
     """``criteria``: the eligibility items already read (ages and sex come from them);
     ``title``: the official title item (``{"text", "page"}``); ``abbreviations``: the list of
     abbreviations already read (read here when not given)."""
     if abbreviations is None:
         abbreviations = read_abbreviations(document)
-    short_forms = {a["abbreviation"]: a["expansion"] for a in abbreviations if a.get("abbreviation") and a.get("expansion")}
+    short_forms = {
+        a["abbreviation"]: a["expansion"] for a in abbreviations if a.get("abbreviation") and a.get("expansion")
+    }
     fields = labelled_fields(document)
-    tables = [(t, Field(strip_markup(s.get("title") or ""), "", s.get("number") or s.get("title"), section_pages(s), not toc, "table"))
-              for s, _, toc in sections(document) for t in s.get("tables") or []]
+    tables = [
+        (
+            t,
+            Field(
+                strip_markup(s.get("title") or ""),
+                "",
+                s.get("number") or s.get("title"),
+                section_pages(s),
+                not toc,
+                "table",
+            ),
+        )
+        for s, _, toc in sections(document)
+        for t in s.get("tables") or []
+    ]
     schedules = [t["schedule"] for t, _ in tables if t.get("schedule")]
     interventions = read_interventions(fields, tables, tracer, title=title, abbreviations=short_forms)
     products = with_aliases(interventions, short_forms, fields)
-    schemas = [Field(strip_markup(s["title"]), plain_text(s.get("text") or ""), s.get("number") or s.get("title"), section_pages(s),
-                     not toc, "section") for s, _, toc in sections(document) if _SCHEMA_TITLE.search(s.get("title") or "")]
+    schemas = [
+        Field(
+            strip_markup(s["title"]),
+            plain_text(s.get("text") or ""),
+            s.get("number") or s.get("title"),
+            section_pages(s),
+            not toc,
+            "section",
+        )
+        for s, _, toc in sections(document)
+        if _SCHEMA_TITLE.search(s.get("title") or "")
+    ]
     arms = read_arms(fields, products, tracer, tables, schemas) or arms_in_title(title, products, tracer)
     kind, notes = read_kind(fields, title, arms, tracer)
     if not arms and kind["model"] and kind["model"]["value"] == "single group":
         arms = single_arm(interventions, tracer)
         if arms:
-            notes.append({"kind": "design_arm_named_for_treatment",
-                          "detail": f"a single-group study names no arm: its one arm is named for its treatment ({arms[0]['name']!r})"})
+            notes.append(
+                {
+                    "kind": "design_arm_named_for_treatment",
+                    "detail": f"a single-group study names no arm: its one arm is named for its treatment ({arms[0]['name']!r})",
+                }
+            )
     design = {
         "arms": arms,
         "epochs": read_epochs(fields, schedules, tracer, document),

@@ -14,8 +14,8 @@ import re
 from typing import Optional
 
 from ...markup import strip_markup
-from ..trace import Tracer
 from ..criteria import section_pages
+from ..trace import Tracer
 from .fields import Field
 from .items import item
 
@@ -23,14 +23,21 @@ _HISTORY_TABLE = re.compile(r"\b(?:document|protocol|version|amendment|revision)
 _DATE_HEADER = re.compile(r"\bdate\b|\bissued?\b|\beffective\b|\bapproval\b|\bfinal\b", re.I)
 _AMENDMENT = re.compile(r"\bamendment\s*(?:no\.?|number|#)?\s*:?\s*(?P<number>(?:[A-Z]{2,4}-)?\d+(?:\.\d+)*)", re.I)
 _CODED = re.compile(r"^\s*(?:[A-Z]{0,4}-?\d{3,5}-\d{2,3}-)(?P<number>\d{2})\b")  # "3475-063-02"
-_VERSION = re.compile(r"\bversion\s*(?:no\.?|number)?\s*:?\s*(?P<number>\d+(?:\.\d+)*)|^\s*(?P<bare>\d+\.\d+)\s*$", re.I)
+_VERSION = re.compile(
+    r"\bversion\s*(?:no\.?|number)?\s*:?\s*(?P<number>\d+(?:\.\d+)*)|^\s*(?P<bare>\d+\.\d+)\s*$", re.I
+)
 _NOT_AMENDMENT = re.compile(r"\boriginal\b|\badministrative\b|\bletter\b|\bclarification\s+memo", re.I)
 _COUNTRY = re.compile(r"\((?:[A-Z]{2}\s*\d+)\)|\b(?:JP|ES|FR|DE|UK|US|CN|KR)\s*\d{2}\b")
-_DATE = re.compile(r"\b\d{1,2}[\s-](?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[\s-]\d{4}\b"
-                   r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}\b"
-                   r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[A-Z][a-z]{2}\d{4}\b"
-                   r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b", re.I)  # "July 2020": no day
-_MONTHS = {m: i for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
+_DATE = re.compile(
+    r"\b\d{1,2}[\s-](?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[\s-]\d{4}\b"
+    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}\b"
+    r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[A-Z][a-z]{2}\d{4}\b"
+    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b",
+    re.I,
+)  # "July 2020": no day
+_MONTHS = {
+    m: i for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)
+}
 
 
 def read_amendments(document: dict, tracer: Tracer) -> list[dict]:
@@ -63,10 +70,10 @@ def read_amendments(document: dict, tracer: Tracer) -> list[dict]:
         m = _AMENDMENT.search(line)
         if m and not _NOT_AMENDMENT.search(line) and len(line) < 200:
             named = True
-            kind = _KIND.search(line[:m.end()])
+            kind = _KIND.search(line[: m.end()])
             # two series numbered apart ("Substantial Amendment 1", "Nonsubstantial Amendment 1")
             number = f"{kind['kind'].capitalize()} Amendment {_plain(m['number'])}" if kind else _plain(m["number"])
-            add(number, "title page", line, section, "paragraph", iso_date(line[m.start():]) or iso_date(line))
+            add(number, "title page", line, section, "paragraph", iso_date(line[m.start() :]) or iso_date(line))
     if not found:
         for section, line, number in _version_list(lines):
             add(number, "version list", line, section, "paragraph", iso_date(line))
@@ -83,7 +90,9 @@ def _key(number: str) -> str:
     if not m:
         return number.strip().lower()
     kind = _KIND.match(number)
-    return (kind["kind"].lower().replace("-", "") + " " if kind else "") + (re.sub(r"(?:\.0+)+$", "", m.group(0)).lstrip("0") or "0")
+    return (kind["kind"].lower().replace("-", "") + " " if kind else "") + (
+        re.sub(r"(?:\.0+)+$", "", m.group(0)).lstrip("0") or "0"
+    )
 
 
 # the series an amendment's number counts in, printed before "Amendment"
@@ -130,13 +139,17 @@ def _box_lines(text: str) -> list[tuple[str, str, str]]:
         m = _BOX_LINE.match(line)
         if not m:
             continue
-        date = next((x for x in lines[k + 1:k + 4] if re.match(r"(?:\w+\s+){0,3}date\b", x, re.I) and _DATE.search(x)), "")
+        date = next(
+            (x for x in lines[k + 1 : k + 4] if re.match(r"(?:\w+\s+){0,3}date\b", x, re.I) and _DATE.search(x)), ""
+        )
         out.append((_plain(m["number"]), " ".join(filter(None, [line, date])), date))
     return out
 
 
 # The title page's own version ("Version Number: 3", "Version: 3.0, 08 March 2022") at a line's start
-_OWN_VERSION = re.compile(r"^\W*(?:protocol\s+)?version(?:\s+(?:number|no\.?))?\W*?\s*:?\s*\**\s*(?P<number>\d+(?:\.\d+)*)\b", re.I)
+_OWN_VERSION = re.compile(
+    r"^\W*(?:protocol\s+)?version(?:\s+(?:number|no\.?))?\W*?\s*:?\s*\**\s*(?P<number>\d+(?:\.\d+)*)\b", re.I
+)
 # an earlier version named in prose ("... was included in Version 2 of the protocol")
 _EARLIER_VERSION = re.compile(r"\bversion\s+(?P<number>\d+(?:\.\d+)*)\s+of\s+the\s+protocol\b", re.I)
 
@@ -148,12 +161,19 @@ def _own_versions(document: dict, lines: list[tuple[dict, str]]) -> list[tuple[d
     before it that the front or back matter names in prose (no date)."""
     title_page = (document.get("non_toc") or [None])[0]
     own = None
-    rows = [(title_page, " ".join(str(c) for c in row)) for table in (title_page or {}).get("tables") or []
-            for row in [table.get("columns") or []] + (table.get("data") or [])]  # a title page set as a table
-    on_title_page = [(s, strip_markup(x)) for s, x in lines if s is title_page] + [(s, strip_markup(x)) for s, x in rows]
+    rows = [
+        (title_page, " ".join(str(c) for c in row))
+        for table in (title_page or {}).get("tables") or []
+        for row in [table.get("columns") or []] + (table.get("data") or [])
+    ]  # a title page set as a table
+    on_title_page = [(s, strip_markup(x)) for s, x in lines if s is title_page] + [
+        (s, strip_markup(x)) for s, x in rows
+    ]
     for section, line in on_title_page:
         m = _OWN_VERSION.match(line)
-        if m and len(line) < 80 and not re.match(r"\s+of\b", line[m.end():]):  # a label, not "Version 2 of the protocol was ..."
+        if (
+            m and len(line) < 80 and not re.match(r"\s+of\b", line[m.end() :])
+        ):  # a label, not "Version 2 of the protocol was ..."
             own = (section, line, m["number"])
             break
     if not own or _is_original(own[2]):
@@ -206,6 +226,7 @@ def _all_sections(document: dict, outline: bool = True):
         for node in nodes:
             yield node, ancestors
             yield from walk(node.get("subsections") or [], ancestors + [node])
+
     yield from walk(document.get("non_toc") or [], [])
     if outline:
         yield from walk(document.get("toc") or [], [])
@@ -217,12 +238,17 @@ def _table_amendments(table: dict) -> tuple[list[tuple[str, str, str]], bool]:
     whether the table names amendments (rather than listing versions)."""
     columns = [" ".join(str(c).split()) for c in table.get("columns") or []]
     rows = [[" ".join(str(c).replace("<br>", " ").split()) for c in r] for r in table.get("data") or []]
-    if len(columns) < 2 or not (_HISTORY_TABLE.search(columns[0]) and any(_DATE_HEADER.search(c) for c in columns[1:])
-                                or any(_DATE.search(c) for r in rows[:3] for c in r[1:2])
-                                and any(_AMENDMENT.search(r[0]) or _VERSION.search(r[0]) for r in rows[:4] if r)):
+    if len(columns) < 2 or not (
+        _HISTORY_TABLE.search(columns[0])
+        and any(_DATE_HEADER.search(c) for c in columns[1:])
+        or any(_DATE.search(c) for r in rows[:3] for c in r[1:2])
+        and any(_AMENDMENT.search(r[0]) or _VERSION.search(r[0]) for r in rows[:4] if r)
+    ):
         return [], False
     everything = [columns] + rows  # a history continued on a later page has a row for its header
-    named = any(_AMENDMENT.search(r[0]) or _CODED.match(r[0]) for r in everything if r) or bool(re.search(r"\bamendment", columns[0], re.I))
+    named = any(_AMENDMENT.search(r[0]) or _CODED.match(r[0]) for r in everything if r) or bool(
+        re.search(r"\bamendment", columns[0], re.I)
+    )
     out = []
     for row in everything:
         if not row or _NOT_AMENDMENT.search(row[0]) or not any(_DATE.search(c) for c in row[1:]):
@@ -237,7 +263,9 @@ def _table_amendments(table: dict) -> tuple[list[tuple[str, str, str]], bool]:
         elif not named:
             v = _VERSION.search(first)
             # under a "Version" column header a bare "2" is a version too
-            v_bare = re.fullmatch(r"\s*(\d+(?:\.\d+)*)\s*", first) if re.search(r"\bversion", columns[0], re.I) else None
+            v_bare = (
+                re.fullmatch(r"\s*(\d+(?:\.\d+)*)\s*", first) if re.search(r"\bversion", columns[0], re.I) else None
+            )
             number = _plain(v["number"] or v["bare"]) if v else _plain(v_bare.group(1)) if v_bare else None
             if number is not None and _is_original(number):
                 continue  # version 1.0: the original protocol
@@ -249,7 +277,7 @@ def _table_amendments(table: dict) -> tuple[list[tuple[str, str, str]], bool]:
 
 
 def _plain(number: str) -> str:
-    """"02" -> "2", "2.0" -> "2.0" kept (a version number as printed)."""
+    """ "02" -> "2", "2.0" -> "2.0" kept (a version number as printed)."""
     return number.lstrip("0") or "0" if number.isdigit() else number
 
 

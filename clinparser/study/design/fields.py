@@ -47,6 +47,7 @@ class Field:
 
 def sections(document: dict) -> Iterable[tuple[dict, list[dict], bool]]:
     """(section, ancestors, in the outline) of every node, amendment history parts left out."""
+
     def walk(nodes, ancestors, toc):
         for node in nodes:
             if CHANGES_TITLE.search(node.get("title") or "") or _RATIONALE_OF_CHANGE.search(node.get("title") or ""):
@@ -67,7 +68,10 @@ def labelled_fields(document: dict) -> list[Field]:
         synopsis = not toc or any(SYNOPSIS_TITLE.search(a.get("title") or "") for a in ancestors + [section])
         for table in section.get("tables") or []:
             out += [Field(label, value, where, pages, synopsis, "table") for label, value in table_pairs(table)]
-        out += [Field(label, value, where, pages, synopsis, "paragraph") for label, value in text_pairs(section.get("text") or "")]
+        out += [
+            Field(label, value, where, pages, synopsis, "paragraph")
+            for label, value in text_pairs(section.get("text") or "")
+        ]
         if toc and section.get("title"):
             body = plain_text(section.get("text") or "")
             if body:
@@ -75,7 +79,9 @@ def labelled_fields(document: dict) -> list[Field]:
     return sorted(out, key=lambda f: not f.synopsis)
 
 
-def find(fields: list[Field], label: re.Pattern, kinds: tuple[str, ...] = ("table", "paragraph", "section")) -> list[Field]:
+def find(
+    fields: list[Field], label: re.Pattern, kinds: tuple[str, ...] = ("table", "paragraph", "section")
+) -> list[Field]:
     """The fields whose label matches ``label``, in the order of ``fields``."""
     return [f for f in fields if f.kind in kinds and label.search(f.label)]
 
@@ -99,8 +105,11 @@ def table_pairs(table: dict) -> list[tuple[str, str]]:
         return []
     pairs: list[list[str]] = []
     for above, below in zip(rows, rows[1:]):  # a row of labels over a row of their values
-        if all(c.rstrip().endswith(":") for c in above if c.strip()) and sum(bool(c.strip()) for c in above) >= 2 \
-                and not any(c.rstrip().endswith(":") for c in below if c.strip()):
+        if (
+            all(c.rstrip().endswith(":") for c in above if c.strip())
+            and sum(bool(c.strip()) for c in above) >= 2
+            and not any(c.rstrip().endswith(":") for c in below if c.strip())
+        ):
             pairs += [[_clean_label(a), b] for a, b in zip(above, below) if a.strip() and b.strip()]
     for row in rows:
         label, value = _clean_label(row[0]), "\n".join(dict.fromkeys(c for c in row[1:] if c.strip()))
@@ -114,7 +123,9 @@ def table_pairs(table: dict) -> list[tuple[str, str]]:
     out = []
     for label, value in pairs:
         out.append((label, value))
-        out += [(_clean_label(m["label"]), m["rest"]) for m in map(_PLAIN_LABEL.match, value.split("\n")) if m and m["rest"]]
+        out += [
+            (_clean_label(m["label"]), m["rest"]) for m in map(_PLAIN_LABEL.match, value.split("\n")) if m and m["rest"]
+        ]
     return out
 
 
@@ -152,7 +163,9 @@ def _labelled(rows: list[list[str]]) -> bool:
 
 def _is_label(text: str) -> bool:
     words = text.split()
-    return 0 < len(words) <= MAX_LABEL_WORDS and not text.rstrip().endswith(".") and bool(re.search(r"[A-Za-z]{2}", text))
+    return (
+        0 < len(words) <= MAX_LABEL_WORDS and not text.rstrip().endswith(".") and bool(re.search(r"[A-Za-z]{2}", text))
+    )
 
 
 def _clean_label(text: str) -> str:

@@ -16,16 +16,28 @@ from .fields import Field, find
 from .items import item
 
 # not "Treatment Condition(s)": a statistics table's name for the arms
-LABEL = re.compile(r"^(?:clinical\s+|target\s+|therapeutic\s+)?indications?$|(?<!treatment\s)\bcondition(?:\s*/\s*disease)?\b|^diagnosis\b|^disease(?:\s+under\s+study)?$"
-                   r"|\bindication\s+studied\b|^(?:disease|condition)\s*/\s*(?:condition|disease)", re.I)
-_WITH = re.compile(r"\b(?:patients|participants|subjects|adults|adolescents|children|men|women|individuals|people|volunteers)\s+"
-                   r"(?:\w+\s+){0,3}?with\s+(?P<what>.+)", re.I)
+LABEL = re.compile(
+    r"^(?:clinical\s+|target\s+|therapeutic\s+)?indications?$|(?<!treatment\s)\bcondition(?:\s*/\s*disease)?\b|^diagnosis\b|^disease(?:\s+under\s+study)?$"
+    r"|\bindication\s+studied\b|^(?:disease|condition)\s*/\s*(?:condition|disease)",
+    re.I,
+)
+_WITH = re.compile(
+    r"\b(?:patients|participants|subjects|adults|adolescents|children|men|women|individuals|people|volunteers)\s+"
+    r"(?:\w+\s+){0,3}?with\s+(?P<what>.+)",
+    re.I,
+)
 _IN = re.compile(r"\b(?:in|for(?:\s+the\s+treatment\s+of)?)\s+(?P<what>(?:[A-Z(][\w'’-]*\s*){1,10}.*)$")
-_END = re.compile(r"\s+(?:who|that|on|receiving|undergoing|after|following|utili[sz]ing|using|via|and\s+(?:an?\s+)?inadequate)\b|\s*[(\[:;]|\s+-\s+", re.I)
+_END = re.compile(
+    r"\s+(?:who|that|on|receiving|undergoing|after|following|utili[sz]ing|using|via|and\s+(?:an?\s+)?inadequate)\b|\s*[(\[:;]|\s+-\s+",
+    re.I,
+)
 # "... on airway structure and function in asthma with type 2 inflammation ...": the condition in
 # lower case after "in", when no capitalised one is printed (not "in a sub-study", "in adults")
-_IN_LOWER = re.compile(r"\bin\s+(?!(?:an?|the|this|these|each|all|adults?|adolescents?|children|patients|participants|subjects|people|"
-                       r"healthy|men|women|order|combination|addition|which|whom)\b)(?P<what>[a-z][\w'’-]+(?:\s+[\w'’-]+){0,14})", re.I)
+_IN_LOWER = re.compile(
+    r"\bin\s+(?!(?:an?|the|this|these|each|all|adults?|adolescents?|children|patients|participants|subjects|people|"
+    r"healthy|men|women|order|combination|addition|which|whom)\b)(?P<what>[a-z][\w'’-]+(?:\s+[\w'’-]+){0,14})",
+    re.I,
+)
 
 
 def read_indication(fields: list[Field], title: Optional[dict], tracer: Tracer) -> Optional[dict]:

@@ -20,8 +20,13 @@ def item(tracer: Tracer, where: Optional[Field], printed: str, **values) -> dict
         found = tracer.trace(printed)
     words = printed.split()
     shown = " ".join(words[:PRINTED_WORDS]) + (" …" if len(words) > PRINTED_WORDS else "")
-    return {**values, "pages": found["pages"], "boxes": found["boxes"],
-            "section": where.section if where else None, "printed": shown}
+    return {
+        **values,
+        "pages": found["pages"],
+        "boxes": found["boxes"],
+        "section": where.section if where else None,
+        "printed": shown,
+    }
 
 
 def sentences(text: str) -> list[str]:

@@ -29,20 +29,47 @@ MASKING = [
     ("double blind", re.compile(r"\bdouble[- ]?(?:blind|mask)|\bobserver[- ]blind|\bsponsor[- ]blind", re.I)),
     ("single blind", re.compile(r"\bsingle[- ]?(?:blind|mask)", re.I)),
     # "an unblinded study", not "the number of people unblinded" (unblinding happens in blinded studies)
-    ("open label", re.compile(r"\bopen[- ]label|\bunblinded\s+(?:study|trial|design)\b|\bnon[- ]?blind|\bopen\s+(?:study|trial)\b|\bno\s+masking\b", re.I)),
+    (
+        "open label",
+        re.compile(
+            r"\bopen[- ]label|\bunblinded\s+(?:study|trial|design)\b|\bnon[- ]?blind|\bopen\s+(?:study|trial)\b|\bno\s+masking\b",
+            re.I,
+        ),
+    ),
 ]
 ALLOCATION = [
-    ("non-randomized", re.compile(r"\bnon[- ]?randomi[sz]ed\b|\bnot\s+(?:be\s+)?randomi[sz]ed\b|\bsingle[- ](?:arm|group)\b", re.I)),
+    (
+        "non-randomized",
+        re.compile(r"\bnon[- ]?randomi[sz]ed\b|\bnot\s+(?:be\s+)?randomi[sz]ed\b|\bsingle[- ](?:arm|group)\b", re.I),
+    ),
     ("randomized", re.compile(r"\brandomi[sz](?:ed|ation)\b|\brandomly\s+(?:assigned|allocated)\b", re.I)),
 ]
 MODEL = [
     # "crossover design", "3-way crossover", "a crossover study"; not "may cross over to the other arm"
-    ("crossover", re.compile(r"\bcross[- ]?over\s+(?:design|study|trial|fashion|manner|period)|\b(?:\d|two|three|four)[- ](?:way|period|sequence)\s+cross[- ]?over\b"
-                             r"|\b(?:a|randomi[sz]ed|double-blind|placebo-controlled),?\s+cross[- ]?over\b|\bcross[- ]?over,", re.I)),
+    (
+        "crossover",
+        re.compile(
+            r"\bcross[- ]?over\s+(?:design|study|trial|fashion|manner|period)|\b(?:\d|two|three|four)[- ](?:way|period|sequence)\s+cross[- ]?over\b"
+            r"|\b(?:a|randomi[sz]ed|double-blind|placebo-controlled),?\s+cross[- ]?over\b|\bcross[- ]?over,",
+            re.I,
+        ),
+    ),
     ("factorial", re.compile(r"\bfactorial\b", re.I)),
     # "a one-arm study", not "enrollment into one arm may be discontinued"
-    ("single group", re.compile(r"\bsingle[- ](?:arm|group)\b|\bone[- ]arm(?:ed)?\s+(?:study|trial|design)\b|\buncontrolled,?\s+(?:open-label\s+)?(?:study|trial|design)\b", re.I)),  # not "uncontrolled hypertension"
-    ("sequential", re.compile(r"\b(?:group[- ])?sequential\s+(?:design|cohorts?|study)\b|\bdose[- ]escalation\b|\bascending[- ]dose\b", re.I)),
+    (
+        "single group",
+        re.compile(
+            r"\bsingle[- ](?:arm|group)\b|\bone[- ]arm(?:ed)?\s+(?:study|trial|design)\b|\buncontrolled,?\s+(?:open-label\s+)?(?:study|trial|design)\b",
+            re.I,
+        ),
+    ),  # not "uncontrolled hypertension"
+    (
+        "sequential",
+        re.compile(
+            r"\b(?:group[- ])?sequential\s+(?:design|cohorts?|study)\b|\bdose[- ]escalation\b|\bascending[- ]dose\b",
+            re.I,
+        ),
+    ),
     ("parallel", re.compile(r"\bparallel\b", re.I)),
 ]
 RATIO = re.compile(r"(?<![\d:.])(\d{1,2})\s?:\s?(\d{1,2})(?:\s?:\s?(\d{1,2}))?(?![\d:])")
@@ -59,8 +86,12 @@ def read_kind(fields: list[Field], title: Optional[dict], arms: list[dict], trac
     if out["model"] is None and arms:
         value = "single group" if len(arms) == 1 else "parallel"
         out["model"] = {"value": value, "pages": [], "boxes": [], "section": None, "printed": ""}
-        notes.append({"kind": "design_model_inferred",
-                      "detail": f"no design model is printed: {value!r} from the {len(arms)} arm(s) read"})
+        notes.append(
+            {
+                "kind": "design_model_inferred",
+                "detail": f"no design model is printed: {value!r} from the {len(arms)} arm(s) read",
+            }
+        )
     out["ratio"] = _ratio(places, tracer)
     return out, notes
 
@@ -84,21 +115,35 @@ def _places(fields: list[Field], title: Optional[dict]) -> list[tuple[Optional[F
 
 # a design the sentence rules out: "A cross-over of treatment groups ... will not be allowed",
 # "randomization, blinding and use of placebo would not be appropriate"
-_RULED_OUT = re.compile(r"\b(?:will|shall|is|are)\s+not\s+(?:be\s+)?(?:allowed|permitted)\b|\bnot\s+(?:allowed|permitted)\b"
-                        r"|\b(?:would|will|is|are)\s+not\s+(?:be\s+)?(?:appropriate|used|applied|feasible)\b", re.I)
+_RULED_OUT = re.compile(
+    r"\b(?:will|shall|is|are)\s+not\s+(?:be\s+)?(?:allowed|permitted)\b|\bnot\s+(?:allowed|permitted)\b"
+    r"|\b(?:would|will|is|are)\s+not\s+(?:be\s+)?(?:appropriate|used|applied|feasible)\b",
+    re.I,
+)
 # another trial's design: "patients who completed the randomized phase III trial 1199.32", "in
 # the randomized parent study"
-_OTHER_TRIAL = re.compile(r"\b(?:completed|parent|previous|prior|preceding|earlier|feeder|original)\s+(?:\w+\s+){0,2}?"
-                          r"(?:randomi[sz]ed|double[- ]blind|placebo[- ]controlled)\b"
-                          r"|\b(?:randomi[sz]ed|double[- ]blind)\s+(?:[\w-]+\s+){0,3}?(?:trials?|stud(?:y|ies))\s+\d", re.I)
+_OTHER_TRIAL = re.compile(
+    r"\b(?:completed|parent|previous|prior|preceding|earlier|feeder|original)\s+(?:\w+\s+){0,2}?"
+    r"(?:randomi[sz]ed|double[- ]blind|placebo[- ]controlled)\b"
+    r"|\b(?:randomi[sz]ed|double[- ]blind)\s+(?:[\w-]+\s+){0,3}?(?:trials?|stud(?:y|ies))\s+\d",
+    re.I,
+)
 
 
 def _first_term(places, terms, key: str, tracer: Tracer, notes: list[dict]) -> Optional[dict]:
     found: list[tuple[str, Optional[Field], str]] = []
     for field, text in places:
         for value, pattern in terms:
-            sentence = next((s for s in sentences(text) if pattern.search(s) and not _RULED_OUT.search(s)
-                             and not (field and field.kind != "title" and _OTHER_TRIAL.search(s))), None)
+            sentence = next(
+                (
+                    s
+                    for s in sentences(text)
+                    if pattern.search(s)
+                    and not _RULED_OUT.search(s)
+                    and not (field and field.kind != "title" and _OTHER_TRIAL.search(s))
+                ),
+                None,
+            )
             if sentence:
                 found.append((value, field, sentence))
                 break
@@ -107,16 +152,22 @@ def _first_term(places, terms, key: str, tracer: Tracer, notes: list[dict]) -> O
     value, field, sentence = found[0]
     others = sorted({v for v, _, _ in found[1:4] if v != value})
     if others:
-        notes.append({"kind": f"design_{key}_disagrees",
-                      "detail": f"{key}: {value!r} where first printed, {', '.join(map(repr, others))} elsewhere"})
+        notes.append(
+            {
+                "kind": f"design_{key}_disagrees",
+                "detail": f"{key}: {value!r} where first printed, {', '.join(map(repr, others))} elsewhere",
+            }
+        )
     return item(tracer, field if field and field.kind != "title" else None, sentence, value=value)
 
 
 def _ratio(places, tracer: Tracer) -> Optional[dict]:
     for field, text in places:
-        for sentence in (s for s in text.split("\n") if RATIO_CONTEXT.search(s) or (field and RATIO_CONTEXT.search(field.label))):
+        for sentence in (
+            s for s in text.split("\n") if RATIO_CONTEXT.search(s) or (field and RATIO_CONTEXT.search(field.label))
+        ):
             m = RATIO.search(sentence)
-            if m and not re.search(r"\b(?:CI|confidence|p\s?[<=])", sentence[max(0, m.start() - 20):m.start()]):
+            if m and not re.search(r"\b(?:CI|confidence|p\s?[<=])", sentence[max(0, m.start() - 20) : m.start()]):
                 value = ":".join(g for g in m.groups() if g)
                 return item(tracer, field if field and field.kind != "title" else None, sentence, value=value)
     return None

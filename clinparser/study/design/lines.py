@@ -43,16 +43,23 @@ def _age(age: dict) -> str:
 def _intervention(item: dict) -> str:
     facts = [f"role {item['role']}" if item.get("role") else ""]
     doses = [_plain(d.get("printed") or f"{d.get('value')} {d.get('unit')}") for d in item.get("doses") or []]
-    facts += [f"dose {', '.join(doses)}" if doses else "",
-              f"route {item['route']}" if item.get("route") else "",
-              f"frequency {_plain(item['frequency'])}" if item.get("frequency") else ""]
+    facts += [
+        f"dose {', '.join(doses)}" if doses else "",
+        f"route {item['route']}" if item.get("route") else "",
+        f"frequency {_plain(item['frequency'])}" if item.get("frequency") else "",
+    ]
     facts = [f for f in facts if f]
     return _plain(item["name"]) + (f" ({'; '.join(facts)})" if facts else "")
 
 
 def _kind_lines(design: dict) -> list[DesignLine]:
     out = []
-    for key, label in (("allocation", "Allocation"), ("model", "Model"), ("masking", "Masking"), ("ratio", "Randomization ratio")):
+    for key, label in (
+        ("allocation", "Allocation"),
+        ("model", "Model"),
+        ("masking", "Masking"),
+        ("ratio", "Randomization ratio"),
+    ):
         item = design.get(key)
         if item and item.get("value") not in (None, ""):
             out.append(DesignLine("design", label, f"{label}: {_plain(item['value'])}", item))
@@ -64,7 +71,14 @@ def _population_lines(population: Optional[dict]) -> list[DesignLine]:
     out = []
     enrollment = population.get("planned_enrollment")
     if enrollment and enrollment.get("value") is not None:
-        out.append(DesignLine("population", "Planned enrollment", f"Planned enrollment: {enrollment['value']} participants", enrollment))
+        out.append(
+            DesignLine(
+                "population",
+                "Planned enrollment",
+                f"Planned enrollment: {enrollment['value']} participants",
+                enrollment,
+            )
+        )
     age = population.get("age")
     if age and _age(age):
         out.append(DesignLine("population", "Age", f"Age: {_age(age)}", age))
@@ -74,7 +88,14 @@ def _population_lines(population: Optional[dict]) -> list[DesignLine]:
         out.append(DesignLine("population", "Sex", f"Sex: {shown}", sex))
     healthy = population.get("healthy_volunteers")
     if healthy and healthy.get("value") is not None:
-        out.append(DesignLine("population", "Healthy volunteers", f"Healthy volunteers: {'yes' if healthy['value'] else 'no'}", healthy))
+        out.append(
+            DesignLine(
+                "population",
+                "Healthy volunteers",
+                f"Healthy volunteers: {'yes' if healthy['value'] else 'no'}",
+                healthy,
+            )
+        )
     return out
 
 
@@ -101,8 +122,14 @@ def design_lines(design: Optional[dict]) -> list[DesignLine]:
     lines = _kind_lines(design) + _population_lines(design.get("population"))
     lines += [_arm_line(a) for a in design.get("arms") or []]
     epochs = design.get("epochs") or []
-    lines += [DesignLine("epoch", f"Epoch {k}", f"Epoch {k} of {len(epochs)}: {_plain(e['name'])}", e) for k, e in enumerate(epochs, start=1)]
-    lines += [DesignLine("intervention", "Intervention", f"Intervention: {_intervention(i)}", i) for i in design.get("interventions") or []]
+    lines += [
+        DesignLine("epoch", f"Epoch {k}", f"Epoch {k} of {len(epochs)}: {_plain(e['name'])}", e)
+        for k, e in enumerate(epochs, start=1)
+    ]
+    lines += [
+        DesignLine("intervention", "Intervention", f"Intervention: {_intervention(i)}", i)
+        for i in design.get("interventions") or []
+    ]
     indication = design.get("indication")
     if indication and indication.get("value"):
         lines.append(DesignLine("indication", "Indication", f"Indication: {_plain(indication['value'])}", indication))

@@ -30,18 +30,27 @@ _NAME = r"(?:screening|run[- ]in|wash[- ]?out|lead[- ]in|baseline|treatment|doub
 _BETWEEN = r"(?:(?!(?:beyond|this|that|the|of|for|to|in|at|between|after|before|during|each|per|a|an)\b)\w+\s+)"
 # a period's number stays with it ("Treatment Period 2", "Washout Period 1"), unless it is a length
 _ORDINAL = r"(?:\s+(?P<number>[1-9]|[IVX]{1,4})\b(?!\s*[-\u2013]?\s*(?:weeks?|days?|months?|years?|hours?)\b))"
-_PERIOD = re.compile(rf"\b(?P<name>(?:{_NAME}\s*/\s*)?{_NAME})\s+{_BETWEEN}{{0,2}}?(?:period|phase|epoch)(?:s\b|\b{_ORDINAL}?)"
-                     rf"|\b(?:period|phase)\s+of\s+(?P<after>{_NAME})\b"
-                     rf"|\b(?P<lead>{_NAME})(?:\s+period)?\s*[:\u2013\u2014-]\s*(?:up\s+to\s+)?\d", re.I)
+_PERIOD = re.compile(
+    rf"\b(?P<name>(?:{_NAME}\s*/\s*)?{_NAME})\s+{_BETWEEN}{{0,2}}?(?:period|phase|epoch)(?:s\b|\b{_ORDINAL}?)"
+    rf"|\b(?:period|phase)\s+of\s+(?P<after>{_NAME})\b"
+    rf"|\b(?P<lead>{_NAME})(?:\s+period)?\s*[:\u2013\u2014-]\s*(?:up\s+to\s+)?\d",
+    re.I,
+)
 
 
-def read_epochs(fields: list[Field], schedules: list[dict], tracer: Tracer, document: Optional[dict] = None) -> list[dict]:
+def read_epochs(
+    fields: list[Field], schedules: list[dict], tracer: Tracer, document: Optional[dict] = None
+) -> list[dict]:
     best: list[tuple[str, str]] = []
     best_field = None
     for field in find(fields, DESIGN_LABEL):
         found: list[tuple[str, str]] = []
-        matches = [(m, sentence) for sentence in sentences(field.value) if not _NOT_A_STUDY_PERIOD.search(sentence)
-                   for m in _PERIOD.finditer(sentence)]
+        matches = [
+            (m, sentence)
+            for sentence in sentences(field.value)
+            if not _NOT_A_STUDY_PERIOD.search(sentence)
+            for m in _PERIOD.finditer(sentence)
+        ]
         # a period keeps its number where the field numbers it as a sequence (two numbers at least)
         numbers: dict[str, set[str]] = {}
         for m, _ in matches:
@@ -78,9 +87,12 @@ def read_epochs(fields: list[Field], schedules: list[dict], tracer: Tracer, docu
 # Follow-up", "Screening/Baseline Assessments", "Treatment (Day 1-27) and Follow up Periods",
 # "Period after the database lock for the final analysis"
 _HEAD_NAME = rf"(?:{_NAME}|pre-?screening|pre-?treatment|post-?treatment(?:\s+follow[- ]?up)?|check[- ]?in|admission|end\s+of\s+(?:trial|study|treatment)\s+and\s+follow[- ]?up)"
-_HEADED = re.compile(rf"^(?P<names>{_HEAD_NAME}(?:\s*(?:/|\band\b|\bor\b)\s*{_HEAD_NAME})*)"
-                     rf"(?:\s+(?:period|phase|epoch|stage)s?(?:\s+[1-9])?)?(?:\s+(?:assessments?|procedures?|visits?))?$"
-                     rf"|^(?:period|phase)\s+(?:after|before|following)\b", re.I)
+_HEADED = re.compile(
+    rf"^(?P<names>{_HEAD_NAME}(?:\s*(?:/|\band\b|\bor\b)\s*{_HEAD_NAME})*)"
+    rf"(?:\s+(?:period|phase|epoch|stage)s?(?:\s+[1-9])?)?(?:\s+(?:assessments?|procedures?|visits?))?$"
+    rf"|^(?:period|phase)\s+(?:after|before|following)\b",
+    re.I,
+)
 
 
 def _headed_periods(document: dict) -> list[tuple[str, Field]]:
@@ -93,11 +105,17 @@ def _headed_periods(document: dict) -> list[tuple[str, Field]]:
     def walk(nodes: list[dict], depth: int) -> None:
         run: list[tuple[str, Field]] = []
         for node in nodes:
-            title = " ".join(re.sub(r"\s*\([^()]*\)", "", strip_markup(node.get("title") or "")).split())  # "(Day 1-27)"
+            title = " ".join(
+                re.sub(r"\s*\([^()]*\)", "", strip_markup(node.get("title") or "")).split()
+            )  # "(Day 1-27)"
             m = _HEADED.match(title) if depth else None
             if m:
                 where = Field(title, "", node.get("number"), section_pages(node), False, "section")
-                if m["names"] and re.search(r"\band\b", m["names"], re.I) and not re.match(r"end\s+of", m["names"], re.I):
+                if (
+                    m["names"]
+                    and re.search(r"\band\b", m["names"], re.I)
+                    and not re.match(r"end\s+of", m["names"], re.I)
+                ):
                     run += [(_name(n), where) for n in re.split(r"\s+and\s+", m["names"], flags=re.I)]
                 else:
                     run.append((title, where))
@@ -114,11 +132,15 @@ def _headed_periods(document: dict) -> list[tuple[str, Field]]:
 
 # The schema: a section titled for it ("1.2 Schema", "Flow Chart", "Trial Diagram") or a figure
 # captioned so ("Figure 1: Study Design Schematic")
-_SCHEMA = re.compile(r"\bschema\b|\bschematic\b|\bflow\s*chart\b|\b(?:study|trial)\s+(?:design|diagram)\b|\bdesign\s+diagram\b", re.I)
+_SCHEMA = re.compile(
+    r"\bschema\b|\bschematic\b|\bflow\s*chart\b|\b(?:study|trial)\s+(?:design|diagram)\b|\bdesign\s+diagram\b", re.I
+)
 # A box label naming a period: a few capitalized qualifiers, then a period's name ("Double-blind
 # Treatment Period", "Long-term Follow-up", "Initial Treatment Phase", "Screening")
-_LABEL = re.compile(rf"^(?:(?!(?i:period|phase|epoch|{_HEAD_NAME})\b)[A-Z][\w-]+\s+){{0,3}}?(?i:{_HEAD_NAME})"
-                    rf"(?:\s+(?i:period|phase|epoch)(?:\s+[1-9])?)?$")
+_LABEL = re.compile(
+    rf"^(?:(?!(?i:period|phase|epoch|{_HEAD_NAME})\b)[A-Z][\w-]+\s+){{0,3}}?(?i:{_HEAD_NAME})"
+    rf"(?:\s+(?i:period|phase|epoch)(?:\s+[1-9])?)?$"
+)
 # a line's labels end at each "Period"/"Phase" (boxes side by side read as one line)
 _ENDS = re.compile(r"\S.*?\b(?:period|phase|epoch)\b(?:\s+[1-9]\b)?|\S.+$", re.I)
 
@@ -132,12 +154,20 @@ def _schema_periods(document: dict, tracer: Optional[Tracer] = None) -> list[tup
     "Screening Period") is that period again. Schedules of activities are not schemas."""
     best: list[tuple[str, Field]] = []
     for node, _, toc in sections(document):
-        where = Field(strip_markup(node.get("title") or ""), "", node.get("number") or node.get("title"),
-                      section_pages(node), not toc, "section")
+        where = Field(
+            strip_markup(node.get("title") or ""),
+            "",
+            node.get("number") or node.get("title"),
+            section_pages(node),
+            not toc,
+            "section",
+        )
         places: list[list[str]] = []
         tables = [t for t in node.get("tables") or [] if t.get("schedule") is None]
         if _SCHEMA.search(node.get("title") or ""):
-            places.append((node.get("text") or "").split("\n") + [str(c) for t in tables for c in t.get("columns") or []])
+            places.append(
+                (node.get("text") or "").split("\n") + [str(c) for t in tables for c in t.get("columns") or []]
+            )
         else:
             places += [[str(c) for c in t.get("columns") or []] for t in _captioned_schemas(node)]
         for image in node.get("images") or []:
@@ -167,8 +197,9 @@ def _captioned_schemas(node: dict) -> list[dict]:
         if k < len(tables) and line == f"[{tables[k].get('title') or 'Table'}]":
             table, k = tables[k], k + 1
             below = strip_markup(lines[i + 1]) if i + 1 < len(lines) else ""
-            if table.get("schedule") is None and (_SCHEMA.search(table.get("title") or "")
-                                                  or (_FIGURE_CAPTION.match(below) and _SCHEMA.search(below))):
+            if table.get("schedule") is None and (
+                _SCHEMA.search(table.get("title") or "") or (_FIGURE_CAPTION.match(below) and _SCHEMA.search(below))
+            ):
                 found.append(table)
     return found
 
@@ -221,12 +252,16 @@ def _words(name: str) -> set[str]:
 
 
 _EPOCH_WORD = re.compile(rf"\b(?:period|phase|epoch|stage|part)\b|^{_NAME}$", re.I)
-_VISIT_WORD = re.compile(r"\b(?:end\s+of|early\s+(?:termination|withdrawal)|unscheduled|randomi[sz]ation|visit|day|week)\b", re.I)
+_VISIT_WORD = re.compile(
+    r"\b(?:end\s+of|early\s+(?:termination|withdrawal)|unscheduled|randomi[sz]ation|visit|day|week)\b", re.I
+)
 
 
 # "a washout period for prior treatments", "a 48-hour washout period between each attack": a gap
 # the participant keeps before or between doses, not a period of the study
-_NOT_A_STUDY_PERIOD = re.compile(r"\bperiods?\s+(?:for|from|of)\s+(?:\w+\s+){0,2}(?:prior|previous)\b|\bperiods?\s+between\b", re.I)
+_NOT_A_STUDY_PERIOD = re.compile(
+    r"\bperiods?\s+(?:for|from|of)\s+(?:\w+\s+){0,2}(?:prior|previous)\b|\bperiods?\s+between\b", re.I
+)
 
 
 def _most_specific(found: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -36,15 +36,22 @@ ENROLLMENT_LABEL = re.compile(
 DESIGN_LABEL = re.compile(r"\bdesign\b|\bmethodology\b|\bsample\s+size\b|\bnumber\s+of\b", re.I)
 _PEOPLE = r"(?:participants|subjects|patients|volunteers|men|women|individuals|adults|children|infants|people)"
 _NUMBER = r"(?<![\w-])(\d{1,3}(?:,\d{3})+|\d+)"  # not a code's digits ("LDF-1342")
-_PART_COUNT = re.compile(r"\(?\b\d+\s+(?:[A-Za-z][\w-]*\s+){0,2}?(?:per|in\s+each|for\s+each|each)\s+(?:arm|group|cohort|sequence|site|country|period)\b\)?"
-                         r"|\b\d+\s+(?:[A-Za-z][\w-]*\s+){0,2}?each\b(?!\s+(?:arm|group|cohort))", re.I)
+_PART_COUNT = re.compile(
+    r"\(?\b\d+\s+(?:[A-Za-z][\w-]*\s+){0,2}?(?:per|in\s+each|for\s+each|each)\s+(?:arm|group|cohort|sequence|site|country|period)\b\)?"
+    r"|\b\d+\s+(?:[A-Za-z][\w-]*\s+){0,2}?each\b(?!\s+(?:arm|group|cohort))",
+    re.I,
+)
 _COUNT = re.compile(rf"{_NUMBER}\s+(?:\w+[\s-]+){{0,4}}?{_PEOPLE}\b", re.I)
 # the words between a count and its verb hold no other count and no "screened" ("600 patients
 # screened and 400 randomized": 400 is the randomized one)
 _BETWEEN_WORD = r"(?:(?!\d|screen)[\w()-]+\s+)"
-_RANDOMIZED = re.compile(rf"{_NUMBER}\s+{_BETWEEN_WORD}{{0,6}}?(?:(?:will|are|to)\s+)?(?:be\s+)?(?:randomi[sz]ed|randomly)", re.I)
+_RANDOMIZED = re.compile(
+    rf"{_NUMBER}\s+{_BETWEEN_WORD}{{0,6}}?(?:(?:will|are|to)\s+)?(?:be\s+)?(?:randomi[sz]ed|randomly)", re.I
+)
 _TO_RANDOMIZE = re.compile(rf"\b(?:randomi[sz]e|achieve)\s+(?:approximately\s+|about\s+|up\s+to\s+)?{_NUMBER}\b", re.I)
-_ENROLLED = re.compile(rf"{_NUMBER}\s+{_BETWEEN_WORD}{{0,6}}?(?:will\s+)?(?:be\s+)?(?:enrol?led|treated|included|dosed)", re.I)
+_ENROLLED = re.compile(
+    rf"{_NUMBER}\s+{_BETWEEN_WORD}{{0,6}}?(?:will\s+)?(?:be\s+)?(?:enrol?led|treated|included|dosed)", re.I
+)
 _BARE = re.compile(rf"^\s*(?:approximately|approx\.?|about|up\s+to|a\s+total\s+of|total:?)?\s*{_NUMBER}\b", re.I)
 
 _RANGE = re.compile(r"(\d{1,3})\s*(?:to|through|-|–|and)\s*(\d{1,3})\s*(?:years|yrs)", re.I)
@@ -55,24 +62,38 @@ _AT_LEAST = re.compile(
     r"|\bage\s{2,}(\d{1,3})\s*years|\bbe\s{2,}(\d{1,3})\s*years|\baged\s+(\d{1,3})\s*(?:years)?\s*(?:or|and)\s+(?:older|above)",
     re.I,
 )
-_AT_MOST = re.compile(r"(?:≤|<=|\u2264|no\s+older\s+than|up\s+to|maximum(?:\s+age)?(?:\s+of)?)\s*(\d{1,3})\s*(?:years|yrs)", re.I)
+_AT_MOST = re.compile(
+    r"(?:≤|<=|\u2264|no\s+older\s+than|up\s+to|maximum(?:\s+age)?(?:\s+of)?)\s*(\d{1,3})\s*(?:years|yrs)", re.I
+)
 _AGE_WORDS = re.compile(r"\byears?\b|\bage\b|\baged\b", re.I)
 # an age that defines something else: menopause ("postmenopausal, defined as > 45 years of age
 # with amenorrhea"), childbearing, a history; "males and postmenopausal females at least 50
 # years of age" is the study's age
 # a diagnosis dated by the age ("diagnosed at least 1 year before screening"), not one after the
 # participant's age ("Man or woman >= 30 years-old with a clinical diagnosis of T2DM")
-_NOT_STUDY_AGE = re.compile(r"\bamenorrh|\bdefined\s+as\b|\bmenopause\b|\bchild-?bearing|\bdiagnos\w*\b[^.]*?\b\d{1,3}\s*(?:years?|yrs|months?)\b"
-                            r"|\bbefore\s+(?:screening|randomi|enrol|the\s+first)|\bsince\b|\bwithin\b|\bprior\b|\bago\b|\bhistory\b", re.I)
+_NOT_STUDY_AGE = re.compile(
+    r"\bamenorrh|\bdefined\s+as\b|\bmenopause\b|\bchild-?bearing|\bdiagnos\w*\b[^.]*?\b\d{1,3}\s*(?:years?|yrs|months?)\b"
+    r"|\bbefore\s+(?:screening|randomi|enrol|the\s+first)|\bsince\b|\bwithin\b|\bprior\b|\bago\b|\bhistory\b",
+    re.I,
+)
 
 # "males and postmenopausal females": a qualifier of one word may stand between
-_BOTH = re.compile(r"\bmales?\s+(?:and|or|&)\s+(?:[\w-]+\s+)?females?\b|\bfemales?\s+(?:and|or)\s+males?\b"
-                   r"|\bmen\s+(?:and|or)\s+(?:[\w-]+\s+)?women\b|\bwomen\s+(?:and|or)\s+men\b|\bboth\s+sexes\b|\bof\s+either\s+sex\b"
-                   r"|\bman\s+or\s+woman\b|\bwoman\s+or\s+man\b|\bmale\s+or\s+female\b", re.I)
+_BOTH = re.compile(
+    r"\bmales?\s+(?:and|or|&)\s+(?:[\w-]+\s+)?females?\b|\bfemales?\s+(?:and|or)\s+males?\b"
+    r"|\bmen\s+(?:and|or)\s+(?:[\w-]+\s+)?women\b|\bwomen\s+(?:and|or)\s+men\b|\bboth\s+sexes\b|\bof\s+either\s+sex\b"
+    r"|\bman\s+or\s+woman\b|\bwoman\s+or\s+man\b|\bmale\s+or\s+female\b",
+    re.I,
+)
 _FEMALE = re.compile(r"\b(?:women|female\s+(?:participants|subjects|patients))\b|^\s*(?:females?|women)\b", re.I)
 _MALE = re.compile(r"\b(?:men|male\s+(?:participants|subjects|patients))\b|^\s*(?:males?|men)\b", re.I)
-_HEALTHY = re.compile(r"\bhealthy\s+(?:adult\s+|male\s+|female\s+|japanese\s+|chinese\s+)*(?:volunteers?|participants?|subjects?|men|women|adults?)\b", re.I)
-_CONDITION = re.compile(r"\b(?:patients|participants|subjects|adults|children|men|women)\s+(?:\w+\s+){0,3}?with\b|\bdiagnos(?:is|ed)\b", re.I)
+_HEALTHY = re.compile(
+    r"\bhealthy\s+(?:adult\s+|male\s+|female\s+|japanese\s+|chinese\s+)*(?:volunteers?|participants?|subjects?|men|women|adults?)\b",
+    re.I,
+)
+_CONDITION = re.compile(
+    r"\b(?:patients|participants|subjects|adults|children|men|women)\s+(?:\w+\s+){0,3}?with\b|\bdiagnos(?:is|ed)\b",
+    re.I,
+)
 
 
 def read_population(fields: list[Field], criteria: list[dict], title: Optional[dict], tracer: Tracer) -> dict:
@@ -129,7 +150,11 @@ def _age(inclusion: list[dict], tracer: Tracer) -> Optional[dict]:
                 low = int(next(g for g in least.groups() if g)) if least else None
                 high = int(most.group(1)) if most else None
             if low is not None or high is not None:
-                unit = "months" if re.search(r"\bmonths?\b", sentence, re.I) and not re.search(r"\byears?\b", sentence, re.I) else "years"
+                unit = (
+                    "months"
+                    if re.search(r"\bmonths?\b", sentence, re.I) and not re.search(r"\byears?\b", sentence, re.I)
+                    else "years"
+                )
                 return _criterion_item(criterion, sentence, tracer, min=low, max=high, unit=unit)
     return None
 
@@ -142,8 +167,24 @@ def _sex(inclusion: list[dict], title: Optional[dict], tracer: Tracer) -> Option
                 return _criterion_item(criterion, sentence, tracer, value="both")
     # no criterion names both, but one sets a rule for women and another one for men ("For women
     # of childbearing potential: ...", "For men: agreement to ..."): both take part
-    female = next(((c, s) for c in inclusion for s in sentences(c.get("text") or "") if _FEMALE.search(s) and not _MALE.search(s)), None)
-    male = next(((c, s) for c in inclusion for s in sentences(c.get("text") or "") if _MALE.search(s) and not _FEMALE.search(s)), None)
+    female = next(
+        (
+            (c, s)
+            for c in inclusion
+            for s in sentences(c.get("text") or "")
+            if _FEMALE.search(s) and not _MALE.search(s)
+        ),
+        None,
+    )
+    male = next(
+        (
+            (c, s)
+            for c in inclusion
+            for s in sentences(c.get("text") or "")
+            if _MALE.search(s) and not _FEMALE.search(s)
+        ),
+        None,
+    )
     if female and male:
         return _criterion_item(male[0], male[1], tracer, value="both")
     for criterion in inclusion[:4]:  # the first criteria say who takes part
@@ -154,19 +195,29 @@ def _sex(inclusion: list[dict], title: Optional[dict], tracer: Tracer) -> Option
             if male and not female:
                 return _criterion_item(criterion, sentence, tracer, value="male")
     text = (title or {}).get("text") or ""
-    if re.search(r"\b(?:in|of)\s+(?:adult\s+)?(?:men|male\s+\w+)\b", text) and not re.search(r"\bwomen\b|\bfemale", text, re.I):
+    if re.search(r"\b(?:in|of)\s+(?:adult\s+)?(?:men|male\s+\w+)\b", text) and not re.search(
+        r"\bwomen\b|\bfemale", text, re.I
+    ):
         return item(tracer, None, text, value="male")
-    if re.search(r"\b(?:in|of)\s+(?:adult\s+)?(?:women|female\s+\w+)\b", text) and not re.search(r"\bmen\b|\bmale\b", text, re.I):
+    if re.search(r"\b(?:in|of)\s+(?:adult\s+)?(?:women|female\s+\w+)\b", text) and not re.search(
+        r"\bmen\b|\bmale\b", text, re.I
+    ):
         return item(tracer, None, text, value="female")
     return _sex_of_condition(inclusion, title, tracer)
 
 
 # A disease of one sex's organs: "adenocarcinoma of the prostate", "metastatic hormone sensitive
 # prostate cancer", "epithelial ovarian cancer", "carcinoma of the cervix"
-_MALE_CONDITION = re.compile(r"\bprostat(?:e|ic)\s+(?:cancer|carcinoma|adenocarcinoma)|\b(?:adeno)?carcinoma\s+of\s+the\s+prostate\b"
-                             r"|\btesticular\s+(?:cancer|germ)", re.I)
-_FEMALE_CONDITION = re.compile(r"\b(?:ovarian|cervical|endometrial|uterine|fallopian\s+tube)\s+(?:cancer|carcinoma)"
-                               r"|\bcarcinoma\s+of\s+the\s+(?:ovary|cervix|endometrium|uterus)\b", re.I)
+_MALE_CONDITION = re.compile(
+    r"\bprostat(?:e|ic)\s+(?:cancer|carcinoma|adenocarcinoma)|\b(?:adeno)?carcinoma\s+of\s+the\s+prostate\b"
+    r"|\btesticular\s+(?:cancer|germ)",
+    re.I,
+)
+_FEMALE_CONDITION = re.compile(
+    r"\b(?:ovarian|cervical|endometrial|uterine|fallopian\s+tube)\s+(?:cancer|carcinoma)"
+    r"|\bcarcinoma\s+of\s+the\s+(?:ovary|cervix|endometrium|uterus)\b",
+    re.I,
+)
 
 
 def _sex_of_condition(inclusion: list[dict], title: Optional[dict], tracer: Tracer) -> Optional[dict]:
@@ -203,6 +254,12 @@ def _healthy(fields: list[Field], inclusion: list[dict], title: Optional[dict], 
 
 def _criterion_item(criterion: dict, sentence: str, tracer: Tracer, **values) -> dict:
     pages = criterion.get("pages") or []
-    where = Field("criterion", criterion.get("text") or "", criterion.get("section"),
-                  (pages[0], pages[-1]) if pages else (None, None), False, "criterion")
+    where = Field(
+        "criterion",
+        criterion.get("text") or "",
+        criterion.get("section"),
+        (pages[0], pages[-1]) if pages else (None, None),
+        False,
+        "criterion",
+    )
     return item(tracer, where, sentence, **values)

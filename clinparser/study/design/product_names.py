@@ -29,16 +29,22 @@ import re
 from collections import Counter
 from typing import Optional
 
-_LEAD = re.compile(r"\b(?:of|evaluate|evaluating|assess|assessing|investigate|investigating|compare|comparing)\s+", re.I)
+_LEAD = re.compile(
+    r"\b(?:of|evaluate|evaluating|assess|assessing|investigate|investigating|compare|comparing)\s+", re.I
+)
 # "in combination with X", "combined with X", "+ X": another product, given beside the first
 _WITH = re.compile(r"\s+(?:in\s+combination\s+with|combined\s+with|together\s+with|\+)\s+", re.I)
 # "X Compared With Placebo", "X Compared to Y": the versus of a purpose title
 _COMPARED = re.compile(r"\s+(?:compared\s+(?:with|to)|against)\s+", re.I)
 # where the product phrase ends: the population, the purpose, the route or a clause
-_END = re.compile(r"\s+(?:in|for|among|on|to|administered|given|as|when|who|with|at|after|during|using|by|from|following|"
-                  r"monotherapy|once|twice|daily|weekly)\b|\s+\d|[,;:]|\s+-\s+|\s+\((?![^()\s]+\))", re.I)
+_END = re.compile(
+    r"\s+(?:in|for|among|on|to|administered|given|as|when|who|with|at|after|during|using|by|from|following|"
+    r"monotherapy|once|twice|daily|weekly)\b|\s+\d|[,;:]|\s+-\s+|\s+\((?![^()\s]+\))",
+    re.I,
+)
 _JOIN = re.compile(r"\s+(?P<word>plus|versus|vs\.?|and|or)\s+", re.I)
-_GENERIC = set("""
+_GENERIC = set(
+    """
 a an the two three four different multiple single repeated ascending escalating fixed high low dose doses dosing levels level
 regimen regimens safety efficacy tolerability effect effects pharmacokinetics pharmacokinetic pharmacodynamics pharmacodynamic
 immunogenicity activity outcomes outcome response benefit study studies trial treatment treatments therapy therapies therapeutic
@@ -46,13 +52,21 @@ therapeutics drug drugs product products agent agents medication medications int
 experimental patients patient subjects subject participants participant adults adult children adolescents volunteers healthy
 people women men use role impact value oral intravenous subcutaneous topical inhaled long short term long-term short-term
 clinical new novel standard care medicinal test
-""".split())
+""".split()
+)
 # words that say where, when or to whom, never a product's own
-_STRUCTURE = re.compile(r"\b(?:period|visit|phase|arm|cohort|sequence|criteria|criterion|screening|randomi[sz]ation|day|days|"
-                        r"hours?|weeks?|months?|patients?|subjects?|participants?|assigned|allowed|completion|service|courier|"
-                        r"development|section|table|appendix|assessments?|window)\b", re.I)
-_NOT_A_START = re.compile(r"^(?:on|upon|at|in|for|to|from|during|after|before|with|if|when|each|all|any|per|up|\d)\b", re.I)
-_ROUTE_WORD = re.compile(r"^(?:the\s+)?(?:oral|intravenous|subcutaneous|topical|transdermal|inhaled|intramuscular)\s+", re.I)
+_STRUCTURE = re.compile(
+    r"\b(?:period|visit|phase|arm|cohort|sequence|criteria|criterion|screening|randomi[sz]ation|day|days|"
+    r"hours?|weeks?|months?|patients?|subjects?|participants?|assigned|allowed|completion|service|courier|"
+    r"development|section|table|appendix|assessments?|window)\b",
+    re.I,
+)
+_NOT_A_START = re.compile(
+    r"^(?:on|upon|at|in|for|to|from|during|after|before|with|if|when|each|all|any|per|up|\d)\b", re.I
+)
+_ROUTE_WORD = re.compile(
+    r"^(?:the\s+)?(?:oral|intravenous|subcutaneous|topical|transdermal|inhaled|intramuscular)\s+", re.I
+)
 _PLACEBO = re.compile(r"\bplacebo\b", re.I)
 
 
@@ -70,7 +84,7 @@ def title_products(title: str, named_in: str) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     text = " ".join((title or "").split())
     for lead in _LEAD.finditer(text):
-        phrase = _COMPARED.sub(" versus ", _WITH.sub(" plus ", text[lead.end():]))
+        phrase = _COMPARED.sub(" versus ", _WITH.sub(" plus ", text[lead.end() :]))
         phrase = _END.split(phrase, maxsplit=1)[0]
         phrase = re.split(r"\s+of\s+", phrase, flags=re.I)[-1]  # "the Effects of Canagliflozin"
         joined = "and"
@@ -82,8 +96,15 @@ def title_products(title: str, named_in: str) -> list[tuple[str, str]]:
             words = re.findall(r"[A-Za-z0-9-]+", name)
             if not words or len(words) > 6 or not is_product_name(name):
                 continue
-            role = ("placebo" if _PLACEBO.search(name) else "background" if joined == "plus"
-                    else "comparator" if joined.startswith(("versus", "vs")) else "investigational")
+            role = (
+                "placebo"
+                if _PLACEBO.search(name)
+                else "background"
+                if joined == "plus"
+                else "comparator"
+                if joined.startswith(("versus", "vs"))
+                else "investigational"
+            )
             # given "plus" another product, a background therapy needs only to be named again
             if not _PLACEBO.search(name) and not _given(name, text + "\n" + named_in, loosely=role == "background"):
                 continue
@@ -96,27 +117,39 @@ def title_products(title: str, named_in: str) -> list[tuple[str, str]]:
 
 
 # "KVD900 300 mg", "AMG 416 (etelcalcetide) 5 mg", "canagliflozin at a dose of 100 mg", "semaglutide s.c. 2.4 mg"
-_DOSE_AFTER = (r"\s*(?:\([^()]{1,30}\)\s*)?(?:(?:s\.c\.|i\.v\.|IV|SC|oral(?:ly)?|p\.o\.)\s+)?(?:(?:at\s+)?(?:a\s+)?(?:fixed\s+)?doses?\s+of\s+)?"
-               r"\d+(?:[.,]\d+)?\s?(?:mg|µg|μg|mcg|ug|g|mL|IU|units?)\b")
+_DOSE_AFTER = (
+    r"\s*(?:\([^()]{1,30}\)\s*)?(?:(?:s\.c\.|i\.v\.|IV|SC|oral(?:ly)?|p\.o\.)\s+)?(?:(?:at\s+)?(?:a\s+)?(?:fixed\s+)?doses?\s+of\s+)?"
+    r"\d+(?:[.,]\d+)?\s?(?:mg|µg|μg|mcg|ug|g|mL|IU|units?)\b"
+)
 # "receive KVD900", "administration of the study drug", "treated with either A or B"
-_GIVING = (r"\b(?:receiv(?:e|es|ed|ing)|administration\s+of|administered|doses?\s+of|dosed\s+with|treated\s+with|treatment\s+with|"
-           r"infusions?\s+of|injections?\s+of|randomi[sz]ed\s+to|placebo\s+(?:for|to)|matching)\s+"
-           r"(?:(?:a|an|the|either|single|one|matching|oral|intravenous|subcutaneous|IV|SC)\s+){0,2}")
+_GIVING = (
+    r"\b(?:receiv(?:e|es|ed|ing)|administration\s+of|administered|doses?\s+of|dosed\s+with|treated\s+with|treatment\s+with|"
+    r"infusions?\s+of|injections?\s+of|randomi[sz]ed\s+to|placebo\s+(?:for|to)|matching)\s+"
+    r"(?:(?:a|an|the|either|single|one|matching|oral|intravenous|subcutaneous|IV|SC)\s+){0,2}"
+)
 
 
 def _given(name: str, text: str, loosely: bool = False) -> bool:
     """Whether ``text`` gives the product: a dose after its name, or its name after a giving word
     (``loosely``: its name anywhere)."""
     if loosely:
-        return any(re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.I)
-                   for word in [_head_word(name)] + re.findall(r"\(([A-Za-z][\w-]{1,15})\)", name) if word)
-    return any(_given_as(word, text) for word in [_head_word(name)] + re.findall(r"\(([A-Za-z][\w-]{1,15})\)", name) if word)
+        return any(
+            re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.I)
+            for word in [_head_word(name)] + re.findall(r"\(([A-Za-z][\w-]{1,15})\)", name)
+            if word
+        )
+    return any(
+        _given_as(word, text) for word in [_head_word(name)] + re.findall(r"\(([A-Za-z][\w-]{1,15})\)", name) if word
+    )
 
 
 def _given_as(head: str, text: str) -> bool:
     word = rf"(?<![\w-]){re.escape(head)}(?![\w-])"
-    return bool(re.search(word + _DOSE_AFTER, text, re.I) or re.search(_GIVING + word, text, re.I)
-                or re.search(word + r"(?:[- ]matching|\s+or\s+(?:matching\s+)?)\s*placebo", text, re.I))
+    return bool(
+        re.search(word + _DOSE_AFTER, text, re.I)
+        or re.search(_GIVING + word, text, re.I)
+        or re.search(word + r"(?:[- ]matching|\s+or\s+(?:matching\s+)?)\s*placebo", text, re.I)
+    )
 
 
 def _head_word(name: str) -> str:
@@ -132,8 +165,11 @@ def _as_printed(name: str, text: str) -> str:
     """A title in capitals names "TOCILIZUMAB": the body's own spelling, the most frequent."""
     if not name.isupper() or len(name) <= 5 or re.search(r"\d", name):
         return name  # a code ("EXP-4170", "AMG 416") is printed in capitals everywhere
-    spellings = Counter(m.group(0) for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.I)
-                        if not m.group(0).isupper())
+    spellings = Counter(
+        m.group(0)
+        for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.I)
+        if not m.group(0).isupper()
+    )
     return spellings.most_common(1)[0][0] if spellings else name.capitalize()
 
 

@@ -38,14 +38,22 @@ PRODUCT_LABEL = re.compile(
     r"|\breference\s+(?:therapy|products?|drugs?)\b|\bstudy\s+intervention\b|\bIMPs?\b|\bprimary\s+study\s+intervention",
     re.I,
 )
-ARM_LABEL = re.compile(r"\b(?:treatment|intervention|study|trial)\s+(?:groups?|arms?)\b|^arms?$|\btreatment\s+sequences?\b|^(?:dose\s+|dosing\s+|treatment\s+)?cohorts?$"
-                       r"|\bgroups?\s+and\s+duration\b|\barms?\s+and\s+duration\b", re.I)
+ARM_LABEL = re.compile(
+    r"\b(?:treatment|intervention|study|trial)\s+(?:groups?|arms?)\b|^arms?$|\btreatment\s+sequences?\b|^(?:dose\s+|dosing\s+|treatment\s+)?cohorts?$"
+    r"|\bgroups?\s+and\s+duration\b|\barms?\s+and\s+duration\b",
+    re.I,
+)
 DESIGN_LABEL = re.compile(r"\bdesign\b|\bmethodology\b|\bschema\b", re.I)
 # "Arm A: ...", "Cohort 2 - ...", "Sequence AB"; the label is capitals or a number ("regimen and
 # prior treatment" is no arm line)
-_ARM_LINE = re.compile(r"^\s*(?:[-*\u2022]\s*)?(?P<name>(?:treatment\s+)?(?:arm|group|cohort|sequence|regimen|part)\s+(?-i:[A-Z]{1,4}|\d{1,3}[A-Za-z]?)\b\s*[:.\u2013-]?\s*.*)$", re.I)
+_ARM_LINE = re.compile(
+    r"^\s*(?:[-*\u2022]\s*)?(?P<name>(?:treatment\s+)?(?:arm|group|cohort|sequence|regimen|part)\s+(?-i:[A-Z]{1,4}|\d{1,3}[A-Za-z]?)\b\s*[:.\u2013-]?\s*.*)$",
+    re.I,
+)
 _COUNT = re.compile(r"\s*[(\[]\s*[nN]\s*=\s*\d+[^)\]]*[)\]]|\s*:?\s*\bN\s*=\s*\d+\b", re.I)
-_DOSE = re.compile(r"(?<![\w.])(?P<value>\d+(?:[.,]\d+)?)\s?(?P<unit>mg\s?/\s?kg|mg\s?/\s?m(?:2|²)|mg\s?/\s?day|mg|µg|μg|mcg|ug|g|mL|ml|IU|units?)(?![\w/])")
+_DOSE = re.compile(
+    r"(?<![\w.])(?P<value>\d+(?:[.,]\d+)?)\s?(?P<unit>mg\s?/\s?kg|mg\s?/\s?m(?:2|²)|mg\s?/\s?day|mg|µg|μg|mcg|ug|g|mL|ml|IU|units?)(?![\w/])"
+)
 ROUTES = [
     ("intravenous", re.compile(r"\bintravenous(?:ly)?\b|\bIV\b|\bi\.v\.", re.I)),
     ("subcutaneous", re.compile(r"\bsub-?cutaneous(?:ly)?\b|\bSC\b|\bs\.c\.|\bSQ\b", re.I)),
@@ -64,7 +72,13 @@ FREQUENCY = re.compile(
 ROLES = [
     ("placebo", re.compile(r"\bplacebo\b|\bvehicle\b|\bsham\b", re.I)),
     ("rescue", re.compile(r"\brescue\b", re.I)),
-    ("background", re.compile(r"\bbackground\b|\bbackbone\b|\bstandard\s+of\s+care\b|\bconcomitant\b|\bnon-?investigational\b|\bauxiliary\b", re.I)),
+    (
+        "background",
+        re.compile(
+            r"\bbackground\b|\bbackbone\b|\bstandard\s+of\s+care\b|\bconcomitant\b|\bnon-?investigational\b|\bauxiliary\b",
+            re.I,
+        ),
+    ),
     ("comparator", re.compile(r"\bcomparator\b|\breference\b|\bactive\s+control\b", re.I)),
     ("challenge", re.compile(r"\bchallenge\b", re.I)),
     ("investigational", re.compile(r"\binvestigational\b|\bexperimental\b|\btest\b|\bIMP\b|\bstudy\s+drug\b", re.I)),
@@ -72,12 +86,20 @@ ROLES = [
 _NAME_HEADER = re.compile(r"\b(?:intervention|drug|product|treatment|name|IMP|medication|compound)\b", re.I)
 _ATTRIBUTE = re.compile(r"\bdose|\bdosage|\bstrength|\broute|\bmode\s+of\s+admin|\bfrequency|\bregimen", re.I)
 _ROLE_HEADER = re.compile(r"^(?:use|type|role|category|IMP\s*/\s*NIMP)\b", re.I)
-_STOP_NAME = re.compile(r"\s*(?:\d+(?:\.\d+)?\s?(?:mg|µg|mcg|g|ml|iu)\b|,|;|:|\bwill\b|\bis\b|\bat\b|\bgiven\b|\badministered\b"
-                        r"|\bonce\b|\btwice\b|\b(?:tablet|capsule|injection|infusion|solution)s?\b|\bfor\b|\bvia\b)", re.I)
+_STOP_NAME = re.compile(
+    r"\s*(?:\d+(?:\.\d+)?\s?(?:mg|µg|mcg|g|ml|iu)\b|,|;|:|\bwill\b|\bis\b|\bat\b|\bgiven\b|\badministered\b"
+    r"|\bonce\b|\btwice\b|\b(?:tablet|capsule|injection|infusion|solution)s?\b|\bfor\b|\bvia\b)",
+    re.I,
+)
 
 
-def read_interventions(fields: list[Field], document_tables: list[tuple[dict, Field]], tracer: Tracer,
-                       title: Optional[dict] = None, abbreviations: Optional[dict[str, str]] = None) -> list[dict]:
+def read_interventions(
+    fields: list[Field],
+    document_tables: list[tuple[dict, Field]],
+    tracer: Tracer,
+    title: Optional[dict] = None,
+    abbreviations: Optional[dict[str, str]] = None,
+) -> list[dict]:
     """``title``: the official title item, whose named products are added when no table or field
     names them; ``abbreviations``: short form -> expansion, to know "TCZ" is tocilizumab."""
     found: list[dict] = []
@@ -94,7 +116,10 @@ def read_interventions(fields: list[Field], document_tables: list[tuple[dict, Fi
         for printed, text, role in _table_products(table):
             for name in re.split(r"\s+or\s+", printed):  # "Drug B 1.0 mg/mL or Drug placebo": two products
                 name = _STOP_NAME.split(name, maxsplit=1)[0]
-                _add(found, _product(tracer, where, name, text, role if len(re.split(r"\s+or\s+", printed)) == 1 else None))
+                _add(
+                    found,
+                    _product(tracer, where, name, text, role if len(re.split(r"\s+or\s+", printed)) == 1 else None),
+                )
     # The synopsis's product fields; after a table, only those naming what it may leave out
     # (a comparator or reference therapy): the others repeat the table in other words.
     from_table = bool(found)
@@ -114,8 +139,13 @@ def read_interventions(fields: list[Field], document_tables: list[tuple[dict, Fi
     return found
 
 
-def _add_title_products(found: list[dict], fields: list[Field], title: Optional[dict],
-                        abbreviations: Optional[dict[str, str]], tracer: Tracer) -> None:
+def _add_title_products(
+    found: list[dict],
+    fields: list[Field],
+    title: Optional[dict],
+    abbreviations: Optional[dict[str, str]],
+    tracer: Tracer,
+) -> None:
     """The products the official title names that no table or field named (a protocol without
     a synopsis product field or an intervention table still names them there)."""
     text = " ".join(((title or {}).get("text") or "").split())
@@ -129,16 +159,24 @@ def _add_title_products(found: list[dict], fields: list[Field], title: Optional[
 
 
 # A table under these lists medicines beside the study's (their doses, their equivalents)
-_NOT_STUDY_PRODUCTS = re.compile(r"\bstandard\s+of\s+care\b|\bSOC\b|\bconcomitant\b|\bprohibited\b|\bpermitted\b"
-                                 r"|\bprior\s+(?:medications?|therap)|\bequivalen", re.I)
-ADMINISTRATION_LABEL = re.compile(r"\bdos(?:e|age|ing)\b|\bregimen\b|\broute\b|\badministration\b|\bmode\s+of\b|\bstudy\s+(?:drug|intervention|treatment)"
-                                  r"|\binvestigational\b|\btreatments?\s+administered\b|\bformulation\b", re.I)
+_NOT_STUDY_PRODUCTS = re.compile(
+    r"\bstandard\s+of\s+care\b|\bSOC\b|\bconcomitant\b|\bprohibited\b|\bpermitted\b"
+    r"|\bprior\s+(?:medications?|therap)|\bequivalen",
+    re.I,
+)
+ADMINISTRATION_LABEL = re.compile(
+    r"\bdos(?:e|age|ing)\b|\bregimen\b|\broute\b|\badministration\b|\bmode\s+of\b|\bstudy\s+(?:drug|intervention|treatment)"
+    r"|\binvestigational\b|\btreatments?\s+administered\b|\bformulation\b",
+    re.I,
+)
 
 
 # "Drugname 50 mg", "MXM-1632 300 mg", "AMG 416 5 mg" at a sentence's start or after a giving word
-_DOSED_NAME = re.compile(r"(?:^|(?<=[.;:]\s)|\b(?:receive|receives|with|of|either|or|and)\s+)"
-                         r"(?P<name>[A-Z][a-z]{3,}[a-z-]*(?:\s+[A-Z][a-z]+)?|[A-Z]{2,}[- ]?\d{2,}[A-Za-z0-9-]*|[A-Za-z]+\d+[A-Za-z0-9-]*)"
-                         r"\s+(?:\([^()]{1,30}\)\s+)?(?:is\s+supplied\s+as\s+)?\d+(?:[.,]\d+)?\s?(?:mg|µg|μg|mcg|ug|g|mL|IU)\b")
+_DOSED_NAME = re.compile(
+    r"(?:^|(?<=[.;:]\s)|\b(?:receive|receives|with|of|either|or|and)\s+)"
+    r"(?P<name>[A-Z][a-z]{3,}[a-z-]*(?:\s+[A-Z][a-z]+)?|[A-Z]{2,}[- ]?\d{2,}[A-Za-z0-9-]*|[A-Za-z]+\d+[A-Za-z0-9-]*)"
+    r"\s+(?:\([^()]{1,30}\)\s+)?(?:is\s+supplied\s+as\s+)?\d+(?:[.,]\d+)?\s?(?:mg|µg|μg|mcg|ug|g|mL|IU)\b"
+)
 # A product the participants keep taking beside the study's: "continue their background therapy
 # with X", "keep taking oral X as prescribed ... as background therapy", "on a stable background
 # of X"
@@ -146,19 +184,25 @@ _PRODUCT_WORD = r"[A-Z][A-Za-z]{2,}[A-Za-z0-9-]*"
 _BACKGROUND_GIVEN = re.compile(
     rf"\bbackground\s+(?:therapy|treatment|medication)\s+(?:with|of)\s+(?:oral\s+)?(?P<a>{_PRODUCT_WORD})"
     rf"|\b(?:tak(?:e|es|ing)|receiv(?:e|es|ing))\s+(?:their\s+)?(?:oral\s+|stable\s+)*(?P<b>{_PRODUCT_WORD})\b[^.;]{{0,60}}\bas\s+background\b"
-    rf"|\bon\s+a\s+(?:stable\s+)?background\s+of\s+(?:oral\s+)?(?P<c>{_PRODUCT_WORD})")
+    rf"|\bon\s+a\s+(?:stable\s+)?background\s+of\s+(?:oral\s+)?(?P<c>{_PRODUCT_WORD})"
+)
 # A product given for relief when symptoms break through: "As rescue medication, X (250 mg) may
 # be taken orally as needed", "X inhalers will be provided as rescue medication", "X (100 µg)
 # may be inhaled as needed"
 _RESCUE_GIVEN = re.compile(
     rf"\brescue\s+(?:medication|therapy|treatment)s?\s*[,:]?\s*(?P<a>{_PRODUCT_WORD})\b"
     rf"|\b(?P<b>{_PRODUCT_WORD})\b(?:\s+[\w/()-]+){{0,5}}?\s+(?:will\s+be|is|are)\s+(?:provided|supplied|given|used|dispensed)\s+as\s+rescue\b"
-    rf"|\b(?P<c>{_PRODUCT_WORD})\s*\([^()]*\d[^()]*\)\s+may\s+be\s+(?:taken|inhaled|used|given|administered)\b[^.;]*\bas\s+needed\b")
-_PLACEBO_GIVEN = re.compile(r"^(?:matching\s+)?placebo\b[^.]*\b(?:identical|look\s+the\s+same|match(?:es|ing)?|administered|given|taken)\b", re.I)
+    rf"|\b(?P<c>{_PRODUCT_WORD})\s*\([^()]*\d[^()]*\)\s+may\s+be\s+(?:taken|inhaled|used|given|administered)\b[^.;]*\bas\s+needed\b"
+)
+_PLACEBO_GIVEN = re.compile(
+    r"^(?:matching\s+)?placebo\b[^.]*\b(?:identical|look\s+the\s+same|match(?:es|ing)?|administered|given|taken)\b",
+    re.I,
+)
 
 
-def _add_prose_products(found: list[dict], fields: list[Field], abbreviations: Optional[dict[str, str]],
-                        tracer: Tracer) -> None:
+def _add_prose_products(
+    found: list[dict], fields: list[Field], abbreviations: Optional[dict[str, str]], tracer: Tracer
+) -> None:
     """Products the study-intervention sections give in sentences ("Drugname 50 mg (tablets) will
     be taken orally once daily"; "Placebo tablets, identical in appearance to ..."), when no table
     or field listed them: a name printed right before its dose, at least twice in those sections
@@ -173,23 +217,43 @@ def _add_prose_products(found: list[dict], fields: list[Field], abbreviations: O
             for sentence in re.split(r"(?<=[.;])\s+", line):
                 for m in _DOSED_NAME.finditer(sentence):
                     name = m["name"]
-                    if not is_product_name(name) or len(re.findall(rf"(?<![\w-]){re.escape(name)}(?![\w-])", everything)) < 2:
+                    if (
+                        not is_product_name(name)
+                        or len(re.findall(rf"(?<![\w-]){re.escape(name)}(?![\w-])", everything)) < 2
+                    ):
                         continue
                     if any(same_product(name, p["name"], text, abbreviations) for p in found):
                         continue
                     _add(found, _product(tracer, field, name, sentence, None))
                 m = _BACKGROUND_GIVEN.search(sentence)
                 name = m and (m["a"] or m["b"] or m["c"])
-                if name and is_product_name(name) and not any(same_product(name, p["name"], text, abbreviations) for p in found):
+                if (
+                    name
+                    and is_product_name(name)
+                    and not any(same_product(name, p["name"], text, abbreviations) for p in found)
+                ):
                     _add(found, _product(tracer, field, name, sentence, "background"))
                 m = _RESCUE_GIVEN.search(sentence)
                 name = m and (m["a"] or m["b"] or m["c"])
-                if name and is_product_name(name) and not any(same_product(name, p["name"], text, abbreviations) for p in found):
+                if (
+                    name
+                    and is_product_name(name)
+                    and not any(same_product(name, p["name"], text, abbreviations) for p in found)
+                ):
                     _add(found, _product(tracer, field, name, sentence, "rescue"))
                 if _PLACEBO_GIVEN.search(sentence) and not any(p["role"] == "placebo" for p in found):
-                    found.append(item(tracer, field, sentence, name="Placebo", role="placebo", doses=[],
-                                      route=_route_in(sentence),
-                                      frequency=_frequency(sentence)))
+                    found.append(
+                        item(
+                            tracer,
+                            field,
+                            sentence,
+                            name="Placebo",
+                            role="placebo",
+                            doses=[],
+                            route=_route_in(sentence),
+                            frequency=_frequency(sentence),
+                        )
+                    )
 
 
 def _complete(products: list[dict], fields: list[Field], abbreviations: Optional[dict[str, str]] = None) -> None:
@@ -203,8 +267,11 @@ def _complete(products: list[dict], fields: list[Field], abbreviations: Optional
         if product["route"] is None:  # "Xanomeline Transdermal Therapeutic System": its name says it
             product["route"] = _route_in(product["name"], words_only=True)
         placebo = product["role"] == "placebo"
-        words = ["placebo"] if placebo else [_head(product["name"])] + aliases(
-            product["name"], abbreviations, "\n".join(f.value for f in places))
+        words = (
+            ["placebo"]
+            if placebo
+            else [_head(product["name"])] + aliases(product["name"], abbreviations, "\n".join(f.value for f in places))
+        )
         words = [w for w in dict.fromkeys(words) if w]
         text = "\n".join(s for f in places for s in f.value.split("\n") if words and _says_any(s, words))
         if not text:
@@ -215,8 +282,11 @@ def _complete(products: list[dict], fields: list[Field], abbreviations: Optional
         _fill(product, text)
         if not product["doses"] and not placebo:
             product["doses"] = _doses(text)
-    described = _each_with_unit("\n".join(f.value for f in find(fields, ADMINISTRATION_LABEL) + find(fields, DESIGN_LABEL)
-                                           + find(fields, ARM_LABEL)))
+    described = _each_with_unit(
+        "\n".join(
+            f.value for f in find(fields, ADMINISTRATION_LABEL) + find(fields, DESIGN_LABEL) + find(fields, ARM_LABEL)
+        )
+    )
     for product in products:
         if product["role"] != "placebo":
             words = _name_words(product) + aliases(product["name"], abbreviations, described)
@@ -244,7 +314,9 @@ def _placebos_as_matched(products: list[dict]) -> None:
 def _route_in(text: str, words_only: bool = False) -> Optional[str]:
     """The first route ``text`` names; ``words_only``: by a word, not an abbreviation ("IV" in
     "Factor IV" is no route)."""
-    return next((r for r, pattern in ROUTES if (m := pattern.search(text)) and (not words_only or len(m.group(0)) > 4)), None)
+    return next(
+        (r for r, pattern in ROUTES if (m := pattern.search(text)) and (not words_only or len(m.group(0)) > 4)), None
+    )
 
 
 def _fill(product: dict, text: str) -> None:
@@ -255,15 +327,22 @@ def _fill(product: dict, text: str) -> None:
 
 
 # "Study intervention will be administered every 2 weeks", "The study drug is taken orally once daily"
-_WHOLE_INTERVENTION = re.compile(r"\b(?:study|investigational)\s+(?:intervention|drug|treatment|product|medication)s?\b"
-                                 r"[^.;]*\b(?:administered|given|taken|injected|infused|inhaled|dosed)\b[^.;]*", re.I)
+_WHOLE_INTERVENTION = re.compile(
+    r"\b(?:study|investigational)\s+(?:intervention|drug|treatment|product|medication)s?\b"
+    r"[^.;]*\b(?:administered|given|taken|injected|infused|inhaled|dosed)\b[^.;]*",
+    re.I,
+)
 
 
 def _whole_intervention(fields: list[Field]) -> str:
     """The sentences that give the study intervention as a whole a route or frequency: they hold
     for every product the document names (a placebo is given as what it matches)."""
-    return "\n".join(m.group(0) for f in fields for m in _WHOLE_INTERVENTION.finditer(f.value)
-                     if FREQUENCY.search(m.group(0)) or _route_in(m.group(0)))
+    return "\n".join(
+        m.group(0)
+        for f in fields
+        for m in _WHOLE_INTERVENTION.finditer(f.value)
+        if FREQUENCY.search(m.group(0)) or _route_in(m.group(0))
+    )
 
 
 def _says_any(line: str, words: list[str]) -> bool:
@@ -275,17 +354,23 @@ _STRENGTH_VOLUME = re.compile(r"(?:mg|µg|μg|mcg|ug|g|IU|units?)\s*(?:in|/|per)
 
 
 # "7.5, 10, 15, 17.5, 20, 22.5 or 25 mg": a list of numbers sharing the last one's unit
-_SHARED_UNIT = re.compile(r"(?<![\w.])(?P<list>\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*\s*,?\s*(?:or|and|to)?\s*)(?=\d+(?:\.\d+)?\s?(?P<unit>mg|µg|μg|mcg)\b(?!\s?/))")
+_SHARED_UNIT = re.compile(
+    r"(?<![\w.])(?P<list>\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*\s*,?\s*(?:or|and|to)?\s*)(?=\d+(?:\.\d+)?\s?(?P<unit>mg|µg|μg|mcg)\b(?!\s?/))"
+)
 
 
 def _each_with_unit(text: str) -> str:
     """The numbers of a list sharing one unit written each with it ("7.5 mg, 10 mg or 25 mg")."""
+
     def spell(m: re.Match) -> str:
         numbers = re.findall(r"\d+(?:\.\d+)?", m["list"])
-        before = text[max(0, m.start() - 12):m.start()]
-        if not re.search(r",|\bor\b|\band\b", m["list"]) or re.search(r"\b(?:days?|weeks?|cycles?|visits?|months?)\s*$", before, re.I):
+        before = text[max(0, m.start() - 12) : m.start()]
+        if not re.search(r",|\bor\b|\band\b", m["list"]) or re.search(
+            r"\b(?:days?|weeks?|cycles?|visits?|months?)\s*$", before, re.I
+        ):
             return m.group(0)  # one number, or the days of a schedule ("Days 1, 8 and 15")
         return "".join(f"{n} {m['unit']}, " for n in numbers)
+
     return _SHARED_UNIT.sub(spell, text)
 
 
@@ -293,18 +378,30 @@ def _doses(text: str) -> list[dict]:
     doses: list[dict] = []
     text = _each_with_unit(text)
     for m in _DOSE.finditer(text):
-        if _STRENGTH_VOLUME.search(text[max(0, m.start() - 12):m.start()]):
+        if _STRENGTH_VOLUME.search(text[max(0, m.start() - 12) : m.start()]):
             continue  # "200 mg in 1.0 mL": the volume a dose comes in, not a dose
         value = float(m["value"].replace(",", "."))
-        unit = re.sub(r"\s", "", m["unit"]).lower().replace("²", "2").replace("µ", "u").replace("μ", "u").replace("mcg", "ug")
+        unit = (
+            re.sub(r"\s", "", m["unit"])
+            .lower()
+            .replace("²", "2")
+            .replace("µ", "u")
+            .replace("μ", "u")
+            .replace("mcg", "ug")
+        )
         dose = {"value": int(value) if value.is_integer() else value, "unit": unit, "printed": m.group(0)}
         if (dose["value"], unit) not in {(d["value"], d["unit"]) for d in doses}:
             doses.append(dose)
     return doses
 
 
-def read_arms(fields: list[Field], interventions: list[dict], tracer: Tracer,
-              tables: Optional[list[tuple[dict, Field]]] = None, schemas: Optional[list[Field]] = None) -> list[dict]:
+def read_arms(
+    fields: list[Field],
+    interventions: list[dict],
+    tracer: Tracer,
+    tables: Optional[list[tuple[dict, Field]]] = None,
+    schemas: Optional[list[Field]] = None,
+) -> list[dict]:
     """Arms from a crossover's table of sequences (each row the sequence in full), else the
     fields that list them, else the boxes of the study schema, else the sentence that assigns
     participants to them. ``tables``: (table, where) of the document; ``schemas``: the schema
@@ -317,13 +414,26 @@ def read_arms(fields: list[Field], interventions: list[dict], tracer: Tracer,
         if len(lines) >= 2 and lines[0].rstrip().endswith(":"):
             lines = lines[1:]  # "As follows:", "The study has the following groups:" introduce the list
         labelled = [m["name"] for m in map(_ARM_LINE.match, lines) if m]
-        if not labelled and ARM_LABEL.search(field.label) and 2 <= len(lines) <= 8 and all(len(ln) < 150 for ln in lines):
+        if (
+            not labelled
+            and ARM_LABEL.search(field.label)
+            and 2 <= len(lines) <= 8
+            and all(len(ln) < 150 for ln in lines)
+        ):
             labelled = lines  # a list of the arms, one a line
         for name in labelled:
             clean = _COUNT.sub("", name).strip(" .;:")
             if clean and clean.lower() not in {a["name"].lower() for a in arms}:
-                arms.append(item(tracer, field, name, name=clean, type=_arm_type(clean, interventions),
-                                 interventions=_given(clean, interventions)))
+                arms.append(
+                    item(
+                        tracer,
+                        field,
+                        name,
+                        name=clean,
+                        type=_arm_type(clean, interventions),
+                        interventions=_given(clean, interventions),
+                    )
+                )
         if arms:
             break
     if not arms:
@@ -345,13 +455,25 @@ def _schema_arms(schemas: list[Field], interventions: list[dict], tracer: Tracer
         found: list[str] = []
         for line in schema.value.split("\n"):
             line = _FOOTNOTE_MARKS.sub("", _COUNT.sub("", " ".join(line.split()))).strip(" .;:")
-            if (3 < len(line) <= 70 and _names_any(line, names)
-                    and (_DOSE.search(line) or _route_in(line) or FREQUENCY.search(line))
-                    and line.lower() not in {f.lower() for f in found}):
+            if (
+                3 < len(line) <= 70
+                and _names_any(line, names)
+                and (_DOSE.search(line) or _route_in(line) or FREQUENCY.search(line))
+                and line.lower() not in {f.lower() for f in found}
+            ):
                 found.append(line)
         if 2 <= len(found) <= 8:
-            return [item(tracer, schema, name, name=name, type=_arm_type(name, interventions),
-                         interventions=_given(name, interventions)) for name in found]
+            return [
+                item(
+                    tracer,
+                    schema,
+                    name,
+                    name=name,
+                    type=_arm_type(name, interventions),
+                    interventions=_given(name, interventions),
+                )
+                for name in found
+            ]
     return []
 
 
@@ -375,15 +497,26 @@ def _sequence_arms(tables: list[tuple[dict, Field]], interventions: list[dict], 
         for row in rows:
             label = row[0] if re.match(r"(?:treatment\s+)?sequence\b", row[0], re.I) else f"{head} {row[0]}"
             name = f"{label}: {', '.join(c for c in row[1:] if c)}"
-            out.append(item(tracer, where, " ".join(row), name=name, type=_arm_type(name, interventions),
-                            interventions=_given(name, interventions)))
+            out.append(
+                item(
+                    tracer,
+                    where,
+                    " ".join(row),
+                    name=name,
+                    type=_arm_type(name, interventions),
+                    interventions=_given(name, interventions),
+                )
+            )
         return out
     return []
 
 
 # "... Study of Drug X Plus ADT Versus Placebo Plus ADT in Patients With ...": the arms compared
-_VERSUS = re.compile(r"\b(?:of|evaluating|comparing)\s+(?P<a>[^,;]+?)\s+(?:versus|vs\.?|compared\s+(?:with|to))\s+(?P<b>[^,;]+?)"
-                     r"(?:\s+(?:in|for|as|among|on)\s+|,|$)", re.I)
+_VERSUS = re.compile(
+    r"\b(?:of|evaluating|comparing)\s+(?P<a>[^,;]+?)\s+(?:versus|vs\.?|compared\s+(?:with|to))\s+(?P<b>[^,;]+?)"
+    r"(?:\s+(?:in|for|as|among|on)\s+|,|$)",
+    re.I,
+)
 
 
 def arms_in_title(title: Optional[dict], interventions: list[dict], tracer: Tracer) -> list[dict]:
@@ -393,24 +526,38 @@ def arms_in_title(title: Optional[dict], interventions: list[dict], tracer: Trac
     names = [w for i in interventions for w in _words_for(i)] + ["placebo"]
     if not m or not all(_names_any(p, names) for p in (m["a"], m["b"])):
         return []
-    return [item(tracer, None, text, name=p.strip(), type=_arm_type(p, interventions), interventions=_given(p, interventions))
-            for p in (m["a"], m["b"])]
+    return [
+        item(
+            tracer, None, text, name=p.strip(), type=_arm_type(p, interventions), interventions=_given(p, interventions)
+        )
+        for p in (m["a"], m["b"])
+    ]
 
 
 # "randomly assigned to 1 of 3 treatment arms in a 1:1:1 ratio to receive A, B, or C",
 # "randomised 2:1 to receive either A or B", "Approximately 600 patients treated with A"
 # "randomly assigned in a 1:1 ratio to canagliflozin or matching placebo", "randomized at a 2:1
 # ratio to receive blinded treatment of either TCZ or a matching placebo"
-_ASSIGNED = re.compile(r"\b(?:randomi[sz]ed|randomly\s+assigned|assigned|allocated)\b[^.]*?\bto\s+(?:receive\s+)?"
-                       r"(?:(?:blinded|open-label)\s+)?(?:treatment\s+(?:of|with)\s+)?(?:either\s+)?(?:one\s+of\s+)?"
-                       r"(?P<list>(?:[^.;]|\.(?=\S))+)", re.I)
+_ASSIGNED = re.compile(
+    r"\b(?:randomi[sz]ed|randomly\s+assigned|assigned|allocated)\b[^.]*?\bto\s+(?:receive\s+)?"
+    r"(?:(?:blinded|open-label)\s+)?(?:treatment\s+(?:of|with)\s+)?(?:either\s+)?(?:one\s+of\s+)?"
+    r"(?P<list>(?:[^.;]|\.(?=\S))+)",
+    re.I,
+)
 # "The treatment arms will include a placebo arm, a low-dose X arm (...), and a high-dose X arm"
-_ENUMERATED = re.compile(r"\b(?:treatment\s+|study\s+)?(?:arms|groups)\s+(?:will\s+)?(?:include|includes|are|consist\s+of|comprise)\s*:?\s+"
-                         r"(?P<list>(?:[^.;]|\.(?=\S))+)", re.I)
+_ENUMERATED = re.compile(
+    r"\b(?:treatment\s+|study\s+)?(?:arms|groups)\s+(?:will\s+)?(?:include|includes|are|consist\s+of|comprise)\s*:?\s+"
+    r"(?P<list>(?:[^.;]|\.(?=\S))+)",
+    re.I,
+)
 _TREATED = re.compile(r"\b(?:treated|dosed)\s+with\s+(?P<list>(?:[^.;\n]|\.(?=\S))+)", re.I)
-_LIST_SPLIT = re.compile(r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+versus\s+|\s+vs\.?\s+|\s+and\s+(?=(?:matching\s+)?placebo\b)", re.I)
+_LIST_SPLIT = re.compile(
+    r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+versus\s+|\s+vs\.?\s+|\s+and\s+(?=(?:matching\s+)?placebo\b)", re.I
+)
 _LIST_AND = re.compile(r"\s*[,;]\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+|\s+versus\s+|\s+vs\.?\s+", re.I)
-_TAIL = re.compile(r"\s+(?:for|in\s+a|in\s+an|during|at|on|until|over|as|from|with\s+stratification|stratified)\b.*$|\s*\(.*$", re.I)
+_TAIL = re.compile(
+    r"\s+(?:for|in\s+a|in\s+an|during|at|on|until|over|as|from|with\s+stratification|stratified)\b.*$|\s*\(.*$", re.I
+)
 
 
 def _arms_in_prose(fields: list[Field], interventions: list[dict], tracer: Tracer) -> list[dict]:
@@ -421,20 +568,47 @@ def _arms_in_prose(fields: list[Field], interventions: list[dict], tracer: Trace
         for line in field.value.split("\n"):
             labelled = _labelled_options(line) or _dose_options(line, names)
             if labelled:
-                return [item(tracer, field, line, name=name, type=_arm_type(name, interventions),
-                             interventions=_given(name, interventions)) for name in labelled]
+                return [
+                    item(
+                        tracer,
+                        field,
+                        line,
+                        name=name,
+                        type=_arm_type(name, interventions),
+                        interventions=_given(name, interventions),
+                    )
+                    for name in labelled
+                ]
     for field in find(fields, ARM_LABEL, ("table", "paragraph")):  # "A and B", one line
         pieces = [p.strip(" .,:") for p in _LIST_AND.split(field.value.split("\n")[0])]
         pieces = [p for p in pieces if _names_any(p, names) and len(p) < 100]
         if len(pieces) >= 2:
-            return [item(tracer, field, field.value.split("\n")[0], name=p, type=_arm_type(p, interventions),
-                         interventions=_given(p, interventions)) for p in dict.fromkeys(pieces)]
+            return [
+                item(
+                    tracer,
+                    field,
+                    field.value.split("\n")[0],
+                    name=p,
+                    type=_arm_type(p, interventions),
+                    interventions=_given(p, interventions),
+                )
+                for p in dict.fromkeys(pieces)
+            ]
     active = [w for i in interventions if i["role"] != "placebo" for w in _words_for(i)]
+
     def listed(match: re.Match, pattern: re.Pattern) -> list[str]:
-        text = (_TAIL.sub("", match["list"]) if pattern is _ASSIGNED
-                else re.sub(r"\s*\([^()]*\)", "", match["list"]) if pattern is _ENUMERATED else match["list"])
-        return [p for p in map(_arm_words, _LIST_SPLIT.split(text))
-                if p and _names_any(p, names) and len(p) < 100 and not re.search(r"%|\bp\s?[=<]|\[", p)]
+        text = (
+            _TAIL.sub("", match["list"])
+            if pattern is _ASSIGNED
+            else re.sub(r"\s*\([^()]*\)", "", match["list"])
+            if pattern is _ENUMERATED
+            else match["list"]
+        )
+        return [
+            p
+            for p in map(_arm_words, _LIST_SPLIT.split(text))
+            if p and _names_any(p, names) and len(p) < 100 and not re.search(r"%|\bp\s?[=<]|\[", p)
+        ]
 
     for field in [f for f in fields if f.synopsis or DESIGN_LABEL.search(f.label)]:
         lines = field.value.split("\n")
@@ -444,16 +618,33 @@ def _arms_in_prose(fields: list[Field], interventions: list[dict], tracer: Trace
             for m in [*_ASSIGNED.finditer(line), *_ENUMERATED.finditer(line)]:
                 pieces = listed(m, m.re)
                 if len(pieces) >= 2 and any(_names_any(p, active) for p in pieces):
-                    return [item(tracer, field, line, name=p, type=_arm_type(p, interventions),
-                                 interventions=_given(p, interventions)) for p in _unique(pieces)]
+                    return [
+                        item(
+                            tracer,
+                            field,
+                            line,
+                            name=p,
+                            type=_arm_type(p, interventions),
+                            interventions=_given(p, interventions),
+                        )
+                        for p in _unique(pieces)
+                    ]
         # "treated with A" in one sentence, "treated with B" in another: each an arm
         treated = [(p, line) for line in lines for m in _TREATED.finditer(line) for p in listed(m, _TREATED)]
         if any(_names_any(p, active) for p, _ in treated):
             out: list[dict] = []
             for name, line in treated:
                 if name.lower() not in {a["name"].lower() for a in out}:
-                    out.append(item(tracer, field, line, name=name, type=_arm_type(name, interventions),
-                                    interventions=_given(name, interventions)))
+                    out.append(
+                        item(
+                            tracer,
+                            field,
+                            line,
+                            name=name,
+                            type=_arm_type(name, interventions),
+                            interventions=_given(name, interventions),
+                        )
+                    )
             return out
     return []
 
@@ -470,7 +661,7 @@ def _labelled_options(line: str) -> list[str]:
     out: list[str] = []
     start = 0
     for m in _OPTION_LABEL.finditer(line):
-        what = _OPTION_START.sub("", line[start:m.start()]).strip(" ,;:")
+        what = _OPTION_START.sub("", line[start : m.start()]).strip(" ,;:")
         what = re.sub(r"^(?:a|an|the)\s+", "", what, flags=re.I)
         label = m["label"][:1].upper() + m["label"][1:]
         if what and len(what) <= 80 and label.lower() not in {o.split(":")[0].lower() for o in out}:
@@ -481,7 +672,9 @@ def _labelled_options(line: str) -> list[str]:
 
 # "randomly assigned to receive TEV-48574 (single loading dose/6 induction doses): 2250/900 mg,
 # 2250/450 mg, or placebo": the product's dose levels listed after a colon, each an arm
-_DOSE_OPTIONS = re.compile(r"\bto\s+receive\s+(?P<product>[\w\u2011-]+(?:\s+[\w\u2011-]+)?)\s*(?:\([^()]*\))?\s*:\s*(?P<list>[^.;]+)", re.I)
+_DOSE_OPTIONS = re.compile(
+    r"\bto\s+receive\s+(?P<product>[\w\u2011-]+(?:\s+[\w\u2011-]+)?)\s*(?:\([^()]*\))?\s*:\s*(?P<list>[^.;]+)", re.I
+)
 
 
 def _dose_options(line: str, names: list[str]) -> list[str]:
@@ -506,12 +699,16 @@ def _arm_words(piece: str) -> str:
     """An arm as the assigning sentence names it, without its article, a closing "group" or
     "arm" and a placebo's "matching" ("a matching placebo group" -> "placebo")."""
     piece = re.sub(r"^(?:a|an|the)\s+", "", piece.strip(" .,:"), flags=re.I)
-    piece = re.sub(r"^matching\s+(?=placebo\b)", "", piece, flags=re.I)  # the arm is the placebo; "matching" is how it looks
+    piece = re.sub(
+        r"^matching\s+(?=placebo\b)", "", piece, flags=re.I
+    )  # the arm is the placebo; "matching" is how it looks
     return re.sub(r"\s+(?:group|arm)s?$", "", piece.strip(" .,:"), flags=re.I).strip(" .,:")
 
 
 def _names_any(text: str, names: list[str]) -> bool:
-    words = re.findall(r"[a-z0-9-]+", re.sub(r"[\u2010-\u2013]", "-", text.lower()))  # "TEV\u201148574": a non-breaking hyphen
+    words = re.findall(
+        r"[a-z0-9-]+", re.sub(r"[\u2010-\u2013]", "-", text.lower())
+    )  # "TEV\u201148574": a non-breaking hyphen
     return any(n in words for n in names if n)
 
 
@@ -561,8 +758,11 @@ def _head(product: str) -> str:
 
 # Between one dose and the next after a product's name: its frequency, form or a note in
 # parentheses ("30 mg once daily (QD) alone and 15 mg QD"), never a comparison's word
-_DOSE_GAP = re.compile(r"(?:\s*\([^()]{0,80}\)|\s+(?!(?:versus|vs|compared|than|plus|with|to|placebo)\b)[A-Za-z][A-Za-z-]*){0,4}"
-                       r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)", re.I)
+_DOSE_GAP = re.compile(
+    r"(?:\s*\([^()]{0,80}\)|\s+(?!(?:versus|vs|compared|than|plus|with|to|placebo)\b)[A-Za-z][A-Za-z-]*){0,4}"
+    r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)",
+    re.I,
+)
 
 
 def _named_doses(text: str, words: list[str]) -> list[dict]:
@@ -575,7 +775,9 @@ def _named_doses(text: str, words: list[str]) -> list[dict]:
         name = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])(?:\s*\([^()]{{1,40}}\))?\s+", re.I)
         for m in name.finditer(text):
             at = m.end()
-            while (dose := _DOSE.match(text, at)) and not _STRENGTH_VOLUME.search(text[max(0, dose.start() - 12):dose.start()]):
+            while (dose := _DOSE.match(text, at)) and not _STRENGTH_VOLUME.search(
+                text[max(0, dose.start() - 12) : dose.start()]
+            ):
                 found += [d for d in _doses(dose.group(0)) if d not in found]
                 gap = _DOSE_GAP.match(text, dose.end())
                 if not gap:
@@ -607,6 +809,7 @@ def _known(found: list[dict], name: str) -> Optional[dict]:
 
     def same(theirs: set[str]) -> bool:  # "Drug X matching placebo" is not "Drug X"
         return ("placebo" in words) == ("placebo" in theirs) and (words <= theirs or theirs <= words)
+
     return next((p for p in found if same(_name_set(p["name"]))), None)
 
 
@@ -628,8 +831,9 @@ def _product(tracer: Tracer, where: Field, name: str, text: str, role: Optional[
         role = next((r for r, pattern in ROLES if pattern.search(name)), None) or "investigational"
     doses = _doses(text)
     route = _route_in(text)
-    return item(tracer, where, text.split("\n")[0], name=name, role=role, doses=doses, route=route,
-                frequency=_frequency(text))
+    return item(
+        tracer, where, text.split("\n")[0], name=name, role=role, doses=doses, route=route, frequency=_frequency(text)
+    )
 
 
 def _voted_frequency(text: str, words: list[str]) -> Optional[str]:
@@ -647,7 +851,9 @@ def _voted_frequency(text: str, words: list[str]) -> Optional[str]:
         votes.setdefault(_canonical(nearest.group(0)), []).append(" ".join(nearest.group(0).split()))
     # a repeating frequency before a single dose or "as needed" (a loading dose, rescue use), as
     # _frequency does; then the most votes, the first printed winning a tie (the sort is stable)
-    ranked = sorted(votes.values(), key=lambda v: (not re.match(r"single|as\s+needed|PRN", v[0], re.I), len(v)), reverse=True)
+    ranked = sorted(
+        votes.values(), key=lambda v: (not re.match(r"single|as\s+needed|PRN", v[0], re.I), len(v)), reverse=True
+    )
     return ranked[0][0] if ranked and len(ranked[0]) >= 2 else None
 
 
@@ -706,7 +912,9 @@ def _table_products(table: dict) -> list[tuple[str, str, Optional[str]]]:
         # a label printed twice ("Dose" under the investigational product, again under the
         # reference therapy): a synopsis's fields of several products, not a column per product
         return []
-    if sum(bool(_ATTRIBUTE.search(label)) for label in labels) >= 2 and any(_NAME_HEADER.search(label) for label in labels[:3]):
+    if sum(bool(_ATTRIBUTE.search(label)) for label in labels) >= 2 and any(
+        _NAME_HEADER.search(label) for label in labels[:3]
+    ):
         width = max(len(r) for r in [columns] + rows)
         everything = [columns] + rows
         out = []
@@ -763,7 +971,13 @@ def _names_of(value: str) -> list[str]:
     list of short lines ("MTX", "Matching placebo for MTX"), each line."""
     lines = [ln.strip(" -\u2022*") for ln in value.split("\n") if ln.strip(" -\u2022*")]
     lines = [ln for ln in lines if not re.match(r"^(?:period|part|phase|cohort|stage)\s+\w+\s*:?$", ln, re.I)]
-    short = [ln for ln in lines if len(ln.split()) <= 6 and not ln.endswith(".") and not re.match(r"^(?:none|n/?a|not\s+applicable)\b", ln, re.I)]
+    short = [
+        ln
+        for ln in lines
+        if len(ln.split()) <= 6
+        and not ln.endswith(".")
+        and not re.match(r"^(?:none|n/?a|not\s+applicable)\b", ln, re.I)
+    ]
     if len(short) >= 2 and len(short) == len(lines) or len(short) >= 2 and len(short) * 2 > len(lines):
         return [n for n in (_name_of(ln) for ln in short) if n]
     name = _name_of(value)
@@ -772,7 +986,9 @@ def _names_of(value: str) -> list[str]:
 
 def _name_of(value: str) -> Optional[str]:
     first = value.split("\n")[0].strip()
-    first = re.sub(r"^(?:the\s+)?(?:investigational\s+product|study\s+drug)\s+(?:is|will\s+be)\s+", "", first, flags=re.I)
+    first = re.sub(
+        r"^(?:the\s+)?(?:investigational\s+product|study\s+drug)\s+(?:is|will\s+be)\s+", "", first, flags=re.I
+    )
     name = _STOP_NAME.split(first, maxsplit=1)[0].strip(" -")
     return name if 1 < len(name) <= 60 and len(name.split()) <= 6 else None
 
@@ -785,5 +1001,11 @@ def single_arm(interventions: list[dict], tracer: Tracer) -> list[dict]:
         return []
     product = given[0]
     name = " ".join([product["name"]] + [d["printed"] for d in product["doses"][:2]])
-    return [{**{k: product[k] for k in ("pages", "boxes", "section", "printed")}, "name": name, "type": "experimental",
-             "interventions": [product["name"]]}]
+    return [
+        {
+            **{k: product[k] for k in ("pages", "boxes", "section", "printed")},
+            "name": name,
+            "type": "experimental",
+            "interventions": [product["name"]],
+        }
+    ]

@@ -4,9 +4,14 @@ from clinparser.study.design.fields import labelled_fields, table_pairs, text_pa
 
 
 def test_a_two_column_synopsis_table_gives_its_pairs_with_continuation_rows_joined():
-    table = {"columns": ["Study Phase", "2"], "data": [
-        ["Number of Participants", "Approximately 120"], ["", "participants will be randomized."],
-        ["Study Intervention", "Dose: 10 mg\nRoute: oral"]]}
+    table = {
+        "columns": ["Study Phase", "2"],
+        "data": [
+            ["Number of Participants", "Approximately 120"],
+            ["", "participants will be randomized."],
+            ["Study Intervention", "Dose: 10 mg\nRoute: oral"],
+        ],
+    }
     pairs = dict(table_pairs(table))
     assert pairs["Number of Participants"] == "Approximately 120\nparticipants will be randomized."
     assert pairs["Dose"] == "10 mg" and pairs["Route"] == "oral"  # "Label: value" lines of a cell
@@ -19,8 +24,10 @@ def test_a_schedule_or_a_table_of_contents_is_no_field_table():
 
 
 def test_bold_and_underlined_labels_take_the_paragraphs_below_them_up_to_the_next_label():
-    text = ("**Indication:** Plaque psoriasis\n\n### **Study Design:**\n\nThis is a randomized study.\n\nIt has two arms."
-            "\n\n<u>SAMPLE SIZE</u>\n\n300 participants\n\n## 2 Introduction\n\nNot a field.")
+    text = (
+        "**Indication:** Plaque psoriasis\n\n### **Study Design:**\n\nThis is a randomized study.\n\nIt has two arms."
+        "\n\n<u>SAMPLE SIZE</u>\n\n300 participants\n\n## 2 Introduction\n\nNot a field."
+    )
     pairs = dict(text_pairs(text))
     assert pairs["Indication"] == "Plaque psoriasis"
     assert pairs["Study Design"] == "This is a randomized study.\nIt has two arms."
@@ -28,16 +35,34 @@ def test_bold_and_underlined_labels_take_the_paragraphs_below_them_up_to_the_nex
 
 
 def test_synopsis_fields_come_before_the_body_and_amendment_histories_are_left_out():
-    document = {"non_toc": [{"title": "Summary of Changes", "text": "**Study Design:** old design", "tables": []}],
-                "toc": [{"number": "1.1", "title": "Synopsis", "text": "**Study Design:** synopsis design", "tables": [], "pages": [3, 4]},
-                        {"number": "4.1", "title": "Overall Design", "text": "Body design text.", "tables": [], "pages": [20, 21]}]}
+    document = {
+        "non_toc": [{"title": "Summary of Changes", "text": "**Study Design:** old design", "tables": []}],
+        "toc": [
+            {
+                "number": "1.1",
+                "title": "Synopsis",
+                "text": "**Study Design:** synopsis design",
+                "tables": [],
+                "pages": [3, 4],
+            },
+            {"number": "4.1", "title": "Overall Design", "text": "Body design text.", "tables": [], "pages": [20, 21]},
+        ],
+    }
     fields = labelled_fields(document)
-    assert [(f.label, f.value, f.synopsis) for f in fields if f.kind != "section"] == [("Study Design", "synopsis design", True)]
+    assert [(f.label, f.value, f.synopsis) for f in fields if f.kind != "section"] == [
+        ("Study Design", "synopsis design", True)
+    ]
     assert ("Overall Design", "Body design text.") in [(f.label, f.value) for f in fields if f.kind == "section"]
 
 
 def test_a_row_of_labels_over_a_row_of_their_values():
-    table = {"columns": ["Sponsor:", "Protocol Number:"], "data": [["Acme Pharma", "AC-101-301"],
-                                                                    ["Name of Study Drug:", "Phase of Development:"], ["Drugamab", "Phase 3"]]}
+    table = {
+        "columns": ["Sponsor:", "Protocol Number:"],
+        "data": [
+            ["Acme Pharma", "AC-101-301"],
+            ["Name of Study Drug:", "Phase of Development:"],
+            ["Drugamab", "Phase 3"],
+        ],
+    }
     pairs = table_pairs(table)
     assert ("Name of Study Drug", "Drugamab") in pairs and ("Protocol Number", "AC-101-301") in pairs

@@ -16,8 +16,13 @@ def values(out):
 
 
 def test_the_title_states_the_kind_and_the_design_field_the_ratio():
-    title = {"text": "A Randomized, Double-blind, Placebo-controlled, Parallel-group Study of Drug X in Adults", "page": 1}
-    out, notes = read_kind(design("Participants will be randomized in a 2:1 ratio to Drug X or placebo."), title, [], NO_TRACE)
+    title = {
+        "text": "A Randomized, Double-blind, Placebo-controlled, Parallel-group Study of Drug X in Adults",
+        "page": 1,
+    }
+    out, notes = read_kind(
+        design("Participants will be randomized in a 2:1 ratio to Drug X or placebo."), title, [], NO_TRACE
+    )
     assert values(out) == {"masking": "double blind", "allocation": "randomized", "model": "parallel", "ratio": "2:1"}
     assert notes == []
 
@@ -38,7 +43,12 @@ def test_a_model_not_printed_follows_from_the_arms_and_says_so():
 
 def test_a_single_arm_study_is_single_group_and_non_randomized():
     out, _ = read_kind(design("This is a single-arm, open-label study."), None, [], NO_TRACE)
-    assert values(out) == {"masking": "open label", "allocation": "non-randomized", "model": "single group", "ratio": None}
+    assert values(out) == {
+        "masking": "open label",
+        "allocation": "non-randomized",
+        "model": "single group",
+        "ratio": None,
+    }
 
 
 def test_an_uncontrolled_disease_is_no_single_group_design():
@@ -50,27 +60,51 @@ def test_an_uncontrolled_disease_is_no_single_group_design():
 
 
 def test_unblinding_and_one_arm_of_several_say_nothing_of_masking_or_model():
-    out, _ = read_kind(design("Every attempt will be made to minimize the number of people unblinded. Further enrollment "
-                              "into one arm may be discontinued."), None, [], NO_TRACE)
+    out, _ = read_kind(
+        design(
+            "Every attempt will be made to minimize the number of people unblinded. Further enrollment "
+            "into one arm may be discontinued."
+        ),
+        None,
+        [],
+        NO_TRACE,
+    )
     assert values(out)["masking"] is None and values(out)["model"] is None
     out, _ = read_kind(design("This is an unblinded study in a one-arm design."), None, [], NO_TRACE)
     assert values(out)["masking"] == "open label" and values(out)["model"] == "single group"
 
 
 def test_a_design_the_sentence_rules_out_is_not_the_design():
-    out, _ = read_kind(design("A cross-over of treatment groups after disease progression will not be allowed. "
-                              "Participants are randomized to one of two parallel groups."), None, [], NO_TRACE)
+    out, _ = read_kind(
+        design(
+            "A cross-over of treatment groups after disease progression will not be allowed. "
+            "Participants are randomized to one of two parallel groups."
+        ),
+        None,
+        [],
+        NO_TRACE,
+    )
     assert values(out)["model"] == "parallel"
 
 
 def test_an_extension_trials_parent_trial_and_a_randomisation_not_applicable():
-    fields = [Field("Trial Design", "The purpose of this trial is to offer the option to all patients who completed the "
-                    "randomized phase III trial 1199.32 or 1199.34 to receive treatment. The aim is treatment "
-                    "continuation; therefore, randomization, blinding and use of placebo would not be appropriate.",
-                    "3.2", (20, 20), False, "section"),
-              Field("RANDOMISATION", "Not applicable as this is an extension trial.", "7.6", (47, 47), False, "section")]
+    fields = [
+        Field(
+            "Trial Design",
+            "The purpose of this trial is to offer the option to all patients who completed the "
+            "randomized phase III trial 1199.32 or 1199.34 to receive treatment. The aim is treatment "
+            "continuation; therefore, randomization, blinding and use of placebo would not be appropriate.",
+            "3.2",
+            (20, 20),
+            False,
+            "section",
+        ),
+        Field("RANDOMISATION", "Not applicable as this is an extension trial.", "7.6", (47, 47), False, "section"),
+    ]
     out, _ = read_kind(fields, None, [], NO_TRACE)
     assert values(out)["allocation"] == "non-randomized"
     # the study's own design is still read where a sentence states it
-    own, _ = read_kind(design("This randomized, double-blind study enrolls 300 patients from the parent study."), None, [], NO_TRACE)
+    own, _ = read_kind(
+        design("This randomized, double-blind study enrolls 300 patients from the parent study."), None, [], NO_TRACE
+    )
     assert values(own)["allocation"] == "randomized" and values(own)["masking"] == "double blind"

@@ -9,9 +9,18 @@ def _traced(section="4.1", **fields):
 
 
 def _empty(**parts):
-    design = {"arms": [], "epochs": [], "interventions": [], "amendments": [], "allocation": None, "model": None,
-              "masking": None, "ratio": None, "indication": None,
-              "population": {"planned_enrollment": None, "age": None, "sex": None, "healthy_volunteers": None}}
+    design = {
+        "arms": [],
+        "epochs": [],
+        "interventions": [],
+        "amendments": [],
+        "allocation": None,
+        "model": None,
+        "masking": None,
+        "ratio": None,
+        "indication": None,
+        "population": {"planned_enrollment": None, "age": None, "sex": None, "healthy_volunteers": None},
+    }
     return {**design, **parts}
 
 
@@ -36,9 +45,16 @@ def test_each_item_keeps_its_trace_and_the_parts_come_in_order():
     amendment = _traced(section="Title page", number="2", date=None, summary="Added  a\ncohort.")
     healthy = _traced(section="5.1", value=True)
     population = {**_empty()["population"], "healthy_volunteers": healthy, "sex": _traced(value="both")}
-    lines = design_lines(_empty(arms=[arm], masking=masking, amendments=[amendment], population=population,
-                                epochs=[_traced(name="Run-in"), _traced(name="Treatment")],
-                                indication=_traced(value="Asthma")))
+    lines = design_lines(
+        _empty(
+            arms=[arm],
+            masking=masking,
+            amendments=[amendment],
+            population=population,
+            epochs=[_traced(name="Run-in"), _traced(name="Treatment")],
+            indication=_traced(value="Asthma"),
+        )
+    )
     assert [(line.part, line.text) for line in lines] == [
         ("design", "Masking: open label"),
         ("population", "Sex: female and male"),

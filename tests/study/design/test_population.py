@@ -13,27 +13,36 @@ def crit(text):
 
 def read(fields=(), criteria=(), title=None):
     out = read_population(list(fields), list(criteria), title, Tracer([]))
-    return {k: ({kk: vv for kk, vv in v.items() if kk in ("value", "min", "max", "unit")} if v else None) for k, v in out.items()}
+    return {
+        k: ({kk: vv for kk, vv in v.items() if kk in ("value", "min", "max", "unit")} if v else None)
+        for k, v in out.items()
+    }
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("Approximately 1700 participants will be screened to randomize 750.", 750),
-    ("About 2,294 patients will be screened to achieve 1,950 randomly assigned", 1950),
-    ("Approximately 360 subjects will be enrolled.", 360),
-    ("120", 120),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Approximately 1700 participants will be screened to randomize 750.", 750),
+        ("About 2,294 patients will be screened to achieve 1,950 randomly assigned", 1950),
+        ("Approximately 360 subjects will be enrolled.", 360),
+        ("120", 120),
+    ],
+)
 def test_planned_enrollment_is_the_number_randomized_or_enrolled(text, expected):
     fields = [Field("Number of Participants", text, "1.1", (3, 3), True, "table")]
     assert read(fields)["planned_enrollment"] == {"value": expected}
 
 
-@pytest.mark.parametrize("text, low, high", [
-    ("Male or female, 18 to 75 years of age, inclusive.", 18, 75),
-    ("Aged between 18 and 65 years at screening.", 18, 65),
-    ("At least 18 years of age at the time of consent.", 18, None),
-    ("Age  18 years at screening.", 18, None),  # a "≥" the text layer lost
-    ("Participants 12 years of age or older.", 12, None),
-])
+@pytest.mark.parametrize(
+    "text, low, high",
+    [
+        ("Male or female, 18 to 75 years of age, inclusive.", 18, 75),
+        ("Aged between 18 and 65 years at screening.", 18, 65),
+        ("At least 18 years of age at the time of consent.", 18, None),
+        ("Age  18 years at screening.", 18, None),  # a "≥" the text layer lost
+        ("Participants 12 years of age or older.", 12, None),
+    ],
+)
 def test_ages_come_from_the_inclusion_criteria(text, low, high):
     assert read(criteria=[crit(text)])["age"] == {"min": low, "max": high, "unit": "years"}
 
@@ -43,7 +52,10 @@ def test_an_age_that_is_not_the_studys_is_not_read():
 
 
 def test_sex_and_healthy_volunteers():
-    both = read(criteria=[crit("Male or female participants with plaque psoriasis.")], title={"text": "A Study in Patients With Psoriasis"})
+    both = read(
+        criteria=[crit("Male or female participants with plaque psoriasis.")],
+        title={"text": "A Study in Patients With Psoriasis"},
+    )
     assert both["sex"] == {"value": "both"} and both["healthy_volunteers"] == {"value": False}
     women = read(criteria=[crit("Women aged 18 to 45 years.")])
     assert women["sex"] == {"value": "female"}
@@ -53,19 +65,41 @@ def test_sex_and_healthy_volunteers():
 
 
 def test_the_number_randomized_not_the_number_screened_before_it():
-    fields = [Field("Number of Subjects to be Randomized", "Approximately 600 patients screened and 400 randomized",
-                    "1.1", (3, 3), True, "table")]
+    fields = [
+        Field(
+            "Number of Subjects to be Randomized",
+            "Approximately 600 patients screened and 400 randomized",
+            "1.1",
+            (3, 3),
+            True,
+            "table",
+        )
+    ]
     assert read(fields)["planned_enrollment"] == {"value": 400}
 
 
-@pytest.mark.parametrize("texts, sex", [
-    (["Males and postmenopausal females at least 50 years of age."], "both"),
-    (["Adults aged 18 years or older.", "For women of childbearing potential: agreement to use contraception.",
-      "For men: agreement to use a condom and to refrain from donating sperm."], "both"),
-    # women's rules alone, and a male partner, say nothing of men taking part
-    (["Adults aged 18 years or older.", "Women of childbearing potential must use contraception; a male partner "
-      "may use a condom."], None),
-])
+@pytest.mark.parametrize(
+    "texts, sex",
+    [
+        (["Males and postmenopausal females at least 50 years of age."], "both"),
+        (
+            [
+                "Adults aged 18 years or older.",
+                "For women of childbearing potential: agreement to use contraception.",
+                "For men: agreement to use a condom and to refrain from donating sperm.",
+            ],
+            "both",
+        ),
+        # women's rules alone, and a male partner, say nothing of men taking part
+        (
+            [
+                "Adults aged 18 years or older.",
+                "Women of childbearing potential must use contraception; a male partner may use a condom.",
+            ],
+            None,
+        ),
+    ],
+)
 def test_sex_from_a_qualified_pair_or_a_rule_for_each_sex(texts, sex):
     out = read(criteria=[crit(t) for t in texts])
     assert (out["sex"] or {}).get("value") == sex
@@ -73,22 +107,35 @@ def test_sex_from_a_qualified_pair_or_a_rule_for_each_sex(texts, sex):
         assert out["age"] == {"min": 50, "max": None, "unit": "years"}  # "postmenopausal" is no age of menopause here
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("Up to 30 participants (6 per cohort)", 30),
-    ("Four cohorts of 8 participants each are to be enrolled one after another, up to 32 participants in all.", 32),
-    ("120 patients per arm", None),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Up to 30 participants (6 per cohort)", 30),
+        ("Four cohorts of 8 participants each are to be enrolled one after another, up to 32 participants in all.", 32),
+        ("120 patients per arm", None),
+    ],
+)
 def test_a_part_count_per_cohort_or_each_is_not_the_planned_number(text, expected):
     fields = [Field("Planned Sample Size", text, "1.1", (3, 3), True, "table")]
     assert (read(fields)["planned_enrollment"] or {}).get("value") == expected
 
 
 def test_a_products_code_is_no_count_and_a_disease_history_is_no_age():
-    fields = [Field("Study Design", "This is an open-label study of LDF-1342 in adults with kidney disease.", "1.1", (3, 3), True,
-                    "paragraph")]
+    fields = [
+        Field(
+            "Study Design",
+            "This is an open-label study of LDF-1342 in adults with kidney disease.",
+            "1.1",
+            (3, 3),
+            True,
+            "paragraph",
+        )
+    ]
     assert read(fields)["planned_enrollment"] is None
-    criteria = [crit("Atopic dermatitis diagnosed at least 1 year before screening."),
-                crit("Women between 12 and 80 years of age, inclusive, at the screening visit.")]
+    criteria = [
+        crit("Atopic dermatitis diagnosed at least 1 year before screening."),
+        crit("Women between 12 and 80 years of age, inclusive, at the screening visit."),
+    ]
     assert read(criteria=criteria)["age"] == {"min": 12, "max": 80, "unit": "years"}
 
 
@@ -97,14 +144,21 @@ def test_a_symbol_font_greater_or_equal_the_text_layer_kept_as_a_private_code_po
     assert out["age"] == {"min": 18, "max": None, "unit": "years"}
 
 
-@pytest.mark.parametrize("texts, title, sex", [
-    (["Subject is diagnosed with histologically confirmed adenocarcinoma of the prostate."], None, "male"),
-    (["Adults aged 18 years or older."], "A Study of Drug X in Metastatic Hormone Sensitive Prostate Cancer", "male"),
-    (["Histologically diagnosed high-grade serous epithelial ovarian cancer."], None, "female"),
-    # a criterion naming a sex wins; a disease of no one sex's organs says nothing
-    (["Male or female patients with prostate cancer or breast cancer."], None, "both"),
-    (["Adults with metastatic breast cancer.", "No history of prostate surgery."], None, None),
-])
+@pytest.mark.parametrize(
+    "texts, title, sex",
+    [
+        (["Subject is diagnosed with histologically confirmed adenocarcinoma of the prostate."], None, "male"),
+        (
+            ["Adults aged 18 years or older."],
+            "A Study of Drug X in Metastatic Hormone Sensitive Prostate Cancer",
+            "male",
+        ),
+        (["Histologically diagnosed high-grade serous epithelial ovarian cancer."], None, "female"),
+        # a criterion naming a sex wins; a disease of no one sex's organs says nothing
+        (["Male or female patients with prostate cancer or breast cancer."], None, "both"),
+        (["Adults with metastatic breast cancer.", "No history of prostate surgery."], None, None),
+    ],
+)
 def test_sex_of_a_disease_of_one_sexs_organs_when_no_criterion_names_it(texts, title, sex):
     out = read(criteria=[crit(t) for t in texts], title={"text": title} if title else None)
     assert (out["sex"] or {}).get("value") == sex
@@ -112,5 +166,8 @@ def test_sex_of_a_disease_of_one_sexs_organs_when_no_criterion_names_it(texts, t
 
 def test_an_age_before_a_diagnosis_is_the_studys_one_dated_by_it_is_not():
     assert read(criteria=[crit("Man or woman \uf0b3 30 years-old with a clinical diagnosis of T2DM")])["age"] == {
-        "min": 30, "max": None, "unit": "years"}
+        "min": 30,
+        "max": None,
+        "unit": "years",
+    }
     assert read(criteria=[crit("Atopic dermatitis diagnosed at least 1 year before screening.")])["age"] is None

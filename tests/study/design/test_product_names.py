@@ -7,9 +7,21 @@ from clinparser.study.design.product_names import aliases, is_product_name, same
 DOSING = "Zelomab 5 mg will be given intravenously three times a week. Placebo matching zelomab is given the same way."
 
 
-@pytest.mark.parametrize("name", ["Period 2", "On Day 1", "0 to 4 hours", "Double-Blind Treatment Period",
-                                  "Patients assigned to the active arm", "Investigational medicinal product",
-                                  "Test IMP", "Criteria", "Doses", "Time Window"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Period 2",
+        "On Day 1",
+        "0 to 4 hours",
+        "Double-Blind Treatment Period",
+        "Patients assigned to the active arm",
+        "Investigational medicinal product",
+        "Test IMP",
+        "Criteria",
+        "Doses",
+        "Time Window",
+    ],
+)
 def test_phrases_that_say_where_when_or_what_kind_name_no_product(name):
     assert not is_product_name(name)
 
@@ -19,17 +31,29 @@ def test_product_names_are_kept(name):
     assert is_product_name(name)
 
 
-@pytest.mark.parametrize("title, products", [
-    ("A Phase 1, Randomized, Placebo-controlled Study to Evaluate the Safety of Zelomab Administered Intravenously "
-     "to Adults With Gout", [("Zelomab", "investigational"), ("Placebo", "placebo")]),
-    ("A Randomized Study of the Effects of Zelomab on Renal Outcomes in Subjects With Gout",
-     [("Zelomab", "investigational")]),
-    ("A Study of Zelomab Plus Background Therapy (BT) Versus Placebo Plus BT in Patients With Gout",
-     [("Zelomab", "investigational"), ("Background Therapy (BT)", "background"), ("Placebo", "placebo")]),
-    ("A Study to Evaluate the Efficacy and Safety of Zelomab Compared With Placebo in Adults With Gout",
-     [("Zelomab", "investigational"), ("Placebo", "placebo")]),
-    ("A Study of the Safety and Efficacy of Investigational Therapeutics for Patients With Gout", []),
-])
+@pytest.mark.parametrize(
+    "title, products",
+    [
+        (
+            "A Phase 1, Randomized, Placebo-controlled Study to Evaluate the Safety of Zelomab Administered Intravenously "
+            "to Adults With Gout",
+            [("Zelomab", "investigational"), ("Placebo", "placebo")],
+        ),
+        (
+            "A Randomized Study of the Effects of Zelomab on Renal Outcomes in Subjects With Gout",
+            [("Zelomab", "investigational")],
+        ),
+        (
+            "A Study of Zelomab Plus Background Therapy (BT) Versus Placebo Plus BT in Patients With Gout",
+            [("Zelomab", "investigational"), ("Background Therapy (BT)", "background"), ("Placebo", "placebo")],
+        ),
+        (
+            "A Study to Evaluate the Efficacy and Safety of Zelomab Compared With Placebo in Adults With Gout",
+            [("Zelomab", "investigational"), ("Placebo", "placebo")],
+        ),
+        ("A Study of the Safety and Efficacy of Investigational Therapeutics for Patients With Gout", []),
+    ],
+)
 def test_the_products_a_title_names(title, products):
     text = DOSING + " All patients continue their BT."
     assert title_products(title, text) == products
@@ -57,5 +81,6 @@ def test_one_product_by_its_code_its_bracketed_name_or_its_abbreviation():
 
 def test_a_code_in_a_capitals_title_keeps_its_capitals():
     from clinparser.study.design.product_names import title_products
+
     found = title_products("A STUDY OF EXP-4170 IN ADULTS", "Participants receive Exp-4170 200 mg or EXP-4170 400 mg.")
     assert [name for name, _ in found] == ["EXP-4170"]

@@ -9,69 +9,133 @@ WHERE = Field("table", "", "6.1", (30, 30), False, "table")
 
 
 def test_an_intervention_table_a_row_per_product():
-    table = {"columns": ["Intervention Name", "Dose", "Route", "Frequency", "Use"], "data": [
-        ["Drug X", "10 mg, 20 mg", "Oral tablet", "Once daily", "Investigational"],
-        ["Placebo", "0 mg", "Oral", "Once daily", "Placebo"],
-        ["Albuterol", "100 mcg", "Inhaled", "As needed", "Rescue medication"]]}
+    table = {
+        "columns": ["Intervention Name", "Dose", "Route", "Frequency", "Use"],
+        "data": [
+            ["Drug X", "10 mg, 20 mg", "Oral tablet", "Once daily", "Investigational"],
+            ["Placebo", "0 mg", "Oral", "Once daily", "Placebo"],
+            ["Albuterol", "100 mcg", "Inhaled", "As needed", "Rescue medication"],
+        ],
+    }
     found = read_interventions([], [(table, WHERE)], NO_TRACE)
     assert [(i["name"], i["role"], i["route"]) for i in found] == [
-        ("Drug X", "investigational", "oral"), ("Placebo", "placebo", "oral"), ("Albuterol", "rescue", "inhalation")]
+        ("Drug X", "investigational", "oral"),
+        ("Placebo", "placebo", "oral"),
+        ("Albuterol", "rescue", "inhalation"),
+    ]
     assert [d["printed"] for d in found[0]["doses"]] == ["10 mg", "20 mg"] and found[0]["frequency"] == "Once daily"
     assert found[2]["doses"][0]["unit"] == "ug" and found[2]["frequency"] == "As needed"
 
 
 def test_a_transposed_intervention_table_a_column_per_product():
-    table = {"columns": ["Study intervention name", "Drug Y", "Drug Z"], "data": [
-        ["Unit dose strength", "100 mg", "5 mg/kg"], ["Route of administration", "SC injection", "IV infusion"],
-        ["Use", "Experimental", "Comparator"]]}
+    table = {
+        "columns": ["Study intervention name", "Drug Y", "Drug Z"],
+        "data": [
+            ["Unit dose strength", "100 mg", "5 mg/kg"],
+            ["Route of administration", "SC injection", "IV infusion"],
+            ["Use", "Experimental", "Comparator"],
+        ],
+    }
     found = read_interventions([], [(table, WHERE)], NO_TRACE)
-    assert [(i["name"], i["role"], i["route"]) for i in found] == [("Drug Y", "investigational", "subcutaneous"),
-                                                                   ("Drug Z", "comparator", "intravenous")]
+    assert [(i["name"], i["role"], i["route"]) for i in found] == [
+        ("Drug Y", "investigational", "subcutaneous"),
+        ("Drug Z", "comparator", "intravenous"),
+    ]
 
 
 def test_arms_listed_in_a_field_or_named_in_the_assigning_sentence():
     products = [{"name": "Drug X", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
-    listed = [Field("Treatment Groups", "Arm A: Drug X 10 mg (N = 100)\nArm B: Placebo (N = 50)", "1.1", (3, 3), True, "table")]
+    listed = [
+        Field(
+            "Treatment Groups", "Arm A: Drug X 10 mg (N = 100)\nArm B: Placebo (N = 50)", "1.1", (3, 3), True, "table"
+        )
+    ]
     assert [(a["name"], a["type"]) for a in read_arms(listed, products, NO_TRACE)] == [
-        ("Arm A: Drug X 10 mg", "experimental"), ("Arm B: Placebo", "placebo comparator")]
-    prose = [Field("Study Design", "Participants will be randomized 2:1 to receive either Drug X 10 mg once daily or matching placebo "
-                   "for 12 weeks.", "1.1", (3, 3), True, "paragraph")]
+        ("Arm A: Drug X 10 mg", "experimental"),
+        ("Arm B: Placebo", "placebo comparator"),
+    ]
+    prose = [
+        Field(
+            "Study Design",
+            "Participants will be randomized 2:1 to receive either Drug X 10 mg once daily or matching placebo "
+            "for 12 weeks.",
+            "1.1",
+            (3, 3),
+            True,
+            "paragraph",
+        )
+    ]
     arms = read_arms(prose, products, NO_TRACE)
     assert [a["name"] for a in arms] == ["Drug X 10 mg once daily", "placebo"]
     assert arms[0]["interventions"] == ["Drug X"]
 
 
 def test_a_single_arm_is_named_for_its_treatment():
-    product = {"name": "Drug X", "role": "investigational", "doses": [{"printed": "100 mg"}], "pages": [], "boxes": [],
-               "section": None, "printed": ""}
+    product = {
+        "name": "Drug X",
+        "role": "investigational",
+        "doses": [{"printed": "100 mg"}],
+        "pages": [],
+        "boxes": [],
+        "section": None,
+        "printed": "",
+    }
     assert [a["name"] for a in single_arm([product], NO_TRACE)] == ["Drug X 100 mg"]
 
 
 def test_the_two_arms_a_title_compares_when_nothing_else_names_arms():
     from clinparser.study.design.treatments import arms_in_title
+
     products = [{"name": "Drugamab", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
-    title = {"text": "A Phase 3, Randomized Study of Drugamab Plus Standard Therapy Versus Placebo Plus Standard Therapy "
-                     "in Patients With Gout", "page": 1}
+    title = {
+        "text": "A Phase 3, Randomized Study of Drugamab Plus Standard Therapy Versus Placebo Plus Standard Therapy "
+        "in Patients With Gout",
+        "page": 1,
+    }
     arms = arms_in_title(title, products, NO_TRACE)
-    assert [(a["name"], a["type"]) for a in arms] == [("Drugamab Plus Standard Therapy", "experimental"),
-                                                        ("Placebo Plus Standard Therapy", "placebo comparator")]
+    assert [(a["name"], a["type"]) for a in arms] == [
+        ("Drugamab Plus Standard Therapy", "experimental"),
+        ("Placebo Plus Standard Therapy", "placebo comparator"),
+    ]
     assert arms_in_title({"text": "A Study of Drugamab in Patients With Gout"}, products, NO_TRACE) == []
 
 
 def test_what_a_products_field_leaves_out_comes_from_the_dosing_sentences_naming_it():
-    fields = [Field("Name of Study Drug", "Drugamab", "1.1", (3, 3), True, "table"),
-              Field("Dosage and Administration", "Drugamab 160 mg will be taken orally once daily.\nOther text 5 mg IV.",
-                    "6.1", (30, 30), False, "section")]
+    fields = [
+        Field("Name of Study Drug", "Drugamab", "1.1", (3, 3), True, "table"),
+        Field(
+            "Dosage and Administration",
+            "Drugamab 160 mg will be taken orally once daily.\nOther text 5 mg IV.",
+            "6.1",
+            (30, 30),
+            False,
+            "section",
+        ),
+    ]
     (product,) = read_interventions(fields, [], NO_TRACE)
     assert (product["name"], product["route"], product["frequency"]) == ("Drugamab", "oral", "once daily")
     assert [d["printed"] for d in product["doses"]] == ["160 mg"]  # the line naming another product is not read
 
 
 def test_products_the_title_names_when_no_table_or_field_does():
-    fields = [Field("Study Design", "Participants will be randomized 3:1 to receive Zelomab 5 mg or placebo three times a week.",
-                    "1.1", (3, 3), True, "table"),
-              Field("Dose and Administration", "Zelomab 5 mg is given intravenously three times a week (TIW).",
-                    "6.1", (30, 30), False, "section")]
+    fields = [
+        Field(
+            "Study Design",
+            "Participants will be randomized 3:1 to receive Zelomab 5 mg or placebo three times a week.",
+            "1.1",
+            (3, 3),
+            True,
+            "table",
+        ),
+        Field(
+            "Dose and Administration",
+            "Zelomab 5 mg is given intravenously three times a week (TIW).",
+            "6.1",
+            (30, 30),
+            False,
+            "section",
+        ),
+    ]
     title = {"text": "A Randomized, Placebo-controlled Study of Zelomab in Adults With Gout", "page": 1}
     found = read_interventions(fields, [], NO_TRACE, title=title)
     assert [(i["name"], i["role"]) for i in found] == [("Zelomab", "investigational"), ("Placebo", "placebo")]
@@ -79,42 +143,84 @@ def test_products_the_title_names_when_no_table_or_field_does():
 
 
 def test_products_the_intervention_section_doses_in_sentences():
-    fields = [Field("Study Interventions Administered", "Zelomab 50 mg (tablets) will be taken orally once daily.\n"
-                    "Placebo tablets, identical in appearance to Zelomab, are taken orally once daily.",
-                    "6.1", (30, 30), False, "section"),
-              Field("Study Design", "Zelomab or placebo is given for 12 weeks.", "4.1", (20, 20), False, "section")]
+    fields = [
+        Field(
+            "Study Interventions Administered",
+            "Zelomab 50 mg (tablets) will be taken orally once daily.\n"
+            "Placebo tablets, identical in appearance to Zelomab, are taken orally once daily.",
+            "6.1",
+            (30, 30),
+            False,
+            "section",
+        ),
+        Field("Study Design", "Zelomab or placebo is given for 12 weeks.", "4.1", (20, 20), False, "section"),
+    ]
     found = read_interventions(fields, [], NO_TRACE)
-    assert [(i["name"], i["role"], i["route"]) for i in found] == [("Zelomab", "investigational", "oral"),
-                                                                   ("Placebo", "placebo", "oral")]
+    assert [(i["name"], i["role"], i["route"]) for i in found] == [
+        ("Zelomab", "investigational", "oral"),
+        ("Placebo", "placebo", "oral"),
+    ]
 
 
 def test_a_schedule_of_activities_is_no_intervention_table():
-    table = {"columns": ["Procedure", "Day 1", "Day 8"], "data": [["Study drug administration", "X", "X"],
-                                                                   ["Dose", "X", ""]], "schedule": {"main": True}}
+    table = {
+        "columns": ["Procedure", "Day 1", "Day 8"],
+        "data": [["Study drug administration", "X", "X"], ["Dose", "X", ""]],
+        "schedule": {"main": True},
+    }
     assert read_interventions([], [(table, WHERE)], NO_TRACE) == []
 
 
 def test_arms_from_an_assigning_sentence_without_to_receive_and_by_abbreviation():
     from clinparser.study.design.treatments import with_aliases
+
     products = [{"name": "Zelomab", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
-    fields = [Field("Study Design", "Patients will be randomly assigned in a 2:1 ratio to blinded treatment of either "
-                    "ZLM or a matching placebo group, in addition to standard care.", "4.1", (20, 20), False, "section")]
+    fields = [
+        Field(
+            "Study Design",
+            "Patients will be randomly assigned in a 2:1 ratio to blinded treatment of either "
+            "ZLM or a matching placebo group, in addition to standard care.",
+            "4.1",
+            (20, 20),
+            False,
+            "section",
+        )
+    ]
     arms = read_arms(fields, with_aliases(products, {"ZLM": "zelomab"}, fields), NO_TRACE)
     assert [(a["name"], a["type"], a["interventions"]) for a in arms] == [
-        ("ZLM", "experimental", ["Zelomab"]), ("placebo", "placebo comparator", ["Placebo"])]
+        ("ZLM", "experimental", ["Zelomab"]),
+        ("placebo", "placebo comparator", ["Placebo"]),
+    ]
 
 
 def test_a_past_studys_placebo_group_is_no_arm():
     products = [{"name": "Zelomab", "role": "investigational"}]
-    fields = [Field("Study Design", "In an earlier study, patients were randomized to placebo or to standard care; the "
-                    "placebo group was reported.", "4.1", (20, 20), False, "section")]
+    fields = [
+        Field(
+            "Study Design",
+            "In an earlier study, patients were randomized to placebo or to standard care; the "
+            "placebo group was reported.",
+            "4.1",
+            (20, 20),
+            False,
+            "section",
+        )
+    ]
     assert read_arms(fields, products, NO_TRACE) == []
 
 
 def test_a_placebo_named_before_its_sentence_takes_route_and_frequency_from_it_but_no_dose():
-    fields = [Field("Study Intervention", "Zelomab is supplied as 100 µg inhalation powder, inhaled once daily.\n"
-                    "Placebo powder that looks the same as Zelomab 100 µg is inhaled twice daily.",
-                    "6.1", (30, 30), False, "section")]
+    fields = [
+        Field(
+            "Study Intervention",
+            "Zelomab is supplied as 100 µg inhalation powder, inhaled once daily.\n"
+            "Placebo powder that looks the same as Zelomab 100 µg is inhaled twice daily.",
+            "6.1",
+            (30, 30),
+            False,
+            "section",
+        )
+    ]
     title = {"text": "A Placebo-controlled Study of Zelomab 100 µg in Adults With Asthma", "page": 1}
     found = read_interventions(fields, [], NO_TRACE, title=title)
     placebo = next(i for i in found if i["role"] == "placebo")
@@ -122,97 +228,171 @@ def test_a_placebo_named_before_its_sentence_takes_route_and_frequency_from_it_b
 
 
 def test_a_sentence_about_the_study_intervention_as_a_whole_fills_every_product():
-    fields = [Field("Name of Study Drug", "Zelomab\nPlacebo", "1.1", (3, 3), True, "table"),
-              Field("Overview", "Study intervention will be administered subcutaneously every 2 weeks by site staff.",
-                    "1.1", (3, 3), True, "section")]
+    fields = [
+        Field("Name of Study Drug", "Zelomab\nPlacebo", "1.1", (3, 3), True, "table"),
+        Field(
+            "Overview",
+            "Study intervention will be administered subcutaneously every 2 weeks by site staff.",
+            "1.1",
+            (3, 3),
+            True,
+            "section",
+        ),
+    ]
     found = read_interventions(fields, [], NO_TRACE)
     assert [(i["name"], i["route"], i["frequency"]) for i in found] == [
-        ("Zelomab", "subcutaneous", "every 2 weeks"), ("Placebo", "subcutaneous", "every 2 weeks")]
-    fields[1] = Field("Overview", "Study intervention is defined as any product given to a participant.",
-                      "1.1", (3, 3), True, "section")
+        ("Zelomab", "subcutaneous", "every 2 weeks"),
+        ("Placebo", "subcutaneous", "every 2 weeks"),
+    ]
+    fields[1] = Field(
+        "Overview",
+        "Study intervention is defined as any product given to a participant.",
+        "1.1",
+        (3, 3),
+        True,
+        "section",
+    )
     assert {(i["route"], i["frequency"]) for i in read_interventions(fields, [], NO_TRACE)} == {(None, None)}
 
 
 def test_the_volume_a_dose_comes_in_is_no_dose():
-    fields = [Field("Name of Study Drug", "Zelomab", "1.1", (3, 3), True, "table"),
-              Field("Dosage and Administration", "Zelomab is supplied in a syringe containing 200 mg in 1.0 mL; "
-                    "Zelomab 200 mg/2 mL vials are also used.", "6.1", (30, 30), False, "section")]
+    fields = [
+        Field("Name of Study Drug", "Zelomab", "1.1", (3, 3), True, "table"),
+        Field(
+            "Dosage and Administration",
+            "Zelomab is supplied in a syringe containing 200 mg in 1.0 mL; Zelomab 200 mg/2 mL vials are also used.",
+            "6.1",
+            (30, 30),
+            False,
+            "section",
+        ),
+    ]
     (product,) = read_interventions(fields, [], NO_TRACE)
     assert [d["printed"] for d in product["doses"]] == ["200 mg"]
 
 
 def test_arms_enumerated_by_the_sentence_naming_the_treatment_arms():
     title = {"text": "Safety and Efficacy of the Zelomab Transdermal System in Patients With Gout", "page": 1}
-    fields = [Field("Summary of Study Design", "Patients will be randomized to 1 of 3 treatment arms. The treatment arms will "
-                    "include a placebo arm, a low-dose zelomab arm (50 cm2 patch, 54 mg zelomab), and a high-dose zelomab "
-                    "arm (75 cm2 patch, 81 mg zelomab). Patients receiving zelomab wear one patch daily.",
-                    "3.1", (12, 12), False, "section")]
+    fields = [
+        Field(
+            "Summary of Study Design",
+            "Patients will be randomized to 1 of 3 treatment arms. The treatment arms will "
+            "include a placebo arm, a low-dose zelomab arm (50 cm2 patch, 54 mg zelomab), and a high-dose zelomab "
+            "arm (75 cm2 patch, 81 mg zelomab). Patients receiving zelomab wear one patch daily.",
+            "3.1",
+            (12, 12),
+            False,
+            "section",
+        )
+    ]
     products = read_interventions(fields, [], NO_TRACE, title=title)
     assert [(p["name"], p["route"]) for p in products] == [("Zelomab Transdermal System", "transdermal")]
     arms = read_arms(fields, products, NO_TRACE)
-    assert [(a["name"], a["type"]) for a in arms] == [("placebo", "placebo comparator"), ("low-dose zelomab", "experimental"),
-                                                      ("high-dose zelomab", "experimental")]
+    assert [(a["name"], a["type"]) for a in arms] == [
+        ("placebo", "placebo comparator"),
+        ("low-dose zelomab", "experimental"),
+        ("high-dose zelomab", "experimental"),
+    ]
 
 
 def test_a_dose_cohorts_field_and_a_list_after_its_introduction_are_the_arms():
     cohorts = Field("Dose Cohorts", "Cohort 1: Drug Q 10 mg\nCohort 2: Drug Q 30 mg", "1", (3, 3), True, "table")
     intro = Field("Arms", "As follows:\nDrug Q 10 mg\nPlacebo", "1", (3, 3), True, "paragraph")
     products = [{"name": "Drug Q", "role": "investigational"}]
-    assert [a["name"] for a in read_arms([cohorts], products, NO_TRACE)] == ["Cohort 1: Drug Q 10 mg", "Cohort 2: Drug Q 30 mg"]
+    assert [a["name"] for a in read_arms([cohorts], products, NO_TRACE)] == [
+        "Cohort 1: Drug Q 10 mg",
+        "Cohort 2: Drug Q 30 mg",
+    ]
     assert [a["name"] for a in read_arms([intro], products, NO_TRACE)] == ["Drug Q 10 mg", "Placebo"]
     one = Field("Arms", "The study has the following groups:\nDrug Q 10 mg", "1", (3, 3), True, "paragraph")
     assert "The study has the following groups" not in [a["name"] for a in read_arms([one], products, NO_TRACE)]
 
 
 def test_background_therapy_given_in_a_sentence_is_an_intervention():
-    where = Field("Treatments Administered", "Drugzumab 50 mg is given by subcutaneous injection every 2 weeks. "
-                  "Drugzumab is supplied by the sponsor.\nParticipants keep taking oral Metformin as prescribed "
-                  "before screening as background therapy.", "5.1", (20, 20), False, "section")
+    where = Field(
+        "Treatments Administered",
+        "Drugzumab 50 mg is given by subcutaneous injection every 2 weeks. "
+        "Drugzumab is supplied by the sponsor.\nParticipants keep taking oral Metformin as prescribed "
+        "before screening as background therapy.",
+        "5.1",
+        (20, 20),
+        False,
+        "section",
+    )
     found = read_interventions([where], [], NO_TRACE)
     assert [(i["name"], i["role"], i["route"], i["frequency"]) for i in found] == [
         ("Drugzumab", "investigational", "subcutaneous", "every 2 weeks"),
-        ("Metformin", "background", "oral", "as prescribed")]
+        ("Metformin", "background", "oral", "as prescribed"),
+    ]
 
 
 def test_a_crossovers_table_of_sequences_a_row_an_arm_before_any_field():
-    table = {"columns": ["Treatment Sequence", "1st Eligible Attack", "2nd Eligible Attack", "3rd Eligible Attack"],
-             "data": [["A", "Placebo", "600 mg", "300 mg"], ["B", "300 mg", "Placebo", "600 mg"]]}
+    table = {
+        "columns": ["Treatment Sequence", "1st Eligible Attack", "2nd Eligible Attack", "3rd Eligible Attack"],
+        "data": [["A", "Placebo", "600 mg", "300 mg"], ["B", "300 mg", "Placebo", "600 mg"]],
+    }
     field = Field("Treatment Sequences", "Sequence A\nSequence B", "1", (3, 3), True, "table")
     arms = read_arms([field], [{"name": "Drug K", "role": "investigational"}], NO_TRACE, [(table, WHERE)])
-    assert [a["name"] for a in arms] == ["Treatment Sequence A: Placebo, 600 mg, 300 mg",
-                                         "Treatment Sequence B: 300 mg, Placebo, 600 mg"]
+    assert [a["name"] for a in arms] == [
+        "Treatment Sequence A: Placebo, 600 mg, 300 mg",
+        "Treatment Sequence B: 300 mg, Placebo, 600 mg",
+    ]
     # a table whose first column is not the sequence is no table of sequences
     other = {"columns": ["Visit", "Period 1", "Period 2"], "data": [["1", "X", "X"], ["2", "X", "X"]]}
     assert [a["name"] for a in read_arms([field], [], NO_TRACE, [(other, WHERE)])] == ["Sequence A", "Sequence B"]
 
 
 def test_a_products_frequency_is_the_one_most_lines_print_nearest_its_name():
-    where = Field("Treatments Administered", "The first is daily drugatinib (30 mg QD) and the second is weekly MTX.\n"
-                  "Drugatinib will be taken orally once daily.\nMTX capsules are taken once weekly and 1 tablet once daily.\n"
-                  "A single loading dose of drugatinib is given on Day 1; a single dose of drugatinib may be repeated.",
-                  "5.1", (20, 20), False, "section")
-    products = [{"name": "Drugatinib", "role": "investigational", "doses": [], "route": None, "frequency": "every week"},
-                {"name": "MTX", "role": "comparator", "doses": [], "route": None, "frequency": None}]
+    where = Field(
+        "Treatments Administered",
+        "The first is daily drugatinib (30 mg QD) and the second is weekly MTX.\n"
+        "Drugatinib will be taken orally once daily.\nMTX capsules are taken once weekly and 1 tablet once daily.\n"
+        "A single loading dose of drugatinib is given on Day 1; a single dose of drugatinib may be repeated.",
+        "5.1",
+        (20, 20),
+        False,
+        "section",
+    )
+    products = [
+        {"name": "Drugatinib", "role": "investigational", "doses": [], "route": None, "frequency": "every week"},
+        {"name": "MTX", "role": "comparator", "doses": [], "route": None, "frequency": None},
+    ]
     from clinparser.study.design.treatments import _complete
+
     _complete(products, [where])
     assert [p["frequency"] for p in products] == ["daily", "weekly"]
 
 
 def test_arms_a_sentence_labels_in_brackets_after_each_option():
-    sentence = ("This study will randomize subjects to one of 2 arms in a 1:1 ratio, for dose selection, to receive either a "
-                "5.6 mg/kg fixed dose regimen (Arm 1) or an up-titration dose regimen (Cycle 1: 3.2 mg/kg; Cycle 2: 4.8 mg/kg; "
-                "Arm 2) of Drugtecan.")
+    sentence = (
+        "This study will randomize subjects to one of 2 arms in a 1:1 ratio, for dose selection, to receive either a "
+        "5.6 mg/kg fixed dose regimen (Arm 1) or an up-titration dose regimen (Cycle 1: 3.2 mg/kg; Cycle 2: 4.8 mg/kg; "
+        "Arm 2) of Drugtecan."
+    )
     # a schema line "regimen and prior treatment with ..." is no arm line
-    schema = Field("Study Schema", "Dose Regimens\nregimen and prior treatment with 5.6 mg/kg IV Q3W", "1.2", (9, 9), True, "section")
+    schema = Field(
+        "Study Schema",
+        "Dose Regimens\nregimen and prior treatment with 5.6 mg/kg IV Q3W",
+        "1.2",
+        (9, 9),
+        True,
+        "section",
+    )
     design = Field("Study Design", sentence, "1.1", (8, 8), True, "paragraph")
     arms = read_arms([schema, design], [{"name": "Drugtecan", "role": "investigational"}], NO_TRACE)
     assert [a["name"] for a in arms] == ["Arm 1: 5.6 mg/kg fixed dose regimen", "Arm 2: up-titration dose regimen"]
 
 
 def test_arms_drawn_as_the_boxes_of_the_study_schema():
-    schema = Field("Study Design and Treatment Schema", "Day -22 to Day -2 Day 1 Day 27b Day 55c\n5mg IV Dose AMG 416 TIW\u00aa\n"
-                   "g Adssiion (N=24)\nScnin EOS\nPlacebo IV Dose TIW\u00aa\n(N=8)\nTIW = Three times a week (12 doses)", None,
-                   (6, 6), True, "section")
+    schema = Field(
+        "Study Design and Treatment Schema",
+        "Day -22 to Day -2 Day 1 Day 27b Day 55c\n5mg IV Dose AMG 416 TIW\u00aa\n"
+        "g Adssiion (N=24)\nScnin EOS\nPlacebo IV Dose TIW\u00aa\n(N=8)\nTIW = Three times a week (12 doses)",
+        None,
+        (6, 6),
+        True,
+        "section",
+    )
     products = [{"name": "AMG 416", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
     arms = read_arms([], products, NO_TRACE, [], [schema])
     assert [a["name"] for a in arms] == ["5mg IV Dose AMG 416 TIW", "Placebo IV Dose TIW"]
@@ -222,41 +402,76 @@ def test_arms_drawn_as_the_boxes_of_the_study_schema():
 
 
 def test_arms_listed_as_a_products_dose_levels_after_a_colon():
-    line = ("Patients will be randomly assigned to receive TEV\u201148574 (single loading dose/6 induction doses): 2250/900 mg, "
-            "2250/450 mg, or placebo to match TEV-48574, stratified by diagnosis.")
+    line = (
+        "Patients will be randomly assigned to receive TEV\u201148574 (single loading dose/6 induction doses): 2250/900 mg, "
+        "2250/450 mg, or placebo to match TEV-48574, stratified by diagnosis."
+    )
     field = Field("Trial Arms and Duration", line, "1.1", (3, 3), True, "table")
     products = [{"name": "TEV-48574", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
     assert [a["name"] for a in read_arms([field], products, NO_TRACE)] == [
-        "TEV\u201148574 2250/900 mg", "TEV\u201148574 2250/450 mg", "placebo to match TEV-48574"]
+        "TEV\u201148574 2250/900 mg",
+        "TEV\u201148574 2250/450 mg",
+        "placebo to match TEV-48574",
+    ]
 
 
 def test_thrice_weekly_is_a_frequency():
-    where = Field("Investigational Product", "Investigational product will be administered thrice weekly with each "
-                  "hemodialysis treatment. Each subject will receive AMG 416 or placebo.", "6.2", (30, 30), False, "section")
+    where = Field(
+        "Investigational Product",
+        "Investigational product will be administered thrice weekly with each "
+        "hemodialysis treatment. Each subject will receive AMG 416 or placebo.",
+        "6.2",
+        (30, 30),
+        False,
+        "section",
+    )
     products = [{"name": "AMG 416", "role": "investigational", "doses": [], "route": None, "frequency": None}]
     from clinparser.study.design.treatments import _complete
+
     _complete(products, [where])
     assert products[0]["frequency"] == "thrice weekly"
 
 
 def test_doses_printed_one_after_another_after_the_products_name_are_its_dose_levels():
-    fields = [Field("Study Drug", "Drug X capsules, taken orally once daily.", "1.1", (3, 3), True, "paragraph"),
-              Field("Overall Design", "This study compares Drug X 1.5 mg/day and Drug X 3 mg/day with placebo. In the "
-                    "extension, subjects take Drug X 30 mg once daily (QD) alone and 15 mg QD alone versus MTX 20 mg. "
-                    "A single dose of Drug X 300 mg (1 x 300 mg tablet plus 1 placebo tablet), 600 mg (2 x 300 mg tablets), "
-                    "or 2 matching placebo tablets. Drug X 10 mg and Drug Y 20 mg are not doses of one product.",
-                    "4.1", (20, 20), False, "section")]
+    fields = [
+        Field("Study Drug", "Drug X capsules, taken orally once daily.", "1.1", (3, 3), True, "paragraph"),
+        Field(
+            "Overall Design",
+            "This study compares Drug X 1.5 mg/day and Drug X 3 mg/day with placebo. In the "
+            "extension, subjects take Drug X 30 mg once daily (QD) alone and 15 mg QD alone versus MTX 20 mg. "
+            "A single dose of Drug X 300 mg (1 x 300 mg tablet plus 1 placebo tablet), 600 mg (2 x 300 mg tablets), "
+            "or 2 matching placebo tablets. Drug X 10 mg and Drug Y 20 mg are not doses of one product.",
+            "4.1",
+            (20, 20),
+            False,
+            "section",
+        ),
+    ]
     (product,) = [p for p in read_interventions(fields, [], NO_TRACE) if p["name"] == "Drug X"]
-    assert [d["printed"] for d in product["doses"]] == ["1.5 mg/day", "3 mg/day", "30 mg", "15 mg", "300 mg", "600 mg", "10 mg"]
+    assert [d["printed"] for d in product["doses"]] == [
+        "1.5 mg/day",
+        "3 mg/day",
+        "30 mg",
+        "15 mg",
+        "300 mg",
+        "600 mg",
+        "10 mg",
+    ]
 
 
 def test_a_later_tables_dose_steps_add_to_the_products_doses():
-    products = {"columns": ["Product", "Strength", "Route"], "data": [["Drug Z", "1.0 mg/mL and 3.0 mg/mL", "SC"],
-                                                                      ["Placebo", "-", "SC"]]}
-    steps = {"columns": ["Trial product name", "Dose", "Volume", "Duration"], "data": [
-        ["Drug Z B 1.0 mg/mL or Drug Z placebo", "0.25 mg", "0.25 ml", "4 weeks"],
-        ["Drug Z B 3.0 mg/mL or Drug Z placebo", "1.7 mg", "0.57 ml", "4 weeks"],
-        ["Other drug", "99 mg", "1 ml", "4 weeks"]]}
+    products = {
+        "columns": ["Product", "Strength", "Route"],
+        "data": [["Drug Z", "1.0 mg/mL and 3.0 mg/mL", "SC"], ["Placebo", "-", "SC"]],
+    }
+    steps = {
+        "columns": ["Trial product name", "Dose", "Volume", "Duration"],
+        "data": [
+            ["Drug Z B 1.0 mg/mL or Drug Z placebo", "0.25 mg", "0.25 ml", "4 weeks"],
+            ["Drug Z B 3.0 mg/mL or Drug Z placebo", "1.7 mg", "0.57 ml", "4 weeks"],
+            ["Other drug", "99 mg", "1 ml", "4 weeks"],
+        ],
+    }
     found = read_interventions([], [(products, WHERE), (steps, WHERE)], NO_TRACE)
     assert [i["name"] for i in found] == ["Drug Z", "Placebo"]  # the later table adds no product
     assert [d["printed"] for d in found[0]["doses"]] == ["0.25 mg", "1.7 mg"] and found[1]["doses"] == []
@@ -264,44 +479,100 @@ def test_a_later_tables_dose_steps_add_to_the_products_doses():
 
 def test_a_transposed_tables_role_from_the_first_role_row_that_names_one():
     # "Type" names a kind of product, not a role; "Use" names the role
-    table = {"columns": ["Study intervention name", "Drug Y", "Albuterol"], "data": [
-        ["Type", "Biologic", "Drug"], ["Dosage level", "100 mg", "As needed"],
-        ["Route of administration", "SC injection", "Oral inhalation"], ["Use", "IMP", "Rescue medication"]]}
+    table = {
+        "columns": ["Study intervention name", "Drug Y", "Albuterol"],
+        "data": [
+            ["Type", "Biologic", "Drug"],
+            ["Dosage level", "100 mg", "As needed"],
+            ["Route of administration", "SC injection", "Oral inhalation"],
+            ["Use", "IMP", "Rescue medication"],
+        ],
+    }
     found = read_interventions([], [(table, WHERE)], NO_TRACE)
     assert [(i["name"], i["role"]) for i in found] == [("Drug Y", "investigational"), ("Albuterol", "rescue")]
 
 
 def test_a_rescue_medication_given_in_prose_with_its_dose_in_brackets():
-    fields = [Field("Study Interventions Administered", "Drugex 100 mg (tablets) will be taken orally once daily. "
-                    "As rescue medication, Periterol (250 mg) may be taken orally as needed.", "5.1", (20, 20), False, "section"),
-              Field("Overall Design", "All participants receive Drugex 100 mg once daily.", "3.1", (10, 10), False, "section")]
+    fields = [
+        Field(
+            "Study Interventions Administered",
+            "Drugex 100 mg (tablets) will be taken orally once daily. "
+            "As rescue medication, Periterol (250 mg) may be taken orally as needed.",
+            "5.1",
+            (20, 20),
+            False,
+            "section",
+        ),
+        Field(
+            "Overall Design", "All participants receive Drugex 100 mg once daily.", "3.1", (10, 10), False, "section"
+        ),
+    ]
     found = read_interventions(fields, [], NO_TRACE)
     assert [(i["name"], i["role"]) for i in found] == [("Drugex", "investigational"), ("Periterol", "rescue")]
     assert [d["printed"] for d in found[1]["doses"]] == ["250 mg"] and found[1]["frequency"] == "as needed"
     # "rescue medications" named as a class, no product: nothing is added
-    plain = [Field("Concomitant Therapy", "The use of rescue medications should be withheld before spirometry.",
-                   "6.5", (30, 30), False, "section")]
+    plain = [
+        Field(
+            "Concomitant Therapy",
+            "The use of rescue medications should be withheld before spirometry.",
+            "6.5",
+            (30, 30),
+            False,
+            "section",
+        )
+    ]
     assert read_interventions(plain, [], NO_TRACE) == []
 
 
 def test_a_synopsis_table_of_several_products_fields_is_no_product_table():
     # "Dose" printed under the investigational product and again under the reference therapy:
     # the synopsis's fields, not a column per product; the identity table after it lists them
-    synopsis = {"columns": ["Investigational Product:", "Drugex"], "data": [
-        ["Dose:", "30 mg QD"], ["", "15 mg QD"], ["Mode of Administration:", "Oral"],
-        ["Reference Therapy:", "MTX\nMatching placebo for MTX\nMatching placebo for drugex"],
-        ["Dose:", "MTX 7.5, 10, 15 or 25 mg as a single dose every week"], ["Mode of Administration:", "Oral"]]}
-    identity = {"columns": ["Investigational\nProduct", "Mode of\nAdministration", "Formulation", "Strength"], "data": [
-        ["Drugex\n(ABC-494)", "oral", "tablet", "15 mg\n30 mg"], ["Drugex\n(ABC-494)\nmatching placebo", "oral", "tablet", "NA"],
-        ["MTX", "oral", "capsule", "2.5 mg"], ["MTX matching\nplacebo", "oral", "capsule", "NA"]]}
-    fields = [Field("Reference Therapy", "MTX\nMatching placebo for MTX\nMatching placebo for drugex", "1.2", (3, 3), True, "table"),
-              Field("Dose", "MTX 7.5, 10, 15 or 25 mg as a single dose every week", "1.2", (3, 3), True, "table"),
-              Field("Treatments Administered", "Drugex will be taken orally once daily. MTX is taken every week.",
-                    "5.5", (30, 30), False, "section")]
+    synopsis = {
+        "columns": ["Investigational Product:", "Drugex"],
+        "data": [
+            ["Dose:", "30 mg QD"],
+            ["", "15 mg QD"],
+            ["Mode of Administration:", "Oral"],
+            ["Reference Therapy:", "MTX\nMatching placebo for MTX\nMatching placebo for drugex"],
+            ["Dose:", "MTX 7.5, 10, 15 or 25 mg as a single dose every week"],
+            ["Mode of Administration:", "Oral"],
+        ],
+    }
+    identity = {
+        "columns": ["Investigational\nProduct", "Mode of\nAdministration", "Formulation", "Strength"],
+        "data": [
+            ["Drugex\n(ABC-494)", "oral", "tablet", "15 mg\n30 mg"],
+            ["Drugex\n(ABC-494)\nmatching placebo", "oral", "tablet", "NA"],
+            ["MTX", "oral", "capsule", "2.5 mg"],
+            ["MTX matching\nplacebo", "oral", "capsule", "NA"],
+        ],
+    }
+    fields = [
+        Field(
+            "Reference Therapy",
+            "MTX\nMatching placebo for MTX\nMatching placebo for drugex",
+            "1.2",
+            (3, 3),
+            True,
+            "table",
+        ),
+        Field("Dose", "MTX 7.5, 10, 15 or 25 mg as a single dose every week", "1.2", (3, 3), True, "table"),
+        Field(
+            "Treatments Administered",
+            "Drugex will be taken orally once daily. MTX is taken every week.",
+            "5.5",
+            (30, 30),
+            False,
+            "section",
+        ),
+    ]
     found = read_interventions(fields, [(synopsis, WHERE), (identity, WHERE)], NO_TRACE)
     assert [(i["name"], i["role"]) for i in found] == [
-        ("Drugex (ABC-494)", "investigational"), ("Drugex (ABC-494) matching placebo", "placebo"),
-        ("MTX", "comparator"), ("MTX matching placebo", "placebo")]  # the reference therapy field says MTX is the comparator
+        ("Drugex (ABC-494)", "investigational"),
+        ("Drugex (ABC-494) matching placebo", "placebo"),
+        ("MTX", "comparator"),
+        ("MTX matching placebo", "placebo"),
+    ]  # the reference therapy field says MTX is the comparator
     assert [d["printed"] for d in found[0]["doses"]] == ["15 mg", "30 mg"]
     # a list of numbers sharing one unit: each a dose
     assert [d["printed"] for d in found[2]["doses"]] == ["2.5 mg", "7.5 mg", "10 mg", "15 mg", "25 mg"]
@@ -311,18 +582,29 @@ def test_a_synopsis_table_of_several_products_fields_is_no_product_table():
 
 
 def test_a_placebo_glued_to_its_products_name_by_the_text_layer_is_that_placebo():
-    table = {"columns": ["Trial product", "Strength", "Route"], "data": [
-        ["Drugex B", "1.0 mg/mL", "SC"], ["Drugexplacebo", "-", "SC"], ["Drugex placebo", "-", "SC"]]}
+    table = {
+        "columns": ["Trial product", "Strength", "Route"],
+        "data": [["Drugex B", "1.0 mg/mL", "SC"], ["Drugexplacebo", "-", "SC"], ["Drugex placebo", "-", "SC"]],
+    }
     found = read_interventions([], [(table, WHERE)], NO_TRACE)
     assert [(i["name"], i["role"]) for i in found] == [("Drugex B", "investigational"), ("Drugex placebo", "placebo")]
 
 
 def test_tables_of_the_standard_of_care_or_of_marked_visits_list_no_study_products():
-    soc = {"title": "", "columns": ["Corticosteroid name", "Daily dose"], "data": [["Prednisone", "40 mg PO"], ["Hydrocortisone", "160 mg IV"]]}
+    soc = {
+        "title": "",
+        "columns": ["Corticosteroid name", "Daily dose"],
+        "data": [["Prednisone", "40 mg PO"], ["Hydrocortisone", "160 mg IV"]],
+    }
     under_soc = Field("Current SOC in the master protocol", "", "I3", (70, 70), False, "table")
     assert read_interventions([], [(soc, under_soc)], NO_TRACE) == []
     assert [i["name"] for i in read_interventions([], [(soc, WHERE)], NO_TRACE)] == ["Prednisone", "Hydrocortisone"]
     # a schedule's part the schedule reader left: its rows are activities, not products or fields
-    grid = {"columns": ["Study drug", "Day 0", "Day 1", "Day 2"], "data": [
-        ["Study Drug/Placebo Administration", "X", "X", "X"], ["Dose adjustment", "", "X", "Report as they occur"]]}
+    grid = {
+        "columns": ["Study drug", "Day 0", "Day 1", "Day 2"],
+        "data": [
+            ["Study Drug/Placebo Administration", "X", "X", "X"],
+            ["Dose adjustment", "", "X", "Report as they occur"],
+        ],
+    }
     assert read_interventions([], [(grid, WHERE)], NO_TRACE) == []
