@@ -180,7 +180,8 @@ def main() -> None:
             outputs[mode] = found
             rows.append((mode, seconds, peak, codes, len(found), None if with_ray else cpu))
             print(
-                f"{mode}: {seconds:.1f} s, CPU {cpu:.1f} s, peak {peak:.0f} MB, exit codes {sorted(set(codes))}, {len(found)} documents",
+                f"{mode}: {seconds:.1f} s, CPU {cpu:.1f} s, peak {peak:.0f} MB, "
+                f"exit codes {sorted(set(codes))}, {len(found)} documents",
                 file=sys.stderr,
             )
     finally:
@@ -190,7 +191,8 @@ def main() -> None:
     n = cores()
     print(f"{n} cores")
     print(
-        "| mode | seconds | documents/min | pages/s | vs (a) | CPU s | cores busy | ceiling vs (a) | peak MB | same bytes as (a) |"
+        "| mode | seconds | documents/min | pages/s | vs (a) | CPU s | cores busy | "
+        "ceiling vs (a) | peak MB | same bytes as (a) |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|")
     for mode, seconds, peak, codes, count, cpu in rows:
@@ -208,7 +210,8 @@ def main() -> None:
         ceiling = f"{base / (cpu / n):.2f}x" if cpu and base and mode != "r" else "n/a"
         cpu_s = f"{cpu:.1f}" if cpu is not None else "n/a"
         print(
-            f"| {mode} | {seconds:.1f} | {len(docs) / seconds * 60:.1f} | {pages / seconds:.2f} | {speed} | {cpu_s} | {busy} | {ceiling} | {peak:.0f} | {same} |"
+            f"| {mode} | {seconds:.1f} | {len(docs) / seconds * 60:.1f} | {pages / seconds:.2f} | {speed} | "
+            f"{cpu_s} | {busy} | {ceiling} | {peak:.0f} | {same} |"
         )
 
 

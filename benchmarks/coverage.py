@@ -346,7 +346,8 @@ def main(argv=None) -> int:
         print(f"no PDFs under {args.corpus}", file=sys.stderr)
         return 1
     print(
-        "| protocol | body words | covered | duplicated | pages checked | recovered (ocr/rebuilt) | OCR reference | < 90 % | < 50 % | worst page | bad chars |"
+        "| protocol | body words | covered | duplicated | pages checked | recovered (ocr/rebuilt) | OCR reference "
+        "| < 90 % | < 50 % | worst page | bad chars |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for pdf in pdfs:

@@ -50,7 +50,10 @@ STAGES = (
 
 def child(pdf: str, out: str) -> None:
     """Parse ``pdf`` with the CLI in this process, stages timed; print one JSON line."""
-    from clinparser.convert import ocr, page_recovery, page_workers, picture_words
+    from clinparser.convert.engines import page_workers
+    from clinparser.convert.pages import page_recovery
+    from clinparser.convert.pictures import picture_words
+    from clinparser.convert.runtime import ocr
 
     spent: dict[str, float] = {}
     pages: dict[str, int] = {}
@@ -155,7 +158,8 @@ def main(argv=None) -> int:
     print()
     print(f"CPU seconds in all: {cpu:.1f}; by stage: " + ", ".join(f"{s} {totals[s]:.1f}" for s in STAGES))
     print(
-        f"median CPU s/page {statistics.median(r['cpu'] / r['pages'] for r in rows):.3f}; {time.perf_counter() - started:.0f} s wall"
+        f"median CPU s/page {statistics.median(r['cpu'] / r['pages'] for r in rows):.3f}; "
+        f"{time.perf_counter() - started:.0f} s wall"
     )
     return 0
 

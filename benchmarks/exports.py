@@ -47,7 +47,8 @@ def main(argv=None) -> int:
         return 1
     validate = schema_validator(args.usdm) if args.usdm.is_file() else None
     print(
-        "| document | chunk records | text chunks | largest text chunk (tokens) | section/appendix refs resolved | table/figure refs resolved | USDM objects | USDM schedules (timelines/encounters/activities) | USDM valid |"
+        "| document | chunk records | text chunks | largest text chunk (tokens) | section/appendix refs resolved "
+        "| table/figure refs resolved | USDM objects | USDM schedules (timelines/encounters/activities) | USDM valid |"
     )
     print("|---|---|---|---|---|---|---|---|---|")
     for doc in docs:
@@ -63,7 +64,8 @@ def main(argv=None) -> int:
         count += sum(len(design.get(k) or []) for k in ("epochs", "encounters", "activities", "scheduleTimelines"))
         valid = "schema absent" if validate is None else ("yes" if not usdm_errors(usdm, validate) else "NO")
         print(
-            f"| {doc.stem} | {len(records)} | {len(texts)} | {max((r['metadata']['token_count'] for r in texts), default=0)} "
+            f"| {doc.stem} | {len(records)} | {len(texts)} "
+            f"| {max((r['metadata']['token_count'] for r in texts), default=0)} "
             f"| {share({'section', 'appendix'}, nodes)} | {share({'table', 'figure'}, nodes)} | {count} "
             f"| {'/'.join(str(len(x)) for x in lists)} | {valid} |",
             flush=True,

@@ -48,7 +48,7 @@ from pathlib import Path
 import pymupdf
 from scoring.tree import flatten
 
-from clinparser.convert.orientation import upright
+from clinparser.convert.pages.orientation import upright
 
 ROOT = Path(__file__).resolve().parent.parent
 BAND = 0.10  # top/bottom share of the page height
@@ -306,7 +306,8 @@ def main(argv=None) -> int:
         )
         return 1
     print(
-        "| protocol | pages | furniture lines | per 100 pp | (strict: lines, per 100 pp) | split pairs (strict) | empty headers / tables | abutting images |"
+        "| protocol | pages | furniture lines | per 100 pp | (strict: lines, per 100 pp) | split pairs (strict) "
+        "| empty headers / tables | abutting images |"
     )
     print("|---|---|---|---|---|---|---|---|")
     total = Counter()
@@ -315,12 +316,16 @@ def main(argv=None) -> int:
         total.update({k: v for k, v in m.items() if k != "furniture_per_100"})
         strict = f"{m['furniture_strict']}, {100 * m['furniture_strict'] / m['pages']:.1f}"
         print(
-            f"| {pdf.stem} | {m['pages']} | {m['furniture']} | {m['furniture_per_100']:.1f} | {strict} | {m['split_pairs']} ({m['split_pairs_strict']}) | {m['empty_headers']} / {m['tables']} | {m['abutting_images']} |"
+            f"| {pdf.stem} | {m['pages']} | {m['furniture']} | {m['furniture_per_100']:.1f} | {strict} "
+            f"| {m['split_pairs']} ({m['split_pairs_strict']}) | {m['empty_headers']} / {m['tables']} "
+            f"| {m['abutting_images']} |"
         )
     per100 = 100 * total["furniture"] / max(1, total["pages"])
     strict = f"{total['furniture_strict']}, {100 * total['furniture_strict'] / max(1, total['pages']):.1f}"
     print(
-        f"| **all** | {total['pages']} | {total['furniture']} | {per100:.1f} | {strict} | {total['split_pairs']} ({total['split_pairs_strict']}) | {total['empty_headers']} / {total['tables']} | {total['abutting_images']} |"
+        f"| **all** | {total['pages']} | {total['furniture']} | {per100:.1f} | {strict} "
+        f"| {total['split_pairs']} ({total['split_pairs_strict']}) | {total['empty_headers']} / {total['tables']} "
+        f"| {total['abutting_images']} |"
     )
     return 0
 

@@ -3,9 +3,9 @@
     python benchmarks/layout_sameness.py [--corpus ../shared/corpus] [--only NAME ...]
                                          [--save DIR] [--show N]
 
-Each PDF is parsed twice in this run, side by side (which goes first alternates): ``--layout full`` (the full layout model
-on every page, the old path) and ``--layout auto`` (opt-in: each page's model chosen by
-``clinparser/convert/layout_route.py``). Per page, the blocks the tree is assembled from are
+Each PDF is parsed twice in this run, side by side (which goes first alternates): ``--layout full`` (the full layout
+model on every page, the old path) and ``--layout auto`` (opt-in: each page's model chosen by
+``clinparser/convert/engines/layout_route.py``). Per page, the blocks the tree is assembled from are
 compared, in order:
 
 * **kinds**: the sequence of block kinds (text, heading, list-item, table, picture, ...);
@@ -33,8 +33,8 @@ import sys
 import time
 from pathlib import Path
 
+from clinparser.convert.options import ParseOptions
 from clinparser.model import HEADING, PAGE_FOOTER, PAGE_HEADER, TABLE
-from clinparser.options import ParseOptions
 from clinparser.pipeline import parse_document
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -154,7 +154,8 @@ def main(argv=None) -> int:
     print(
         f"| **all** | {pages} | {text_only} | "
         + " | ".join(map(str, totals))
-        + f" | {sum(r['tree_same'] for r, _ in rows)}/{len(rows)} | {full_s:.1f} | {auto_s:.1f} | {auto_s / full_s:.2f} |"
+        + f" | {sum(r['tree_same'] for r, _ in rows)}/{len(rows)} "
+        f"| {full_s:.1f} | {auto_s:.1f} | {auto_s / full_s:.2f} |"
     )
     print()
     for name, r in details:
@@ -166,7 +167,8 @@ def main(argv=None) -> int:
             for d in hits[: args.show]:
                 route = d["route"].get("model", "?")
                 print(
-                    f"- p{d['page']} ({route}: {d['route'].get('reason', '')}) {aspect}: {_first_difference(d['full'][aspect], d['auto'][aspect])}"
+                    f"- p{d['page']} ({route}: {d['route'].get('reason', '')}) {aspect}: "
+                    f"{_first_difference(d['full'][aspect], d['auto'][aspect])}"
                 )
             if len(hits) > args.show:
                 print(f"- ... {len(hits) - args.show} more pages whose {aspect} differ")

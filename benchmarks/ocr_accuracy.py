@@ -62,7 +62,7 @@ def differing_lines(ours: list[str], theirs: list[str]) -> int:
 def chosen_pages(doc, per_document: int) -> list[int]:
     """Up to ``per_document`` pages (0-based) spread evenly over the document, each with a
     readable layer of at least ``MIN_WORDS`` words."""
-    from clinparser.convert.page_check import before_conversion
+    from clinparser.convert.pages.page_check import before_conversion
 
     picks = sorted({min(doc.page_count - 1, doc.page_count * k // per_document + 1) for k in range(per_document)})
     out = []
@@ -77,7 +77,7 @@ def read(reader, image) -> tuple[list[str], float]:
     """The lines ``reader`` (a RapidOCR engine) reads in ``image`` and the CPU seconds it took,
     under the parser's session settings: RapidOCR makes its model sessions on first use, so
     they are made here, single-threaded and without a memory arena as in a page worker."""
-    from clinparser.convert.onnx_sessions import single_threaded_sessions, without_memory_arena
+    from clinparser.convert.runtime.onnx_sessions import single_threaded_sessions, without_memory_arena
 
     start = time.process_time()
     with single_threaded_sessions(), without_memory_arena():
@@ -112,7 +112,8 @@ def measure(pdf: Path, dpi: int, per_document: int, readers: dict) -> dict:
 
 def _parser_dpi(use: str) -> int:
     """The resolution the parser renders at for ``use``."""
-    from clinparser.convert import page_recovery, picture_words
+    from clinparser.convert.pages import page_recovery
+    from clinparser.convert.pictures import picture_words
 
     return page_recovery.OCR_DPI if use == "pages" else picture_words.OCR_DPI
 
@@ -135,7 +136,8 @@ def _row(name: str, row: dict) -> str:
     share = lambda t: t["found"] / t["words"] if t["words"] else 1.0  # noqa: E731
     ratio = ours["cpu"] / theirs["cpu"] if theirs["cpu"] else float("nan")
     return (
-        f"| {name} | {row['pages']} | {ours['words']} | {share(ours):.4f} | {share(theirs):.4f} | {ours['wrong']} | {theirs['wrong']} "
+        f"| {name} | {row['pages']} | {ours['words']} | {share(ours):.4f} | {share(theirs):.4f} "
+        f"| {ours['wrong']} | {theirs['wrong']} "
         f"| {ours['cpu']:.1f} | {theirs['cpu']:.1f} | {ratio:.2f} | {row['differ']} of {row['lines']} |"
     )
 
@@ -169,14 +171,15 @@ def main(argv=None) -> int:
         return 2
     from rapidocr import RapidOCR
 
-    from clinparser.convert.ocr import ENGINE_PARAMS, PAGE_PARAMS
+    from clinparser.convert.runtime.ocr import ENGINE_PARAMS, PAGE_PARAMS
 
     ours = PAGE_PARAMS if args.use == "pages" else ENGINE_PARAMS
     dpi = args.dpi or _parser_dpi(args.use)
     readers = {"parser": RapidOCR(params=dict(ours)), "against": RapidOCR(params={**ours, **dict(args.against)})}
     print(f"{args.use} against: {', '.join(f'{k}={v}' for k, v in args.against)}; {dpi} dpi")
     print(
-        "| document | pages | layer words | found | found, against | wrong | wrong, against | CPU s | CPU s, against | CPU ratio | lines differ |"
+        "| document | pages | layer words | found | found, against | wrong | wrong, against "
+        "| CPU s | CPU s, against | CPU ratio | lines differ |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     everything = {"pages": 0, "totals": {"parser": Counter(), "against": Counter()}, "lines": 0, "differ": 0}

@@ -75,7 +75,8 @@ class Browser:
         page.goto(report.resolve().as_uri())
         page.wait_for_selector("body[data-ready='1']")
         ms = page.evaluate(
-            "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now()))))"
+            "() => new Promise(done => requestAnimationFrame(() => "
+            "requestAnimationFrame(() => done(performance.now()))))"
         )
         context.close()
         return ms, len(outside)
@@ -128,7 +129,8 @@ def main() -> None:
         raise SystemExit(f"no documents in {args.corpus}")
     browser = None if args.no_browser else Browser()
     print(
-        "| document | pages | parse s | report s | report/parse | report.html MB | with pages MB | MB per 100 pages | first render ms | requests outside |"
+        "| document | pages | parse s | report s | report/parse | report.html MB | with pages MB | MB per 100 pages "
+        "| first render ms | requests outside |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|")
     try:
@@ -138,7 +140,8 @@ def main() -> None:
                 per100 = f"{100 * r['total_mb'] / r['pages']:.2f}" if r["pages"] else "-"  # a DOCX has no pages
                 render = f"{r['render_ms']:.0f} | {r['outside']}" if browser else "- | -"
                 print(
-                    f"| {r['document']} | {r['pages']} | {r['parse_s']:.1f} | {r['report_s']:.2f} | {r['report_s'] / r['parse_s']:.3f} "
+                    f"| {r['document']} | {r['pages']} | {r['parse_s']:.1f} | {r['report_s']:.2f} "
+                    f"| {r['report_s'] / r['parse_s']:.3f} "
                     f"| {r['html_mb']:.2f} | {r['total_mb']:.2f} | {per100} | {render} |",
                     flush=True,
                 )

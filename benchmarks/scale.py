@@ -98,7 +98,8 @@ def main(argv=None) -> int:
     print("| pages | seconds | s/page | peak RSS (MB) | sections expected | found | exact |")
     print("|---|---|---|---|---|---|---|")
     print(
-        f"| {args.pages} | {seconds:.1f} | {seconds / args.pages:.3f} | {peak_mb:.0f} | {len(expected)} | {len(found)} | {found == expected} |"
+        f"| {args.pages} | {seconds:.1f} | {seconds / args.pages:.3f} | {peak_mb:.0f} | {len(expected)} | {len(found)} "
+        f"| {found == expected} |"
     )
     return 0
 

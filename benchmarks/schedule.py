@@ -168,7 +168,8 @@ def _prf(m) -> str:
 
 _SOA_LINE = re.compile(
     r"activities_f1=(?P<a>[\d.]+) encounters_f1=(?P<e>[\d.]+) cells_f1=(?P<c>[\d.]+) "
-    r"\(gold (?P<ga>\d+) activities, (?P<ge>\d+) encounters, (?P<gc>\d+) cells; ours (?P<oa>\d+), (?P<oe>\d+), (?P<oc>\d+)\)"
+    r"\(gold (?P<ga>\d+) activities, (?P<ge>\d+) encounters, (?P<gc>\d+) cells; "
+    r"ours (?P<oa>\d+), (?P<oe>\d+), (?P<oc>\d+)\)"
 )
 
 
@@ -242,12 +243,14 @@ def per_timeline(result: dict, grid: Path, work: Path) -> dict:
 def soa_table(scored: list, failed: list) -> list[str]:
     """The Markdown table of the grid scores, with the means, the lowest and the targets."""
     out = [
-        "| document | activities F1 | encounters F1 | cells F1 | ours: activities / encounters / cells | grid: activities / encounters / cells |",
+        "| document | activities F1 | encounters F1 | cells F1 | ours: activities / encounters / cells "
+        "| grid: activities / encounters / cells |",
         "|---|---|---|---|---|---|",
     ]
     for name, f in scored:
         out.append(
-            f"| {name} | {f['a']:.3f} | {f['e']:.3f} | {f['c']:.3f} | {f['oa']} / {f['oe']} / {f['oc']} | {f['ga']} / {f['ge']} / {f['gc']} |"
+            f"| {name} | {f['a']:.3f} | {f['e']:.3f} | {f['c']:.3f} | {f['oa']} / {f['oe']} / {f['oc']} "
+            f"| {f['ga']} / {f['ge']} / {f['gc']} |"
         )
     for name, why in failed:
         out.append(f"| {name} | {_cell(why)} | | | | |")

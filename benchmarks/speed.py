@@ -9,9 +9,9 @@ counted for both and peak memory is the child's own):
 page_chunks=True)``, what a user would otherwise run; (c) ``clinparser`` end to end with the
 default engine, its default ``--workers`` (the cores available) and ``--layout auto`` (each
 page's layout model chosen by ``layout_route``); (cf) the same with ``--layout full``, the
-default (the full model on every page); (c1) c with ``--workers 1``. It prints pages, seconds per page, c/b, c/cf, c1/b, c/a, our own stages' seconds
-in c1 (everything but the layout converter's start-up and conversion, which b pays too:
-imports, opening, pictures, sections, writing) and their share of b, the floor of c/b (c1's
+default (the full model on every page); (c1) c with ``--workers 1``. It prints pages, seconds per page, c/b, c/cf,
+c1/b, c/a, our own stages' seconds in c1 (everything but the layout converter's start-up and conversion, which b
+pays too: imports, opening, pictures, sections, writing) and their share of b, the floor of c/b (c1's
 conversion split evenly over c's N workers, plus c1's own seconds, over b: what c could reach
 if the pages shared out perfectly), the seconds c1 spends in the page checks (``page_check``:
 the painting log read per page, the looks before and after conversion, the search for text no
@@ -54,7 +54,7 @@ def child(mode: str, pdf: str) -> None:
             pymupdf4llm.to_markdown(doc, page_chunks=True)
     else:
         from clinparser import PDFParser
-        from clinparser.convert import page_workers
+        from clinparser.convert.engines import page_workers
 
         # The converter's share (its start-up: PyMuPDF's import, the model): the rest is ours.
         converting: list[float] = []
@@ -92,7 +92,7 @@ def _time_page_checks() -> list[float]:
     as ``page_recovery`` calls them; in c1 every page is read in this process."""
     import pymupdf
 
-    from clinparser.convert import page_recovery
+    from clinparser.convert.pages import page_recovery
 
     spent: list[float] = []
     for name in ("before_conversion", "after_conversion", "unboxed_text"):
@@ -161,12 +161,13 @@ def main(argv=None) -> int:
         generated = work / f"generated_{args.pages}.pdf"
         make(generated, args.pages)
         pdfs.append(generated)
-    from clinparser.convert.page_workers import default_workers
+    from clinparser.workers.cores import default_workers
 
     workers = default_workers()  # what c runs with
     print(f"c: {workers} workers")
     print(
-        "| document | pages | a s/page | b s/page | c s/page | cf s/page | c1 s/page | c/b | c/cf | c/b floor | c1/b | c/a | own s | own/b | checks s | checks/c1 | c peak MB | cf peak MB |"
+        "| document | pages | a s/page | b s/page | c s/page | cf s/page | c1 s/page | c/b | c/cf | c/b floor "
+        "| c1/b | c/a | own s | own/b | checks s | checks/c1 | c peak MB | cf peak MB |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for pdf in pdfs:
@@ -184,8 +185,11 @@ def main(argv=None) -> int:
         checks = statistics.median(x["check_seconds"] for x in runs["c1"])
         floor = ((sec["c1"] - own) / workers + own) / sec["b"]
         print(
-            f"| {pdf.stem} | {pages} | {sec['a'] / pages:.4f} | {sec['b'] / pages:.3f} | {sec['c'] / pages:.3f} | {sec['cf'] / pages:.3f} | {sec['c1'] / pages:.3f} "
-            f"| {sec['c'] / sec['b']:.2f} | {sec['c'] / sec['cf']:.2f} | {floor:.2f} | {sec['c1'] / sec['b']:.2f} | {sec['c'] / sec['a']:.0f} | {own:.2f} | {own / sec['b']:.3f} | {checks:.2f} | {checks / sec['c1']:.3f} | {peak:.0f} | {peak_full:.0f} |",
+            f"| {pdf.stem} | {pages} | {sec['a'] / pages:.4f} | {sec['b'] / pages:.3f} | {sec['c'] / pages:.3f} "
+            f"| {sec['cf'] / pages:.3f} | {sec['c1'] / pages:.3f} "
+            f"| {sec['c'] / sec['b']:.2f} | {sec['c'] / sec['cf']:.2f} | {floor:.2f} | {sec['c1'] / sec['b']:.2f} "
+            f"| {sec['c'] / sec['a']:.0f} | {own:.2f} | {own / sec['b']:.3f} | {checks:.2f} | {checks / sec['c1']:.3f} "
+            f"| {peak:.0f} | {peak_full:.0f} |",
             flush=True,
         )
     return 0

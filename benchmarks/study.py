@@ -205,7 +205,8 @@ def main(argv=None) -> int:
             print(f"{doc.name}: scored against {gold.name}", file=sys.stderr, flush=True)
 
     print(
-        "| document | eligibility P / R / F1 (ours v gold) | objectives F1 | endpoints F1 | identifiers | title | phase |"
+        "| document | eligibility P / R / F1 (ours v gold) | objectives F1 | endpoints F1 | identifiers "
+        "| title | phase |"
     )
     print("|---|---|---|---|---|---|---|")
     print("\n".join(rows))

@@ -96,7 +96,9 @@ def main(argv=None) -> int:
     for pdf in pdfs:
         row, misses = evaluate(pdf)
         print(
-            f"| {pdf.stem} | {pct(row['tables_recovered'], row['tables_listed'])} | {pct(row['figures_recovered'], row['figures_listed'])} | {row['tables_found']} | {row['images_found']} |"
+            f"| {pdf.stem} | {pct(row['tables_recovered'], row['tables_listed'])} "
+            f"| {pct(row['figures_recovered'], row['figures_listed'])} | {row['tables_found']} "
+            f"| {row['images_found']} |"
         )
         all_misses += [f"{pdf.stem}: {m}" for m in misses]
     if all_misses:

@@ -113,7 +113,8 @@ def main(argv=None) -> int:
                 continue
             s = score(result["toc"], gold)
             rows.append(
-                f"| {name} | {engine} | {s.gold} | {s.found} | {s.recall:.3f} | {s.precision:.3f} | {s.f1:.3f} | {seconds:.1f} |"
+                f"| {name} | {engine} | {s.gold} | {s.found} | {s.recall:.3f} | {s.precision:.3f} | {s.f1:.3f} "
+                f"| {seconds:.1f} |"
             )
             details.append((name, engine, s))
     print("| protocol | engine | gold | found | recall | precision | F1 | seconds |")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional, Union
 
-from .convert.page_workers import default_workers
 from .export.artifacts import SaveOptions, write_output
 from .pipeline import ParseOptions, Reporter, parse_document
+from .workers.cores import default_workers
 
 PathLike = Union[str, Path]
 DEFAULTS = ParseOptions()

@@ -14,16 +14,15 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Annotated, Optional
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from .convert import OCR_MODES
+from .convert.options import OcrMode, ParseOptions
 from .errors import ClinParserError, InputError, SchemaError
 from .export.formats import EXTRA_FILE, FORMATS, extra_files
-from .options import ParseOptions
 from .version import __version__
 
 # The pipeline and artifacts modules are imported inside the commands: ``--help`` and
@@ -38,6 +37,44 @@ err = Console(stderr=True)
 COMMANDS = {"parse", "batch", "validate", "report"}
 BATCH_FAILED = 10  # exit code of a batch in which some documents failed (see manifest.jsonl)
 DEFAULTS = ParseOptions()
+
+# The options parse and batch share, declared once (typer reads the Annotated metadata).
+EngineOpt = Annotated[
+    str, typer.Option("--engine", help="pymupdf (default, nothing to download) or docling (needs --models).")
+]
+ModelsOpt = Annotated[
+    Optional[Path], typer.Option("--models", help="Local folder of docling's models (or set DOCLING_ARTIFACTS_PATH).")
+]
+OcrOpt = Annotated[
+    str,
+    typer.Option(
+        "--ocr",
+        help="auto: OCR the pages whose text layer is missing or unreadable (RapidOCR's bundled models); "
+        "always: every page; never. --ocr alone means always.",
+    ),
+]
+PasswordOpt = Annotated[Optional[str], typer.Option("--password", help="Password of the encrypted PDF(s).")]
+ImageDpiOpt = Annotated[int, typer.Option("--image-dpi", min=36, max=600, help="Resolution of rendered figures.")]
+MinImageSizeOpt = Annotated[
+    float, typer.Option("--min-image-size", min=0, help="Drop pictures smaller than this many points on a side.")
+]
+MaxPagesOpt = Annotated[int, typer.Option("--max-pages", min=1, help="Refuse documents with more pages than this.")]
+LayoutOpt = Annotated[
+    str,
+    typer.Option(
+        "--layout",
+        help="auto (default): the text-only layout model on plain-text pages, the full one on the others "
+        "(faster, the same results on the corpus); full: the full model on every page (see docs/cli.md).",
+    ),
+]
+NoImagesOpt = Annotated[bool, typer.Option("--no-images", help="Do not write image PNG files.")]
+NoTableCsvOpt = Annotated[bool, typer.Option("--no-table-csv", help="Do not write table CSV files.")]
+NoIntermediateOpt = Annotated[bool, typer.Option("--no-intermediate", help="Do not write markdown.md and blocks.json.")]
+MaxTokensOpt = Annotated[int, typer.Option("--max-tokens", min=32, help="chunks: token budget of a chunk.")]
+OverlapOpt = Annotated[int, typer.Option("--overlap", min=0, help="chunks: tokens shared by neighbouring text chunks.")]
+TokenizerOpt = Annotated[
+    Optional[Path], typer.Option("--tokenizer", help="chunks: count tokens with this local tokenizer.json.")
+]
 
 
 class RichReporter:
@@ -85,6 +122,24 @@ def _fail(error: Exception, debug: bool) -> None:
     raise typer.Exit(code)
 
 
+def _parse_options(debug: bool, engine, models, ocr, password, image_dpi, max_pages, min_image_size, workers, layout):
+    """The options as the command line gave them; a wrong mode or engine is one line and its exit code."""
+    try:
+        return ParseOptions(
+            engine=engine,
+            models_dir=models,
+            ocr=ocr,
+            password=password,
+            image_dpi=image_dpi,
+            max_pages=max_pages,
+            min_image_size=min_image_size,
+            workers=workers,
+            layout=layout,
+        )
+    except InputError as exc:
+        _fail(exc, debug)
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"clinparser {__version__}")
@@ -106,53 +161,31 @@ def parse(
     output_dir: Path = typer.Option(
         Path("output"), "--output-dir", "-o", help="Where the <timestamp> output folder is made."
     ),
-    engine: str = typer.Option(
-        DEFAULTS.engine, "--engine", help="pymupdf (default, nothing to download) or docling (needs --models)."
-    ),
-    models: Optional[Path] = typer.Option(
-        None, "--models", help="Local folder of docling's models (or set DOCLING_ARTIFACTS_PATH)."
-    ),
-    ocr: str = typer.Option(
-        DEFAULTS.ocr,
-        "--ocr",
-        help="auto: OCR the pages whose text layer is missing or unreadable (RapidOCR's bundled models); always: every page; never. --ocr alone means always.",
-    ),
-    password: Optional[str] = typer.Option(None, "--password", help="Password of an encrypted PDF."),
-    image_dpi: int = typer.Option(
-        DEFAULTS.image_dpi, "--image-dpi", min=36, max=600, help="Resolution of rendered figures."
-    ),
-    min_image_size: float = typer.Option(
-        DEFAULTS.min_image_size,
-        "--min-image-size",
-        min=0,
-        help="Drop pictures smaller than this many points on a side.",
-    ),
-    max_pages: int = typer.Option(
-        DEFAULTS.max_pages, "--max-pages", min=1, help="Refuse documents with more pages than this."
-    ),
+    engine: EngineOpt = DEFAULTS.engine,
+    models: ModelsOpt = None,
+    ocr: OcrOpt = DEFAULTS.ocr,
+    password: PasswordOpt = None,
+    image_dpi: ImageDpiOpt = DEFAULTS.image_dpi,
+    min_image_size: MinImageSizeOpt = DEFAULTS.min_image_size,
+    max_pages: MaxPagesOpt = DEFAULTS.max_pages,
     workers: int = typer.Option(
         DEFAULTS.workers,
         "--workers",
         min=1,
-        help="Processes for layout analysis, this one included (default engine); the output is the same for any number.",
+        help="Processes for layout analysis, this one included (default engine); "
+        "the output is the same for any number.",
     ),
-    layout: str = typer.Option(
-        DEFAULTS.layout,
-        "--layout",
-        help="auto (default): the text-only layout model on plain-text pages, the full one on the others (faster, the same results on the corpus); full: the full model on every page (see docs/cli.md).",
-    ),
-    no_images: bool = typer.Option(False, "--no-images", help="Do not write image PNG files."),
-    no_table_csv: bool = typer.Option(False, "--no-table-csv", help="Do not write table CSV files."),
-    no_intermediate: bool = typer.Option(False, "--no-intermediate", help="Do not write markdown.md and blocks.json."),
+    layout: LayoutOpt = DEFAULTS.layout,
+    no_images: NoImagesOpt = False,
+    no_table_csv: NoTableCsvOpt = False,
+    no_intermediate: NoIntermediateOpt = False,
     no_report: bool = typer.Option(False, "--no-report", help="Do not write report.html and its page pictures."),
     fmt: str = typer.Option(
         "tree", "--format", help="tree (document.json), chunks (chunks.jsonl for retrieval) or usdm (usdm.json)."
     ),
-    max_tokens: int = typer.Option(512, "--max-tokens", min=32, help="chunks: token budget of a chunk."),
-    overlap: int = typer.Option(64, "--overlap", min=0, help="chunks: tokens shared by neighbouring text chunks."),
-    tokenizer: Optional[Path] = typer.Option(
-        None, "--tokenizer", help="chunks: count tokens with this local tokenizer.json."
-    ),
+    max_tokens: MaxTokensOpt = 512,
+    overlap: OverlapOpt = 64,
+    tokenizer: TokenizerOpt = None,
     as_json: bool = typer.Option(
         False, "--json", help="Write the result (in --format) to stdout; nothing else goes there."
     ),
@@ -163,16 +196,8 @@ def parse(
     from .export.artifacts import SaveOptions, dumps, write_output
     from .pipeline import parse_document
 
-    options = ParseOptions(
-        engine=engine,
-        models_dir=models,
-        ocr=ocr,
-        password=password,
-        image_dpi=image_dpi,
-        max_pages=max_pages,
-        min_image_size=min_image_size,
-        workers=workers,
-        layout=layout,
+    options = _parse_options(
+        debug, engine, models, ocr, password, image_dpi, max_pages, min_image_size, workers, layout
     )
     save = SaveOptions(
         save_intermediate_files=not no_intermediate,
@@ -221,59 +246,38 @@ def batch(
         ...,
         "--output-dir",
         "-o",
-        help="The batch folder, or an fsspec URL (s3://bucket/run, gs://..., file://...): one folder per document and manifest.jsonl.",
+        help="The batch folder, or an fsspec URL (s3://bucket/run, gs://..., file://...): "
+        "one folder per document and manifest.jsonl.",
     ),
-    engine: str = typer.Option(
-        DEFAULTS.engine, "--engine", help="pymupdf (default, nothing to download) or docling (needs --models)."
-    ),
-    models: Optional[Path] = typer.Option(
-        None, "--models", help="Local folder of docling's models (or set DOCLING_ARTIFACTS_PATH)."
-    ),
-    ocr: str = typer.Option(
-        DEFAULTS.ocr,
-        "--ocr",
-        help="auto: OCR the pages whose text layer is missing or unreadable; always: every page; never. --ocr alone means always.",
-    ),
-    password: Optional[str] = typer.Option(None, "--password", help="Password of the encrypted PDFs."),
-    image_dpi: int = typer.Option(
-        DEFAULTS.image_dpi, "--image-dpi", min=36, max=600, help="Resolution of rendered figures."
-    ),
-    min_image_size: float = typer.Option(
-        DEFAULTS.min_image_size,
-        "--min-image-size",
-        min=0,
-        help="Drop pictures smaller than this many points on a side.",
-    ),
-    max_pages: int = typer.Option(
-        DEFAULTS.max_pages, "--max-pages", min=1, help="Fail documents with more pages than this."
-    ),
+    engine: EngineOpt = DEFAULTS.engine,
+    models: ModelsOpt = None,
+    ocr: OcrOpt = DEFAULTS.ocr,
+    password: PasswordOpt = None,
+    image_dpi: ImageDpiOpt = DEFAULTS.image_dpi,
+    min_image_size: MinImageSizeOpt = DEFAULTS.min_image_size,
+    max_pages: MaxPagesOpt = DEFAULTS.max_pages,
     workers: int = typer.Option(
         DEFAULTS.workers,
         "--workers",
         min=1,
         help="Processes in all on this machine: documents run side by side, each with its share for its pages.",
     ),
-    layout: str = typer.Option(
-        DEFAULTS.layout,
-        "--layout",
-        help="auto (default): the text-only layout model on plain-text pages, the full one on the others (faster, the same results on the corpus); full: the full model on every page (see docs/cli.md).",
-    ),
+    layout: LayoutOpt = DEFAULTS.layout,
     ray: Optional[str] = typer.Option(
         None,
         "--ray",
-        help="Run one Ray task per document: 'auto' (this machine's cluster, or a local Ray) or a cluster ADDRESS. Needs clinparser[ray].",
+        help="Run one Ray task per document: 'auto' (this machine's cluster, or a local Ray) or a cluster ADDRESS. "
+        "Needs clinparser[ray].",
     ),
-    no_images: bool = typer.Option(False, "--no-images", help="Do not write image PNG files."),
-    no_table_csv: bool = typer.Option(False, "--no-table-csv", help="Do not write table CSV files."),
-    no_intermediate: bool = typer.Option(False, "--no-intermediate", help="Do not write markdown.md and blocks.json."),
+    no_images: NoImagesOpt = False,
+    no_table_csv: NoTableCsvOpt = False,
+    no_intermediate: NoIntermediateOpt = False,
     fmt: str = typer.Option(
         "tree", "--format", help="tree, chunks (adds chunks.jsonl) or usdm (adds usdm.json) in each document's folder."
     ),
-    max_tokens: int = typer.Option(512, "--max-tokens", min=32, help="chunks: token budget of a chunk."),
-    overlap: int = typer.Option(64, "--overlap", min=0, help="chunks: tokens shared by neighbouring text chunks."),
-    tokenizer: Optional[Path] = typer.Option(
-        None, "--tokenizer", help="chunks: count tokens with this local tokenizer.json."
-    ),
+    max_tokens: MaxTokensOpt = 512,
+    overlap: OverlapOpt = 64,
+    tokenizer: TokenizerOpt = None,
     combined_chunks: bool = typer.Option(
         False, "--combined-chunks", help="chunks: also write one chunks.jsonl for the whole batch."
     ),
@@ -285,16 +289,8 @@ def batch(
 
     from .batch.run import Settings, manifest_location, run_batch, summary
 
-    options = ParseOptions(
-        engine=engine,
-        models_dir=models,
-        ocr=ocr,
-        password=password,
-        image_dpi=image_dpi,
-        max_pages=max_pages,
-        min_image_size=min_image_size,
-        workers=workers,
-        layout=layout,
+    options = _parse_options(
+        debug, engine, models, ocr, password, image_dpi, max_pages, min_image_size, workers, layout
     )
     settings = Settings(
         options, not no_intermediate, not no_images, not no_table_csv, fmt, max_tokens, overlap, tokenizer
@@ -351,7 +347,8 @@ def batch(
             )
     except KeyboardInterrupt:
         err.print(
-            f"clinparser: interrupted; finished documents are kept: rerun the same command to resume ({manifest_location(output_dir)})",
+            "clinparser: interrupted; finished documents are kept: "
+            f"rerun the same command to resume ({manifest_location(output_dir)})",
             markup=False,
             highlight=False,
             soft_wrap=True,
@@ -445,7 +442,7 @@ def _ocr_alone_means_always(args: list[str]) -> list[str]:
             out.append(arg)
             continue
         mode = next(rest, None)
-        if mode in OCR_MODES:
+        if mode in tuple(OcrMode):
             out.append(f"--ocr={mode}")
         else:
             out.append("--ocr=always")

@@ -81,7 +81,7 @@ class RawImage:
     png: bytes = field(repr=False)
     width: int
     height: int
-    # The words inside the picture (convert/picture_words.py): one (box in the picture's pixels,
+    # The words inside the picture (convert/pictures/picture_words.py): one (box in the picture's pixels,
     # text) per line read, in reading order; where they came from ("text-layer", "ocr", both);
     # and, when a picture that looks like text was left unread, why.
     words: list[tuple[BBox, str]] = field(default_factory=list)
@@ -193,7 +193,7 @@ class Image:
     png: bytes = field(repr=False, default=b"")
     path: Optional[str] = None
     # The words inside the picture, one line each in reading order, and where they came from
-    # ("text-layer", "ocr" or both; "" when it holds none): see convert/picture_words.py.
+    # ("text-layer", "ocr" or both; "" when it holds none): see convert/pictures/picture_words.py.
     text: str = ""
     text_from: str = ""
 

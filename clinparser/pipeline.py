@@ -13,12 +13,12 @@ from .content.furniture import mark_furniture
 from .content.references import resolve_references
 from .convert import convert
 from .convert.inspect_input import sha256_file
-from .convert.page_recovery import count_pictures_read, ledger_warnings
-from .convert.picture_words import summary as picture_summary
-from .convert.picture_words import unread_warning
+from .convert.options import ParseOptions
+from .convert.pages.page_recovery import count_pictures_read, ledger_warnings
+from .convert.pictures.picture_words import summary as picture_summary
+from .convert.pictures.picture_words import unread_warning
 from .diagnostics import summarize
 from .model import Converted
-from .options import ParseOptions
 from .schedule.find import attach_schedules
 from .structure.bundles import split_documents
 from .structure.numbering import normalize_number
@@ -72,20 +72,7 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
     reporter = reporter or _Silent()
     path = Path(path)
     reporter.stage("converting")
-    converted = convert(
-        path,
-        engine=options.engine,
-        models_dir=options.models_dir,
-        ocr=options.ocr,
-        password=options.password,
-        image_dpi=options.image_dpi,
-        max_pages=options.max_pages,
-        min_image_size=options.min_image_size,
-        layout=options.layout,
-        workers=options.workers,
-        progress=reporter.pages,
-        picture_progress=reporter.pictures,
-    )
+    converted = convert(path, options, progress=reporter.pages, picture_progress=reporter.pictures)
     reporter.stage("finding sections")
     blocks = converted.blocks
     unmapped = clean_blocks(blocks)
@@ -110,7 +97,7 @@ def parse_document(path: Path, options: ParseOptions, reporter: Optional[Reporte
     reporter.stage("attaching text, tables, images and references")
     tree = assemble(blocks, choice.sections, outline.unnumbered, documents)
     unresolved = resolve_references(tree.toc, tree.non_toc)
-    schedule_warnings = attach_schedules(tree, ocr=options.ocr != "never")
+    schedule_warnings = attach_schedules(tree, ocr=options.ocr_allowed)
     warnings = (
         list(converted.warnings)
         + ledger_warnings(converted.pages)

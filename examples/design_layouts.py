@@ -1599,43 +1599,52 @@ def intervention_blocks(doc: DesignDoc, plan: Plan) -> list:
         freq = freq_prose(p.frequency)
         will = lambda: doc.pick(("is", "will be"))  # noqa: E731
         if p.role in ("investigational", "comparator") and len(p.doses) > 1:
-            make = lambda p=p, route=route, freq=freq: (  # noqa: E731
-                f"{p.name} is supplied as {join_words(p.doses)} {p.form_text} and {will()} {route} {freq}."
-            )
+
+            def make(p=p, route=route, freq=freq):
+                return f"{p.name} is supplied as {join_words(p.doses)} {p.form_text} and {will()} {route} {freq}."
         elif p.role in ("investigational", "comparator"):
             tail = " as the active comparator." if p.role == "comparator" else "."
-            make = lambda p=p, route=route, freq=freq, tail=tail: doc.pick(
-                (  # noqa: E731
-                    f"{p.name} {p.doses[0]} ({p.form_text}) {will()} {route} {freq}{tail}",
-                    f"{p.name} is supplied as {p.doses[0]} {p.form_text} and {will()} {route} {freq}{tail}",
+
+            def make(p=p, route=route, freq=freq, tail=tail):
+                return doc.pick(
+                    (
+                        f"{p.name} {p.doses[0]} ({p.form_text}) {will()} {route} {freq}{tail}",
+                        f"{p.name} is supplied as {p.doses[0]} {p.form_text} and {will()} {route} {freq}{tail}",
+                    )
                 )
-            )
         elif p.role == "placebo":
-            make = lambda p=p, route=route, freq=freq: doc.pick(
-                (  # noqa: E731
-                    f"{p.name} {p.form_text}, identical in appearance to {drug.name}, are {route} {freq}.",
-                    f"{p.name} {p.form_text} that look the same as those of {drug.name} are {route} {freq}.",
+
+            def make(p=p, route=route, freq=freq):
+                return doc.pick(
+                    (
+                        f"{p.name} {p.form_text}, identical in appearance to {drug.name}, are {route} {freq}.",
+                        f"{p.name} {p.form_text} that look the same as those of {drug.name} are {route} {freq}.",
+                    )
                 )
-            )
         elif p.role == "background":
-            make = lambda p=p: doc.pick(
-                (  # noqa: E731
-                    f"All {doc.persons} continue their oral background therapy with {p.name} as "
-                    f"prescribed before screening.",
-                    f"{doc.words['Persons']} keep taking oral {p.name} as prescribed before "
-                    f"screening as background therapy.",
+
+            def make(p=p):
+                return doc.pick(
+                    (
+                        f"All {doc.persons} continue their oral background therapy with {p.name} as "
+                        f"prescribed before screening.",
+                        f"{doc.words['Persons']} keep taking oral {p.name} as prescribed before "
+                        f"screening as background therapy.",
+                    )
                 )
-            )
         else:
             how = "inhaled" if p.route == "inhalation" else "taken orally"
-            make = lambda p=p, how=how: doc.pick(
-                (  # noqa: E731
-                    f"{p.name} ({p.doses[0]}{' ' + p.per if p.per else ''}) may be {how} as needed "
-                    f"for the relief of symptoms and is supplied by the sponsor.",
-                    f"As rescue medication, {p.name} ({p.doses[0]}{' ' + p.per if p.per else ''}) "
-                    f"may be {how} as needed.",
+
+            def make(p=p, how=how):
+                return doc.pick(
+                    (
+                        f"{p.name} ({p.doses[0]}{' ' + p.per if p.per else ''}) may be {how} as needed "
+                        f"for the relief of symptoms and is supplied by the sponsor.",
+                        f"As rescue medication, {p.name} ({p.doses[0]}{' ' + p.per if p.per else ''}) "
+                        f"may be {how} as needed.",
+                    )
                 )
-            )
+
         blocks.append(P(doc.say(make)))
     return blocks
 

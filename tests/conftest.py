@@ -49,7 +49,8 @@ def pytest_collection_modifyitems(config, items):
         document = marker.args[0] if marker.args else (params.params.get("name") if params else None)
         if document is None:
             raise pytest.UsageError(
-                f"{item.nodeid}: a corpus test names its document: @pytest.mark.corpus(\"file.pdf\") or a 'name' parameter"
+                f"{item.nodeid}: a corpus test names its document: "
+                "@pytest.mark.corpus(\"file.pdf\") or a 'name' parameter"
             )
         item.add_marker(pytest.mark.xdist_group(f"corpus-{Path(str(document)).stem}"))
 

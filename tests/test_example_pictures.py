@@ -20,7 +20,7 @@ from helpers import truth_nodes
 from scoring.tree import flatten
 
 from clinparser import PDFParser
-from clinparser.markup import PICTURE_TEXT
+from clinparser.shared.markup import PICTURE_TEXT
 
 INPUT = Path(__file__).resolve().parent.parent / "examples" / "input"
 

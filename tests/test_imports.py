@@ -222,3 +222,58 @@ def test_a_stage_importing_a_later_one_is_found(tmp_path):
         "content/b.py": "",
     }
     assert order_violations(import_graph(write_package(tmp_path, files)), "pkg") == ["pkg.convert -> pkg.content"]
+
+
+# Under every stage: the helpers all stages share (``shared``: the converters' Markdown, pipe
+# tables; ``workers``: the process pool the converter and the batch both run) and the top-level
+# data modules. They import no stage and nothing on top.
+UNDER = ("shared", "workers")
+BASE = ("clinparser.model", "clinparser.errors", "clinparser.version", "clinparser.offline")
+
+
+def under_violations(graph: dict[str, set[str]], package: str = "clinparser") -> list[str]:
+    inner = tuple(f"{package}.{name}" for name in UNDER)
+    allowed = inner + tuple(b.replace("clinparser", package, 1) for b in BASE)
+    return sorted(
+        f"{a} -> {b}"
+        for a in graph
+        if a.startswith(inner)
+        for b in graph[a]
+        if not (b.startswith(allowed) or b == package)
+    )
+
+
+def test_the_shared_packages_import_no_stage():
+    wrong = under_violations(import_graph())
+    assert not wrong, "a shared package imports a stage: " + ", ".join(wrong)
+
+
+def test_a_shared_package_importing_a_stage_is_found(tmp_path):
+    files = {
+        "__init__.py": "",
+        "shared/__init__.py": "",
+        "shared/a.py": "from ..convert import b\nfrom ..model import c\n",
+        "convert/__init__.py": "",
+        "convert/b.py": "",
+        "model.py": "",
+    }
+    assert under_violations(import_graph(write_package(tmp_path, files)), "pkg") == ["pkg.shared.a -> pkg.convert.b"]
+
+
+def test_no_package_folder_holds_more_than_twelve_modules():
+    crowded = {
+        str(folder.relative_to(PACKAGE.parent)): n
+        for folder in [PACKAGE, *(p for p in PACKAGE.rglob("*") if p.is_dir() and p.name != "__pycache__")]
+        if (n := len(list(folder.glob("*.py")))) > 12
+    }
+    assert not crowded, f"folders with more than 12 modules (give them sub-packages): {crowded}"
+
+
+def test_every_package_is_listed_for_the_wheel():
+    """setuptools builds the wheel from pyproject.toml's list: a package missing there is missing
+    from every non-editable install (CI's included), though the editable one still finds it."""
+    import tomllib
+
+    listed = set(tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {module_name(init, PACKAGE) for init in PACKAGE.rglob("__init__.py")}
+    assert found - listed == set(), "add these to [tool.setuptools] packages in pyproject.toml"

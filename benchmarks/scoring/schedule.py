@@ -643,7 +643,8 @@ def match(document, usdm: dict) -> Matching:
             if (s, a) in row_key and (s, e) in position and row_key[(s, a)]:
                 marks.append((row_key[(s, a)], position[(s, e)]))
                 mark_text.append(
-                    f"{' '.join((acts[a].get('label') or '').split())} @ {' '.join((encs[e].get('label') or '').split())}"
+                    f"{' '.join((acts[a].get('label') or '').split())} @ "
+                    f"{' '.join((encs[e].get('label') or '').split())}"
                 )
     return Matching(ref, our_activities, activity_refs, encounters, encounter_refs, marks, mark_text, matches)
 

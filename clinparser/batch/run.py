@@ -147,7 +147,8 @@ def run_batch(
     output = open_output(out)
     if ray_address and not output.shared:
         raise OutputError(
-            f"{out} is in this process's memory, which Ray tasks cannot write to: give -o a folder or URL every node reaches"
+            f"{out} is in this process's memory, which Ray tasks cannot write to: "
+            "give -o a folder or URL every node reaches"
         )
     jobs = plan(find_inputs(inputs))
     if on_plan:
@@ -268,7 +269,7 @@ def _local_runner(jobs: list[Job], settings: Settings, out: str, on_pages=None) 
     document), each document's pages on its share of them."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
-    from ..convert.worker_processes import WorkerDied, WorkerPool
+    from ..workers.worker_processes import WorkerDied, WorkerPool
 
     if not jobs:
         return

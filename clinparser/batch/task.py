@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from ..convert.inspect_input import sha256_file
+from ..convert.options import ParseOptions
 from ..errors import ClinParserError, InputError
-from ..options import ParseOptions
 from ..version import __version__
 from .output import MARKER, is_url, open_output
 
@@ -151,7 +151,7 @@ class _PageNotes:
         pass
 
     def pages(self, done: int, total: int) -> None:
-        from ..convert.worker_main import note
+        from ..workers.worker_main import note
 
         (self.send or note)((self.source, done, total))
 

@@ -12,10 +12,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
-from ..convert.picture_words import text_rows
-from ..convert.pipe_tables import parse_pipe_table
-from ..markup import picture_text_block
+from ..convert.pictures.picture_words import text_rows
 from ..model import CAPTION, HEADING, PICTURE, TABLE, Block, Image, Section, Table
+from ..shared.markup import picture_text_block
+from ..shared.pipe_tables import parse_pipe_table
 from ..structure.bundles import Bundled
 from ..structure.numbering import normalize_title, strip_markup
 from ..structure.sections import Candidate

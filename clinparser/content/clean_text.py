@@ -71,5 +71,6 @@ def unmapped_warning(lost: Counter) -> list[str]:
         return []
     pages = ", ".join(str(p) for p in sorted(p for p in lost if p is not None)) or "no page number (DOCX)"
     return [
-        f"{sum(lost.values())} characters without a Unicode mapping (a font's symbols, e.g. math) were removed on pages {pages}"
+        f"{sum(lost.values())} characters without a Unicode mapping (a font's symbols, e.g. math) "
+        f"were removed on pages {pages}"
     ]

@@ -20,9 +20,9 @@ import bisect
 import dataclasses
 from typing import Optional
 
-from ..convert.picture_words import decode
-from ..convert.pipe_tables import MARK
+from ..convert.pictures.picture_words import decode
 from ..model import Table
+from ..shared.pipe_tables import MARK
 from .tables import join_beside, label_columns
 
 DARK = 160  # a pixel darker than this (0-255 grey) is ink

@@ -11,9 +11,10 @@ from typing import Optional
 
 import pandas as pd
 
-from ..convert.pipe_tables import header_like, header_rows, join_cells, lift_header
-from ..markup import strip_markup
 from ..model import Block, Table
+from ..shared.geometry import horizontal_overlap
+from ..shared.markup import strip_markup
+from ..shared.pipe_tables import header_like, header_rows, join_cells, lift_header
 
 CAPTION = re.compile(r"^(?:\*\*|#+\s*|_)*(?P<caption>(?:Table|TABLE)\s+[A-Z]{0,6}[.\-]?\d+[a-z]?\b.*)$")
 _CONTINUED = re.compile(r"\(?\b(continued|cont'?d|concluded)\b\)?|\(cont\.?\)", re.I)
@@ -186,7 +187,7 @@ def spanning_row(above: Block, line: Optional[Block], below: Block) -> bool:
         return False
     a, b = above.bbox, below.bbox
     if line is None:
-        return -ROW_GAP <= b[1] - a[3] <= ROW_GAP and _overlap(a, b) >= 0.8 * min(a[2] - a[0], b[2] - b[0])
+        return -ROW_GAP <= b[1] - a[3] <= ROW_GAP and horizontal_overlap(a, b) >= 0.8 * min(a[2] - a[0], b[2] - b[0])
     m, text = line.bbox, strip_markup(line.text).strip()
     if m is None or line.page != above.page:
         return False
@@ -198,10 +199,6 @@ def spanning_row(above: Block, line: Optional[Block], below: Block) -> bool:
 
 
 ROW_GAP = 24.0  # points between two parts of one table cut at a row (two lines of text)
-
-
-def _overlap(a, b) -> float:
-    return max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
 
 
 def continues_below_row(previous: Table, table: Table) -> bool:

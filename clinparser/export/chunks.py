@@ -13,8 +13,8 @@ by one ``criterion`` chunk per eligibility criterion, in the study's order, then
 "exclusion criterion 7" by id or by metadata (``category``, ``identifier``, ``applies_to``;
 ``level``, ``label``, ``endpoint_count``), then one ``design`` chunk: the study design in words
 (arms, epochs, interventions, population, allocation, model, masking, indication, amendments;
-metadata ``design_parts``, ``arm_count``, ``epoch_count``, ``intervention_count``). Their heading path is their section's plus a line
-naming the item ("Exclusion criterion 7"), their ``parent_id`` their section's record (None when
+metadata ``design_parts``, ``arm_count``, ``epoch_count``, ``intervention_count``). Their heading path is their
+section's plus a line naming the item ("Exclusion criterion 7"), their ``parent_id`` their section's record (None when
 the tree has no such section), and a criterion or objective over the budget is split like text
 (``chunk_index`` / ``chunk_count`` then number its pieces; every non-section id is
 ``<group>:<chunk_index>``).
@@ -33,7 +33,7 @@ from typing import Callable, Iterator, Optional
 
 import semchunk
 
-from ..markup import PICTURE_TEXT
+from ..shared.markup import PICTURE_TEXT
 from ..study.design.lines import PARTS, design_lines, main_section
 
 TokenCounter = Callable[[str], int]

@@ -360,7 +360,8 @@ FREQUENCIES: list[tuple[re.Pattern, Any]] = [
     ),
     (
         re.compile(
-            r"\b(?:three times (?:a |per )?week|three times weekly|3 times (?:a |per )?week|thrice (?:a |per )?week|thrice weekly|tiw)\b"
+            r"\b(?:three times (?:a |per )?week|three times weekly|3 times (?:a |per )?week|"
+            r"thrice (?:a |per )?week|thrice weekly|tiw)\b"
         ),
         ("C64528", "Three Times Weekly"),
     ),
@@ -715,8 +716,9 @@ def _population(design: dict, reading: dict, ids: Ids) -> list[str]:
                     note(
                         ids,
                         (
-                            f"No upper age limit is printed: the planned age range's maximum of {NO_UPPER_AGE} years stands for "
-                            "none (USDM's Range requires a maximum; the published CDISC pilot and Alexion files write it so)."
+                            f"No upper age limit is printed: the planned age range's maximum of {NO_UPPER_AGE} years "
+                            "stands for none (USDM's Range requires a maximum; the published CDISC pilot and Alexion "
+                            "files write it so)."
                         ),
                     )
                 )

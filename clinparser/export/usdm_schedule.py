@@ -223,8 +223,8 @@ def _timings(encounters: list[dict], instance_ids: list[str], ids: Ids) -> dict[
                 "id": ids("Timing"),
                 "name": f"{text}: timeline start",
                 "label": _text(encounters[0].get("label")) or None,
-                "description": "The timeline's first column as its reference point: no column at Day 0 or Day 1 was read, "
-                "so no other column is timed from it",
+                "description": "The timeline's first column as its reference point: "
+                "no column at Day 0 or Day 1 was read, so no other column is timed from it",
                 "type": code(ids, FIXED),
                 "value": "P0D",
                 "valueLabel": "0 days",

@@ -6,9 +6,9 @@ made. Three linked panes: the section tree (with a diagnostics list), the select
 content, and the pages with boxes over them (where each section starts, tables and figures,
 furniture and TOC blocks shaded as dropped). When the parse read a study definition
 (document.json's ``study``), a Study tab lists it, each criterion, objective, endpoint and
-design item (an arm, an epoch, an intervention ...) lighting its own boxes on its page. The HTML, its CSS and script are one file; the
-page pictures are PNGs in ``pages/`` (report_pages.py). Nothing is fetched from anywhere
-else, and the bytes are the same for the same input.
+design item (an arm, an epoch, an intervention ...) lighting its own boxes on its page. The HTML, its CSS and script
+are one file; the page pictures are PNGs in ``pages/`` (report_pages.py). Nothing is fetched from anywhere else, and
+the bytes are the same for the same input.
 """
 
 from __future__ import annotations

@@ -120,7 +120,8 @@ def attach_schedules(tree: Tree, ocr: bool = True) -> list[str]:
     _choose_main(found)
     link_side_schedules([t.schedule for t, _, _ in found])
     return [
-        f"schedule {t.schedule['name']!r} (page {t.page}): {len(t.schedule['diagnostics'])} reading problem(s), see its diagnostics"
+        f"schedule {t.schedule['name']!r} (page {t.page}): {len(t.schedule['diagnostics'])} reading problem(s), "
+        "see its diagnostics"
         for t, _, _ in found
         if t.schedule["diagnostics"]
     ] + [_unread_warning(s, tried) for s, tried in unread]
@@ -179,7 +180,10 @@ def _unread_warning(section: Section, tried: bool) -> str:
     where = f" (page {', '.join(map(str, pages))})" if pages else ""
     label = f"{section.number} {section.title}".strip()
     why = "its grid could not be read from it" if tried else "it is not read with --ocr never"
-    return f"section {label!r}: its schedule is printed as a picture{where} ({len(section.images)} picture(s), no table) and {why}"
+    return (
+        f"section {label!r}: its schedule is printed as a picture{where} "
+        f"({len(section.images)} picture(s), no table) and {why}"
+    )
 
 
 def _same_header(a: Table, b: Table) -> bool:

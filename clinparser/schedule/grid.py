@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from ..markup import PICTURE_TEXT, SYMBOL_FONT
 from ..model import Table
+from ..shared.markup import PICTURE_TEXT, SYMBOL_FONT
 from .body_rows import lift_body_row
 from .header import is_numbered, names_a_visit, read_encounter, reads_as_time, row_kinds
 from .kinds import timeline_kind
@@ -43,7 +43,8 @@ MIN_ENCOUNTERS = 2
 MIN_MARKS = 2
 _PLACEHOLDER = re.compile(r"^\[(?:Table|Image|Figure)\b.*\]$")
 _HEADER_NAMES = re.compile(
-    r"^(?:visit|week|day|days|study day|study week|cycle|month|hour|hours|time ?points?|window|visit window|period|epoch|procedures?|activit(?:y|ies)|assessments?)$",
+    r"^(?:visit|week|day|days|study day|study week|cycle|month|hour|hours|time ?points?|window|visit window|"
+    r"period|epoch|procedures?|activit(?:y|ies)|assessments?)$",
     re.I,
 )
 
@@ -395,11 +396,13 @@ def _encounters(
         words = [split_markers(w, markers, vocabulary)[0] for w in enc.words]
         for part in enc.footnoted:
             diagnostics.append(
-                f"column {k} ({' '.join(table.columns[k].split())!r}): {part!r} read as {part[:-1]} with footnote {part[-1]}"
+                f"column {k} ({' '.join(table.columns[k].split())!r}): "
+                f"{part!r} read as {part[:-1]} with footnote {part[-1]}"
             )
         for part in enc.unread:
             diagnostics.append(
-                f"column {k} ({' '.join(table.columns[k].split())!r}): header part {part!r} not read as a visit, time or window"
+                f"column {k} ({' '.join(table.columns[k].split())!r}): "
+                f"header part {part!r} not read as a visit, time or window"
             )
         if not parts:
             diagnostics.append(f"column {k}: marks under no header (outside the visit grid): its visit is unknown")
@@ -498,8 +501,9 @@ def epochs(encounters: list[dict]) -> list[dict]:
     included); the rest of a column's names name its visit. Not epochs: a one-column top that
     names a visit event ("End of Treatment", "EOS", "Unscheduled": in no epoch, as a lone
     "ET" is), and a top that names the visit axis, not a period ("Study Visit (Day)", "Study
-    Day", "Day 3 to 28"), and a visit's code over its columns ("V24ext"). A unit in brackets after an epoch ("[weeks]") is the axis's, not the
-    epoch's name; nor are the period's timing in brackets or footnote markers (``_epoch_name``)."""
+    Day", "Day 3 to 28"), and a visit's code over its columns ("V24ext"). A unit in brackets after an epoch
+    ("[weeks]") is the axis's, not the epoch's name; nor are the period's timing in brackets or footnote markers
+    (``_epoch_name``)."""
     tops = [e["_words"][0] if e["_words"] else None for e in encounters]
     spanning = any(a and a == b for a, b in zip(tops, tops[1:]))
     if spanning and len(set(tops)) == 1 and is_axis_title(tops[0]):
@@ -649,7 +653,8 @@ def _rows(table, label, columns, markers, vocabulary, diagnostics, lead=0, extra
             mark, cell_notes = split_mark(cell)
             if "\n" in cell or "  " in cell or re.fullmatch(r"(?:[Xx]\s+)+[Xx]", cell):
                 diagnostics.append(
-                    f"row {r}, column {columns[e]}: one cell holds several marks ({' '.join(cell.split())!r}): columns may be merged"
+                    f"row {r}, column {columns[e]}: one cell holds several marks ({' '.join(cell.split())!r}): "
+                    "columns may be merged"
                 )
             marks.append({"activity": a, "encounter": e, "text": mark, "footnotes": cell_notes})
     return groups, activities, marks, notes_rows
@@ -774,7 +779,8 @@ def spanned_cells(
         for k in range(left, right):
             out[k] = text
         diagnostics.append(
-            f"row {r}: an arrow ({text!r}) read as marks in {right - left} visit column(s), from visit column {left} to {right - 1}"
+            f"row {r}: an arrow ({text!r}) read as marks in {right - left} visit column(s), "
+            f"from visit column {left} to {right - 1}"
         )
     return sorted(out.items())
 

@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ..convert.pipe_tables import join_cells
 from ..model import Block, OutlineEntry
+from ..shared.pipe_tables import join_cells
 from .numbering import normalize_number, normalize_title, parse_number, spaceless_title, strip_markup
 
 _TOC_TITLE = re.compile(r"^(table\s+of\s+contents|contents)\b", re.I)

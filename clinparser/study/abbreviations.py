@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Optional
 
-from ..markup import strip_markup
+from ..shared.markup import strip_markup
 
 _SECTION = re.compile(r"abbreviation|glossary|acronym|definitions?\s+of\s+(?:key\s+)?terms", re.I)
 _NOT_SECTION = re.compile(r"amendment|change|revision|history", re.I)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..markup import strip_markup
+from ..shared.markup import strip_markup
 
 INCLUSION, EXCLUSION = "inclusion", "exclusion"
 

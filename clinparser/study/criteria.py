@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..markup import strip_markup
+from ..shared.markup import strip_markup
 from .categories import category_from_heading, category_from_line, category_of, step_of
 from .trace import Tracer
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..markup import strip_markup
+from ..shared.markup import strip_markup
 from .categories import category_of, step_of
 from .criteria import Criterion, criterion_of_section, cut_criteria, has_items, section_pages
 from .trace import Tracer
@@ -84,7 +84,8 @@ def read_eligibility(document: dict, tracer: Tracer) -> tuple[list[dict], list[d
                 diagnostics.append(
                     {
                         "kind": "synopsis_only",
-                        "detail": f"no eligibility criteria in the protocol body; {len(from_synopsis)} taken from the synopsis"
+                        "detail": "no eligibility criteria in the protocol body; "
+                        f"{len(from_synopsis)} taken from the synopsis"
                         f" (section {_name(from_synopsis[0].section)})",
                     }
                 )
@@ -276,14 +277,16 @@ def _numbering_diagnostics(criteria: list[Criterion]) -> list[dict]:
                 out.append(
                     {
                         "kind": "numbering_repeat",
-                        "detail": f"{criterion.category} criterion {criterion.identifier} printed twice in section {_name(criterion.section)}",
+                        "detail": f"{criterion.category} criterion {criterion.identifier} printed twice "
+                        f"in section {_name(criterion.section)}",
                     }
                 )
             elif criterion.value > previous.value + 1:
                 out.append(
                     {
                         "kind": "numbering_gap",
-                        "detail": f"{criterion.category} criteria jump from {previous.identifier} to {criterion.identifier} in section {_name(criterion.section)}",
+                        "detail": f"{criterion.category} criteria jump from {previous.identifier} "
+                        f"to {criterion.identifier} in section {_name(criterion.section)}",
                     }
                 )
         previous = criterion

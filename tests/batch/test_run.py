@@ -14,8 +14,8 @@ import pymupdf
 import pytest
 
 from clinparser.batch import run as batch
+from clinparser.convert.options import ParseOptions
 from clinparser.errors import InputError
-from clinparser.options import ParseOptions
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -275,7 +275,8 @@ def test_a_url_whose_filesystem_is_not_installed_says_what_to_install(tmp_path):
     proc = run_cli(EXAMPLES / "protocol_004.pdf", "-o", "s3://some-bucket/run")
     assert proc.returncode == 7
     assert proc.stderr.strip().splitlines() == [
-        "clinparser: error: cannot write to s3://some-bucket/run: s3:// needs s3fs, which is not installed: pip install s3fs"
+        "clinparser: error: cannot write to s3://some-bucket/run: "
+        "s3:// needs s3fs, which is not installed: pip install s3fs"
     ]
 
 

@@ -191,7 +191,10 @@ HEADER = "|Original text|New wording|Reason for change|\n|---|---|---|\n"
 ROW_1 = (
     "|The patients will be randomly assigned to the treatment arms|The patients will be assigned to the arms|Clarified|"
 )
-ROW_2 = "|Adverse events of special interest are reported within one day|Adverse events of special interest are reported|Updated|"
+ROW_2 = (
+    "|Adverse events of special interest are reported within one day"
+    "|Adverse events of special interest are reported|Updated|"
+)
 
 
 def test_a_spanning_row_taken_out_as_a_line_goes_back_in_and_the_table_is_one():
@@ -205,7 +208,8 @@ def test_a_spanning_row_taken_out_as_a_line_goes_back_in_and_the_table_is_one():
             1,
             (72, 512, 714, 534),
             TABLE,
-            "|For purposes of this protocol the following are considered|For purposes of this protocol|Updated|\n|---|---|---|",
+            "|For purposes of this protocol the following are considered|For purposes of this protocol|Updated|\n"
+            "|---|---|---|",
         ),
         Block(2, (72, 80, 720, 300), TABLE, HEADER + ROW_1.replace("Clarified", "Reworded")),
     ]
@@ -288,7 +292,7 @@ def test_a_pictures_words_follow_its_placeholder_as_a_marked_block_and_a_caption
 
 
 def test_a_ruled_picture_becomes_a_table_after_the_picture_and_one_continued_beside_it_joins_it():
-    from clinparser.convert.picture_words import decode, ocr_lines
+    from clinparser.convert.pictures.picture_words import decode, ocr_lines
 
     left = _ruled_png([["Visit", "1", "2"], ["Consent", "X", ""], ["Vital signs", "X", "X"]])
     right = _ruled_png([["Visit", "3", "4"], ["Consent", "", ""], ["Vital signs", "X", "X"]])

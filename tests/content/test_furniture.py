@@ -92,10 +92,17 @@ def _bundled_appendix(pages: int = 20, first: int = 13, last: int = 17) -> list[
     for p in range(1, pages + 1):
         if first <= p <= last:
             if p % 2:  # the converter saw it as lines of text here, as a table there
-                header = f"Protocol Amendment no 3 Date: {p} June 2018\nTrial ID: XY-1234 CONFIDENTIAL Page: {p - first + 1} of 5"
+                header = (
+                    f"Protocol Amendment no 3 Date: {p} June 2018\n"
+                    f"Trial ID: XY-1234 CONFIDENTIAL Page: {p - first + 1} of 5"
+                )
                 blocks.append(Block(p, (92, 68, 566, 106), TEXT, header))
             else:
-                header = f"|Protocol Amendment no 3||Date:|{p} June 2018|\n|---|---|---|---|\n|Trial ID: XY-1234|CONFIDENTIAL|Page:|{p - first + 1} of 5|"
+                header = (
+                    f"|Protocol Amendment no 3||Date:|{p} June 2018|\n"
+                    "|---|---|---|---|\n"
+                    f"|Trial ID: XY-1234|CONFIDENTIAL|Page:|{p - first + 1} of 5|"
+                )
                 blocks.append(Block(p, (92, 68, 566, 106), TABLE, header))
         blocks.append(Block(p, (72, 200, 500, 260), TEXT, f"Unique body paragraph {p}."))
         blocks.append(Block(p, (72, 760, 500, 772), TEXT, f"Sponsor Study XY-1234 Page {p} of {pages}"))
@@ -169,7 +176,11 @@ def test_a_header_block_torn_by_a_tables_columns_is_taken_out_of_it():
         )
         blocks.append(Block(p, (72, 200, 540, 260), TEXT, f"Unique body paragraph {p}."))
     # A landscape page: the header block fell into the table and its columns cut it to pieces.
-    torn = "|Protocol||Dat|e:|21 Dec|embe|r 2017|\n|---|---|---|---|---|---|---|\n|Trial ID: XY-1234||Ver|sion:|2.0|P|age: 4|"
+    torn = (
+        "|Protocol||Dat|e:|21 Dec|embe|r 2017|\n"
+        "|---|---|---|---|---|---|---|\n"
+        "|Trial ID: XY-1234||Ver|sion:|2.0|P|age: 4|"
+    )
     blocks[6] = Block(
         4,
         (72, 80, 700, 500),
@@ -228,7 +239,10 @@ def test_a_header_block_read_as_one_line_in_a_varying_order_is_furniture():
             ]
             blocks.append(Block(p, (72, 20, 540, 90), TEXT, "\n".join(lines)))
         else:
-            joined = f"Protocol Date: 21 December 2017 **Acme Pharma** Version: 2.0 ~~CONFIDENTIALCONFIDENTIAL~~ Trial ID: AC-4373 Page: {p} of {n}"
+            joined = (
+                "Protocol Date: 21 December 2017 **Acme Pharma** Version: 2.0 ~~CONFIDENTIALCONFIDENTIAL~~ "
+                f"Trial ID: AC-4373 Page: {p} of {n}"
+            )
             blocks.append(Block(p, (72, 20, 540, 90), TEXT, joined))
         blocks.append(Block(p, (72, 300, 540, 340), TEXT, f"Body paragraph {p} of the protocol."))
     # Body-like lines at the edge made of one furniture line and other words, or a heading
@@ -250,7 +264,11 @@ def test_a_header_blocks_labels_in_a_tables_top_row_are_taken_out():
         blocks.append(Block(p, (72, 200, 540, 260), TEXT, f"Unique body paragraph {p}."))
     # Page 2 is another report's cover, its header block drawn as a table with a title
     # beside the labels: the labels go, the title stays.
-    cover = "|Clinical Trial Report<br>Appendix 16.1.1|Date:<br>Version:<br>Status:|11 Jun 2020<br>1.0|\n|---|---|---|\n|16.1.1 Protocol|||"
+    cover = (
+        "|Clinical Trial Report<br>Appendix 16.1.1|Date:<br>Version:<br>Status:|11 Jun 2020<br>1.0|\n"
+        "|---|---|---|\n"
+        "|16.1.1 Protocol|||"
+    )
     blocks[2] = Block(2, (72, 20, 540, 120), TABLE, cover)
     # The same cover again at the end, drawn as a table of that one row.
     blocks[18] = Block(10, (72, 20, 540, 100), TABLE, cover.split("\n|16.1.1")[0])

@@ -4,7 +4,7 @@ RapidOCR): header, rows (ruled or not), the lines outside its grid; a boxed figu
 import pymupdf
 
 from clinparser.content.picture_tables import table_from_picture
-from clinparser.convert.picture_words import decode, ocr_lines
+from clinparser.convert.pictures.picture_words import decode, ocr_lines
 
 XS = [10, 170, 250, 330, 410]
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 import pandas as pd
 
 from clinparser.content.tables import caption_of, continues, merge, to_table, write_csv
-from clinparser.convert.pipe_tables import parse_pipe_table
 from clinparser.model import Table
+from clinparser.shared.pipe_tables import parse_pipe_table
 
 
 def test_pipe_table_cells_escapes_br_markup_and_multirow_header():
@@ -68,7 +68,8 @@ def test_caption_taken_in_as_the_header_row_becomes_the_title():
     from clinparser.content.tables import split_caption_row
 
     df = parse_pipe_table(
-        "|**Table 2:**<br>**Primary Objective and E**|**stimand**|\n|---|---|\n|Objective|Estimand|\n|Efficacy|Attack rate|"
+        "|**Table 2:**<br>**Primary Objective and E**|**stimand**|\n|---|---|\n"
+        "|Objective|Estimand|\n|Efficacy|Attack rate|"
     )
     title, rest = split_caption_row(df)
     assert title == "Table 2: Primary Objective and Estimand"

@@ -13,7 +13,7 @@ from helpers import Progress, make_docx
 from scoring.tree import flatten
 
 from clinparser import PDFParser
-from clinparser.convert.docling_backend import models_folder
+from clinparser.convert.engines.docling_backend import models_folder
 from clinparser.errors import ModelsMissingError
 
 
@@ -80,7 +80,8 @@ NO_NETWORK = textwrap.dedent(
         for name, path in (("pdf", sys.argv[1]), ("docx", sys.argv[2])):
             r = PDFParser(workers=2).parse(path, output_dir=sys.argv[3])  # 2: worker processes too
             out[name] = len(r["toc"])
-            out[name + "_exports"] = bool(Chunker().document(r)) and bool(to_usdm(r)["study"]["versions"][0]["narrativeContentItems"])
+            usdm_version = to_usdm(r)["study"]["versions"][0]
+            out[name + "_exports"] = bool(Chunker().document(r)) and bool(usdm_version["narrativeContentItems"])
         try:
             PDFParser(engine="docling", models_dir=sys.argv[3] + "/no-models").parse(sys.argv[1], output_dir=None)
             out["docling"] = "parsed?!"

@@ -247,7 +247,8 @@ def test_criteria_and_objectives_are_chunks_after_the_section_chunks():
         },
         {
             "id": "abababababababab:5.2:exclusion-7:0",
-            "text": "5 Study Population > 5.2. Exclusion Criteria > Exclusion criterion 7 (applies to run-in)\n\neGFR < 30 & dialysis.",
+            "text": "5 Study Population > 5.2. Exclusion Criteria > Exclusion criterion 7 (applies to run-in)\n\n"
+            "eGFR < 30 & dialysis.",
             "metadata": {
                 **doc,
                 "section_number": "5.2.",
@@ -422,7 +423,10 @@ def test_no_study_no_criterion_or_objective_chunks():
 
 
 def _picture_result() -> dict:
-    block = "<!-- text in the picture (ocr) -->\nDaily Itch Diary\nDid itching wake you?\n<!-- end of text in the picture -->"
+    block = (
+        "<!-- text in the picture (ocr) -->\nDaily Itch Diary\nDid itching wake you?\n"
+        "<!-- end of text in the picture -->"
+    )
     node = _node(
         "2", "Diary", f"Complete the diary.\n\n[Figure 3: Diary]\n\n{block}\n\n[Schedule]\n\n[Table]\n\nAfter.", [3, 3]
     )

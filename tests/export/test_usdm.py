@@ -548,7 +548,8 @@ def test_raw_inline_html_from_the_converter_becomes_wellformed_xhtml():
         "images": [],
         "references": [],
         "subsections": [],
-        "text": "Dose in mg/m<sup>2</sup> on the <u>first</u> day<br>next line <!-- Start of picture text --> and <u>unclosed",
+        "text": "Dose in mg/m<sup>2</sup> on the <u>first</u> day<br>next line "
+        "<!-- Start of picture text --> and <u>unclosed",
     }
     xhtml = section_xhtml(node)
     root = ET.fromstring(xhtml)

@@ -43,7 +43,8 @@ def tree():
         "1.3",
         "Schedule of Activities",
         2,
-        text="[Table 1: Schedule of Activities]\n\na Seated.\n\n[Table 2: Pharmacokinetic Sampling Schedule of Assessments]",
+        text="[Table 1: Schedule of Activities]\n\na Seated.\n\n"
+        "[Table 2: Pharmacokinetic Sampling Schedule of Assessments]",
         tables=[MAIN, PK],
     )
     labs = Section("8.2", "Clinical Laboratory Tests", 2, text="[Table 3: Laboratory Tests]", tables=[OTHER])

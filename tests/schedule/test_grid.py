@@ -178,7 +178,10 @@ def test_markers_leave_words_of_the_document_alone():
 
 
 def test_footnote_runs():
-    notes = "a First.\n\n- Second, its marker read as a bullet.\n\nc Third. d Fourth in the same paragraph.\n\nX<sup>e</sup> = Fifth."
+    notes = (
+        "a First.\n\n- Second, its marker read as a bullet.\n\nc Third. d Fourth in the same paragraph.\n\n"
+        "X<sup>e</sup> = Fifth."
+    )
     assert [(f["marker"], f["text"]) for f in read_footnotes(notes)] == [
         ("a", "First."),
         ("b", "Second, its marker read as a bullet."),
@@ -373,9 +376,10 @@ def test_an_arrow_written_in_each_slot_of_its_merged_cell_runs_over_those_slots_
         ],
     )
     schedule = read(t, "")
-    marked = lambda a: [
-        schedule["encounters"][m["encounter"]]["label"] for m in schedule["marks"] if m["activity"] == a
-    ]
+
+    def marked(a):
+        return [schedule["encounters"][m["encounter"]]["label"] for m in schedule["marks"] if m["activity"] == a]
+
     assert marked(1) == ["Day 1", "Day 15", "Day 22"]  # the merged run, not the empty cells around it
     assert marked(2) == ["Day 1", "Day 8", "Day 15", "Day 22", "Day 29"]  # one cell: the empty cells it spans
 

@@ -169,7 +169,10 @@ def test_the_pdf_prints_what_the_truth_says(seed, tmp_path):
 
 def test_the_benchmark_reads_the_scorer_as_benchmarks_schedule_does():
     bench = load_module("schedule_layouts_benchmark", ROOT / "benchmarks" / "schedule_layouts.py")
-    line = "activities_f1=1.000 encounters_f1=0.950 cells_f1=0.900 (gold 3 activities, 4 encounters, 5 cells; ours 3, 4, 6)"
+    line = (
+        "activities_f1=1.000 encounters_f1=0.950 cells_f1=0.900 "
+        "(gold 3 activities, 4 encounters, 5 cells; ours 3, 4, 6)"
+    )
     assert bench.soa_line(line) == {"a": 1.0, "e": 0.95, "c": 0.9, "ga": 3, "ge": 4, "gc": 5, "oa": 3, "oe": 4, "oc": 6}
     assert bench.generator is gen
 

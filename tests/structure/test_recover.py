@@ -27,7 +27,10 @@ def bm(number, title, page):
 
 
 # a wrapped title the layout model left as one bold text line, longer than most headings
-LONG = "Understanding the Intent, Scope and Public Health Benefits of Exploratory Biomarker Research: A Guide for Review Boards and Investigational Site Staff"
+LONG = (
+    "Understanding the Intent, Scope and Public Health Benefits of Exploratory Biomarker Research: "
+    "A Guide for Review Boards and Investigational Site Staff"
+)
 
 
 def test_title_only_headings_take_the_bookmark_number_on_their_page():

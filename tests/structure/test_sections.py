@@ -559,8 +559,10 @@ def test_a_numbered_list_read_as_a_two_column_table_is_that_list():
     ]
     # numbers out of sequence, a third column, or short cells (a real table of codes): a table
     for table in (
-        "|1|Screening visit for all subjects|\n|---|---|\n|3|Treatment visit for all subjects|\n|4|Follow-up visit for all subjects|",
-        "|1|Screening visit for all subjects|X|\n|---|---|---|\n|2|Treatment visit for all subjects|X|\n|3|Follow-up visit for all|X|",
+        "|1|Screening visit for all subjects|\n|---|---|\n|3|Treatment visit for all subjects|\n"
+        "|4|Follow-up visit for all subjects|",
+        "|1|Screening visit for all subjects|X|\n|---|---|---|\n|2|Treatment visit for all subjects|X|\n"
+        "|3|Follow-up visit for all|X|",
         "|1|Mild|\n|---|---|\n|2|Moderate|\n|3|Severe|",
     ):
         block = Block(page=24, bbox=(72, 100, 540, 400), kind=TABLE, text=table)

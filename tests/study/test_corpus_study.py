@@ -27,7 +27,10 @@ def score(result: dict, gold, tmp_path) -> dict:
         pytest.skip(f"scoring tool missing: {SCORER} (CI has ../shared/tools)")
     ours = tmp_path / "usdm.json"
     ours.write_text(json.dumps(to_usdm(result)), encoding="utf-8")
-    code = f"import json, sys; sys.path.insert(0, {str(SCORER.parent)!r}); import study_score as s; print(json.dumps(s.score(s.load({str(ours)!r}), s.load({str(gold)!r}))))"
+    code = (
+        f"import json, sys; sys.path.insert(0, {str(SCORER.parent)!r}); import study_score as s; "
+        f"print(json.dumps(s.score(s.load({str(ours)!r}), s.load({str(gold)!r}))))"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return json.loads(done.stdout)
 

@@ -52,7 +52,8 @@ def test_prefixed_exclusion_and_bulleted_styles():
 def test_bullets_have_no_identifier_and_indented_paragraphs_belong():
     body = (
         "Patients must meet the following criteria for study entry:\n\n"
-        "- Age at least 18 years\n\n- For women of childbearing potential: agreement to use contraception, as defined below:\n\n"
+        "- Age at least 18 years\n\n"
+        "- For women of childbearing potential: agreement to use contraception, as defined below:\n\n"
         "Women must remain abstinent or use contraceptive methods during the treatment period.\n\n"
         "- Ability to comply with the study protocol"
     )
@@ -87,7 +88,8 @@ def test_criterion_split_at_a_page_break_is_one_item():
     body = (
         "The subject must be excluded if the subject:\n\n"
         "1. Has an active infection requiring systemic therapy.\n\n"
-        "2. Is pregnant or breastfeeding, or expecting to conceive within the projected duration of the trial, through 120 days after\n\n"
+        "2. Is pregnant or breastfeeding, or expecting to conceive within the projected duration of the trial, "
+        "through 120 days after\n\n"
         "the last dose of study treatment.\n\n"
         "3. Has received a live vaccine within 30 days."
     )
@@ -96,7 +98,8 @@ def test_criterion_split_at_a_page_break_is_one_item():
         block(10, "1. Has an active infection requiring systemic therapy.", kind="list-item"),
         block(
             10,
-            "2. Is pregnant or breastfeeding, or expecting to conceive within the projected duration of the trial, through 120 days after",
+            "2. Is pregnant or breastfeeding, or expecting to conceive within the projected duration of the trial, "
+            "through 120 days after",
             kind="list-item",
         ),
         block(11, "the last dose of study treatment.", 90),
@@ -118,8 +121,8 @@ def test_criterion_split_at_a_page_break_is_one_item():
 
 def test_sub_items_and_notes_belong_to_their_criterion():
     body = (
-        INTRO
-        + "1. Women must be:\n\n- a. postmenopausal, defined as\n\n- >45 years of age with amenorrhea for 18 months, or\n\n"
+        INTRO + "1. Women must be:\n\n- a. postmenopausal, defined as\n\n"
+        "- >45 years of age with amenorrhea for 18 months, or\n\n"
         "- b. surgically sterile\n\n**Note:** A serum pregnancy test is acceptable.\n\n"
         "2. Nested list printed in the same style:\n\n1. first option\n\n2. second option\n\n"
         "3. Willing to comply with the protocol."
@@ -289,7 +292,8 @@ def test_paragraphs_under_lead_ins_are_criteria_when_no_item_is_printed():
         (
             "inclusion",
             None,
-            "Voluntary provision of written informed consent, prior to any procedure that was not part of normal medical care",
+            "Voluntary provision of written informed consent, "
+            "prior to any procedure that was not part of normal medical care",
         ),
         ("exclusion", None, "Patients not medically cleared by their oncologist"),
         ("exclusion", None, "History of alcohol or drug abuse within 12 months"),
@@ -314,7 +318,8 @@ def test_paragraphs_of_a_titled_section_are_criteria_after_the_intro():
     "body",
     [
         # prose about the criteria
-        "All inclusion criteria will be checked at screening.\n\nThe eligibility criteria are listed in the synopsis.\n\n"
+        "All inclusion criteria will be checked at screening.\n\n"
+        "The eligibility criteria are listed in the synopsis.\n\n"
         "Waivers to the criteria are not allowed.",
         # paragraphs of several sentences
         "Subjects are screened at Visit 1. The investigator reviews the history.\n\n"
@@ -332,7 +337,10 @@ def test_prose_in_an_eligibility_section_is_not_read_as_criteria(body):
 
 
 def test_paragraphs_are_not_criteria_when_the_run_has_list_items():
-    body = "Exclusion Criteria:\n\n1. Prior treatment with the study drug.\n\nNote: exposure in another trial counts\n\nNote: topical use counts"
+    body = (
+        "Exclusion Criteria:\n\n1. Prior treatment with the study drug.\n\n"
+        "Note: exposure in another trial counts\n\nNote: topical use counts"
+    )
     criteria, _ = read(doc(node("Eligibility Criteria", body, number="5")))
     assert brief(criteria) == [
         (
@@ -347,7 +355,8 @@ def test_lettered_criterion_run_into_the_previous_line_is_cut_out():
     # "c." printed on its own line but joined to b.'s paragraph upstream: the gap b. -> d. shows it.
     body = (
         "a. Weight exceeding 137 kilograms\n\n"
-        "b. Abdominal surgery other than appendectomy or tubal ligation c. Positive history of chronic GI diseases, e.g., Orlistat\n\n"
+        "b. Abdominal surgery other than appendectomy or tubal ligation "
+        "c. Positive history of chronic GI diseases, e.g., Orlistat\n\n"
         "d. Personal history of medullary thyroid carcinoma"
     )
     criteria, diagnostics = read(doc(node("Exclusion criteria:", body)))

@@ -61,7 +61,10 @@ def test_criteria_for_another_step_are_labelled():
 
 
 def test_randomisation_criteria_section_takes_its_category_from_the_intro():
-    body = "Subjects are eligible to be randomised only if all of the following criteria apply:\n\n1. Kept a diary.\n\n2. Score below 15."
+    body = (
+        "Subjects are eligible to be randomised only if all of the following criteria apply:\n\n"
+        "1. Kept a diary.\n\n2. Score below 15."
+    )
     criteria, _ = read(doc(node("Randomisation criteria", body, number="6.3")))
     assert [(c["category"], c["identifier"], c["applies_to"]) for c in criteria] == [
         ("inclusion", "1.", "randomization"),
@@ -96,7 +99,10 @@ def test_subsection_about_the_list_is_not_a_criterion_and_footnotes_are_dropped(
         "Carriers of the variant have higher exposure.",
         number="5.2.1",
     )
-    body = "1. Known allergy to the study drug.\n\n> 1 any antiplatelet therapy is permitted.\n\n2. Carrier of the variant."
+    body = (
+        "1. Known allergy to the study drug.\n\n> 1 any antiplatelet therapy is permitted.\n\n"
+        "2. Carrier of the variant."
+    )
     criteria, _ = read(doc(node("Exclusion Criteria", body, number="5.2", subsections=[rationale])))
     assert brief(criteria) == [
         ("exclusion", "1.", "Known allergy to the study drug."),

@@ -71,13 +71,16 @@ def test_objectives_and_endpoints(fixture):
 
 def test_objectives_and_endpoints_without_pages(fixture):
     _, truth, study = fixture
-    drop = lambda items: [
-        {
-            **{k: v for k, v in o.items() if k != "pages"},  # noqa: E731
-            "endpoints": [{k: v for k, v in e.items() if k != "pages"} for e in o["endpoints"]],
-        }
-        for o in items
-    ]
+
+    def drop(items):
+        return [
+            {
+                **{k: v for k, v in o.items() if k != "pages"},
+                "endpoints": [{k: v for k, v in e.items() if k != "pages"} for e in o["endpoints"]],
+            }
+            for o in items
+        ]
+
     assert drop(_objectives(study["objectives"])) == drop(truth["objectives"])
 
 

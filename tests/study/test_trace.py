@@ -19,7 +19,8 @@ BLOCKS = [
 
 def test_an_item_continued_over_a_page_break_has_both_pages_and_boxes():
     found = Tracer(BLOCKS).trace(
-        "2. Participant has a diagnosis of the disease for at least 12 months before screening, confirmed by the investigator."
+        "2. Participant has a diagnosis of the disease for at least 12 months before screening, "
+        "confirmed by the investigator."
     )
     assert found == {
         "pages": [1, 2],

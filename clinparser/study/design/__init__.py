@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from ...markup import strip_markup
+from ...shared.markup import strip_markup
 from ..abbreviations import read_abbreviations
 from ..criteria import section_pages
 from ..trace import Tracer
@@ -81,7 +81,8 @@ def read_design(
             notes.append(
                 {
                     "kind": "design_arm_named_for_treatment",
-                    "detail": f"a single-group study names no arm: its one arm is named for its treatment ({arms[0]['name']!r})",
+                    "detail": "a single-group study names no arm: "
+                    f"its one arm is named for its treatment ({arms[0]['name']!r})",
                 }
             )
     design = {

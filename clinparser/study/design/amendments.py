@@ -5,7 +5,8 @@ Date", "Version Number | Version Date"; a summary column sometimes), or as lines
 page ("Amendment 2: 14 March 2021"). A row or line naming an amendment ("Amendment 3", "Amendment
 INT-1", "3475-063-02") is one; in a table of versions that names no amendment, each version after
 the first ("Version 2.0") is one. The original protocol, administrative changes and letters
-are not amendments (one "not implemented" is still one: it was numbered and issued); a country's re-issue of one ("Amendment 3 (JP 01)") is the same amendment.
+are not amendments (one "not implemented" is still one: it was numbered and issued); a country's re-issue of one
+("Amendment 3 (JP 01)") is the same amendment.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from ...markup import strip_markup
+from ...shared.markup import strip_markup
 from ..criteria import section_pages
 from ..trace import Tracer
 from .fields import Field
@@ -100,7 +101,10 @@ _KIND = re.compile(r"\b(?P<kind>(?:non-?)?substantial)\s+amendment\b", re.I)
 
 
 # A labelled box per amendment: "Number of global amendment | 2", "Amendment No. | 3"
-_BOX_LABEL = r"(?:number\s+of\s+(?:(?:global|local|protocol)\s+)?amendment|(?:(?:global|local|protocol)\s+)?amendment\s+(?:number|no\.?|#))"
+_BOX_LABEL = (
+    r"(?:number\s+of\s+(?:(?:global|local|protocol)\s+)?amendment|"
+    r"(?:(?:global|local|protocol)\s+)?amendment\s+(?:number|no\.?|#))"
+)
 _BOX_NUMBER = re.compile(rf"^{_BOX_LABEL}\s*:?$", re.I)
 
 

@@ -17,8 +17,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
-from ...convert.pipe_tables import MARK
-from ...markup import PICTURE_TEXT, strip_markup
+from ...shared.markup import PICTURE_TEXT, strip_markup
+from ...shared.pipe_tables import MARK
 from ..criteria import section_pages
 from ..eligibility import CHANGES_TITLE, SYNOPSIS_TITLE
 
@@ -98,7 +98,8 @@ def table_pairs(table: dict) -> list[tuple[str, str]]:
     the first cell short. The header is a row too (a synopsis table has no header). A row
     with no label goes on with the value above it; a cell of "Label: value" lines is split."""
     if table.get("schedule") or marked_grid(table) or _contents_like(table):
-        return []  # a schedule's rows are activities (a part the schedule reader left too); a table of contents' rows are titles
+        # a schedule's rows are activities (a part the schedule reader left too); a table of contents' rows are titles
+        return []
     rows = [table.get("columns") or []] + (table.get("data") or [])
     rows = [[" ".join(str(c).replace("<br>", "\n").split(" ")).strip() for c in row] for row in rows if row]
     if not rows or max(len(r) for r in rows) < 2 or not _labelled(rows):

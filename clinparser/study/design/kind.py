@@ -32,7 +32,8 @@ MASKING = [
     (
         "open label",
         re.compile(
-            r"\bopen[- ]label|\bunblinded\s+(?:study|trial|design)\b|\bnon[- ]?blind|\bopen\s+(?:study|trial)\b|\bno\s+masking\b",
+            r"\bopen[- ]label|\bunblinded\s+(?:study|trial|design)\b|\bnon[- ]?blind|\bopen\s+(?:study|trial)\b"
+            r"|\bno\s+masking\b",
             re.I,
         ),
     ),
@@ -49,7 +50,8 @@ MODEL = [
     (
         "crossover",
         re.compile(
-            r"\bcross[- ]?over\s+(?:design|study|trial|fashion|manner|period)|\b(?:\d|two|three|four)[- ](?:way|period|sequence)\s+cross[- ]?over\b"
+            r"\bcross[- ]?over\s+(?:design|study|trial|fashion|manner|period)"
+            r"|\b(?:\d|two|three|four)[- ](?:way|period|sequence)\s+cross[- ]?over\b"
             r"|\b(?:a|randomi[sz]ed|double-blind|placebo-controlled),?\s+cross[- ]?over\b|\bcross[- ]?over,",
             re.I,
         ),
@@ -59,7 +61,8 @@ MODEL = [
     (
         "single group",
         re.compile(
-            r"\bsingle[- ](?:arm|group)\b|\bone[- ]arm(?:ed)?\s+(?:study|trial|design)\b|\buncontrolled,?\s+(?:open-label\s+)?(?:study|trial|design)\b",
+            r"\bsingle[- ](?:arm|group)\b|\bone[- ]arm(?:ed)?\s+(?:study|trial|design)\b"
+            r"|\buncontrolled,?\s+(?:open-label\s+)?(?:study|trial|design)\b",
             re.I,
         ),
     ),  # not "uncontrolled hypertension"

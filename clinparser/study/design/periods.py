@@ -17,14 +17,19 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from ...markup import strip_markup
+from ...shared.markup import strip_markup
 from ..criteria import section_pages
 from ..trace import Tracer
 from .fields import Field, find, sections
 from .items import item, sentences
 
 DESIGN_LABEL = re.compile(r"\bdesign\b|\bmethodology\b|\bduration\b|\bstudy\s+periods?\b|\bschema\b|\boverview\b", re.I)
-_NAME = r"(?:screening|run[- ]in|wash[- ]?out|lead[- ]in|baseline|treatment|double[- ]blind(?:\s+treatment)?|open[- ]label(?:\s+(?:treatment|extension))?|maintenance|induction|titration|extension|follow[- ]?up|safety\s+follow[- ]?up|post[- ]treatment(?:\s+follow[- ]?up)?|observation|dosing|dose[- ]escalation|dose[- ]expansion|core|main)"
+_NAME = (
+    r"(?:screening|run[- ]in|wash[- ]?out|lead[- ]in|baseline|treatment|double[- ]blind(?:\s+treatment)?|"
+    r"open[- ]label(?:\s+(?:treatment|extension))?|maintenance|induction|titration|extension|follow[- ]?up|"
+    r"safety\s+follow[- ]?up|post[- ]treatment(?:\s+follow[- ]?up)?|observation|dosing|dose[- ]escalation|"
+    r"dose[- ]expansion|core|main)"
+)
 # a word between a period's name and "period" qualifies it ("treatment extension period"), unless
 # it starts another phrase ("extension beyond this period", "washout of the period")
 _BETWEEN = r"(?:(?!(?:beyond|this|that|the|of|for|to|in|at|between|after|before|during|each|per|a|an)\b)\w+\s+)"
@@ -86,7 +91,10 @@ def read_epochs(
 # A section title that names a period: "Screening", "Treatment Period", "Post-Treatment
 # Follow-up", "Screening/Baseline Assessments", "Treatment (Day 1-27) and Follow up Periods",
 # "Period after the database lock for the final analysis"
-_HEAD_NAME = rf"(?:{_NAME}|pre-?screening|pre-?treatment|post-?treatment(?:\s+follow[- ]?up)?|check[- ]?in|admission|end\s+of\s+(?:trial|study|treatment)\s+and\s+follow[- ]?up)"
+_HEAD_NAME = (
+    rf"(?:{_NAME}|pre-?screening|pre-?treatment|post-?treatment(?:\s+follow[- ]?up)?|check[- ]?in|admission|"
+    r"end\s+of\s+(?:trial|study|treatment)\s+and\s+follow[- ]?up)"
+)
 _HEADED = re.compile(
     rf"^(?P<names>{_HEAD_NAME}(?:\s*(?:/|\band\b|\bor\b)\s*{_HEAD_NAME})*)"
     rf"(?:\s+(?:period|phase|epoch|stage)s?(?:\s+[1-9])?)?(?:\s+(?:assessments?|procedures?|visits?))?$"

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from ...markup import SYMBOL_FONT
+from ...shared.markup import SYMBOL_FONT
 from ..trace import Tracer
 from .fields import Field, find
 from .items import item, sentences

@@ -45,13 +45,13 @@ _END = re.compile(
 _JOIN = re.compile(r"\s+(?P<word>plus|versus|vs\.?|and|or)\s+", re.I)
 _GENERIC = set(
     """
-a an the two three four different multiple single repeated ascending escalating fixed high low dose doses dosing levels level
-regimen regimens safety efficacy tolerability effect effects pharmacokinetics pharmacokinetic pharmacodynamics pharmacodynamic
-immunogenicity activity outcomes outcome response benefit study studies trial treatment treatments therapy therapies therapeutic
-therapeutics drug drugs product products agent agents medication medications intervention interventions investigational
-experimental patients patient subjects subject participants participant adults adult children adolescents volunteers healthy
-people women men use role impact value oral intravenous subcutaneous topical inhaled long short term long-term short-term
-clinical new novel standard care medicinal test
+a an the two three four different multiple single repeated ascending escalating fixed high low dose doses dosing levels
+level regimen regimens safety efficacy tolerability effect effects pharmacokinetics pharmacokinetic pharmacodynamics
+pharmacodynamic immunogenicity activity outcomes outcome response benefit study studies trial treatment treatments
+therapy therapies therapeutic therapeutics drug drugs product products agent agents medication medications intervention
+interventions investigational experimental patients patient subjects subject participants participant adults adult
+children adolescents volunteers healthy people women men use role impact value oral intravenous subcutaneous topical
+inhaled long short term long-term short-term clinical new novel standard care medicinal test
 """.split()
 )
 # words that say where, when or to whom, never a product's own

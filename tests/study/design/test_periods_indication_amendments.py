@@ -159,8 +159,8 @@ def test_a_history_table_with_month_year_dates_and_the_back_matters_amendment_he
 
 def test_a_dated_version_list_on_the_title_page_counts_each_version_after_the_first():
     text = (
-        "Date of Protocol: 04 May 2023, Version 4.1\n11 October 2022 (US Only), Version 3.1\n10 February 2022, Version 2.0 "
-        "18 October 2021, Version 1.0"
+        "Date of Protocol: 04 May 2023, Version 4.1\n11 October 2022 (US Only), Version 3.1\n"
+        "10 February 2022, Version 2.0 18 October 2021, Version 1.0"
     )
     document = {"non_toc": [{"title": "Title Page", "text": text, "tables": [], "pages": [1, 1]}], "toc": []}
     assert [a["number"] for a in read_amendments(document, NO_TRACE)] == ["2.0", "3.1", "4.1"]
@@ -368,7 +368,10 @@ def test_boxes_set_side_by_side_or_left_as_lines_of_text():
             ["Sections changed", "Statistical methods", "Study procedures"],
         ],
     }
-    text = "The changes made by each global amendment follow.\n\nAmendment No. 1\nDate of revision 04-Apr-2022\nSections changed Flow chart"
+    text = (
+        "The changes made by each global amendment follow.\n\n"
+        "Amendment No. 1\nDate of revision 04-Apr-2022\nSections changed Flow chart"
+    )
     document = _history(side)
     document["toc"][0]["text"] = text
     found = read_amendments(document, NO_TRACE)
@@ -377,9 +380,9 @@ def test_boxes_set_side_by_side_or_left_as_lines_of_text():
 
 def test_a_history_run_on_in_one_line_with_two_series_of_amendments():
     text = (
-        "_Protocol History:_\n\nVersion 1.0 [10Nov2015] Version 1.1 [FR] Nonsubstantial Amendment 1 [21Apr2016] Version 2.0 "
-        "Substantial Amendment 1 [02Jun2016] Version 2.1 [CA, US] Nonsubstantial Amendment 2 [04Oct2017] Version 3.0 "
-        "Substantial Amendment 2 [14Dec2017]"
+        "_Protocol History:_\n\nVersion 1.0 [10Nov2015] Version 1.1 [FR] Nonsubstantial Amendment 1 [21Apr2016] "
+        "Version 2.0 Substantial Amendment 1 [02Jun2016] Version 2.1 [CA, US] Nonsubstantial Amendment 2 [04Oct2017] "
+        "Version 3.0 Substantial Amendment 2 [14Dec2017]"
     )
     document = {"non_toc": [{"title": "Title Page", "text": text, "tables": [], "pages": [1, 1]}], "toc": []}
     found = read_amendments(document, NO_TRACE)
@@ -397,8 +400,9 @@ def test_the_schemas_box_labels_name_the_periods_when_no_sentence_names_them():
         "5",
         "Flow Chart and Schedule of Assessments",
         text=(
-            "## **Flow Chart**\n\n**Screening** Weeks -4 to -1\n\n**Double-blind Treatment Period**\n\n**Safety Follow-up**\n\n"
-            "[Image]\n\nRandomized 1:1\n\n**Long-term Follow-up**\n\nEvery 12 weeks For those subjects who discontinue the "
+            "## **Flow Chart**\n\n**Screening** Weeks -4 to -1\n\n**Double-blind Treatment Period**\n\n"
+            "**Safety Follow-up**\n\n[Image]\n\nRandomized 1:1\n\n**Long-term Follow-up**\n\n"
+            "Every 12 weeks For those subjects who discontinue the "
             "Treatment Period without progression, scans continue."
         ),
     )
@@ -419,7 +423,8 @@ def test_the_schemas_box_labels_name_the_periods_when_no_sentence_names_them():
         "title": "Figure 1: Study Schema",
         "page": 4,
         "bbox": [72, 100, 540, 300],
-        "text": "Screening Period Double-blind Treatment Period Follow-up Period\n(up to 6 weeks) (52 weeks) (8 weeks)\n"
+        "text": "Screening Period Double-blind Treatment Period Follow-up Period\n"
+        "(up to 6 weeks) (52 weeks) (8 weeks)\n"
         "Arm A: Drug X 50 mg\nScreening R Arm B: Placebo Follow-up\n1:1 N = 60",
     }
     design = dict(_section("3.1", "Overall Design"), images=[figure])

@@ -35,8 +35,8 @@ def test_product_names_are_kept(name):
     "title, products",
     [
         (
-            "A Phase 1, Randomized, Placebo-controlled Study to Evaluate the Safety of Zelomab Administered Intravenously "
-            "to Adults With Gout",
+            "A Phase 1, Randomized, Placebo-controlled Study to Evaluate the Safety of Zelomab "
+            "Administered Intravenously to Adults With Gout",
             [("Zelomab", "investigational"), ("Placebo", "placebo")],
         ),
         (

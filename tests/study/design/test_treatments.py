@@ -403,8 +403,8 @@ def test_arms_drawn_as_the_boxes_of_the_study_schema():
 
 def test_arms_listed_as_a_products_dose_levels_after_a_colon():
     line = (
-        "Patients will be randomly assigned to receive TEV\u201148574 (single loading dose/6 induction doses): 2250/900 mg, "
-        "2250/450 mg, or placebo to match TEV-48574, stratified by diagnosis."
+        "Patients will be randomly assigned to receive TEV\u201148574 (single loading dose/6 induction doses): "
+        "2250/900 mg, 2250/450 mg, or placebo to match TEV-48574, stratified by diagnosis."
     )
     field = Field("Trial Arms and Duration", line, "1.1", (3, 3), True, "table")
     products = [{"name": "TEV-48574", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]

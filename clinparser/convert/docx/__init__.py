@@ -1,0 +1,1 @@
+"""Word documents: automatic paragraph numbering as Word displays it, written into docling's blocks."""

@@ -1,0 +1,1 @@
+"""Worker processes that never re-run the caller's script: the pool the converter and the batch both use."""
