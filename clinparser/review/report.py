@@ -25,6 +25,7 @@ from typing import Optional
 from markdown_it import MarkdownIt
 
 from ..errors import InputError, OutputError
+from ..shared.markup import TAGS_AND_MARKS
 from ..study.design.lines import design_lines
 from .page_pictures import blank_pages, existing_pages, render_pages
 
@@ -94,12 +95,10 @@ def flatten(document: dict) -> list[Node]:
 
 # --- where each section starts, and which blocks it holds ----------------------------------
 
-_MARKUP = re.compile(r"</?[A-Za-z][^>]*>|[#*_`>|\\]")  # inline HTML tags (<u>, <sup>) and Markdown marks
-
 
 def _key(text: str) -> str:
     """Letters and digits only, lower case: headings are compared through this."""
-    return re.sub(r"[^0-9a-z]+", "", _MARKUP.sub(" ", text).lower())
+    return re.sub(r"[^0-9a-z]+", "", TAGS_AND_MARKS.sub(" ", text).lower())
 
 
 def _starts_here(block: dict, number: str, title: str) -> bool:

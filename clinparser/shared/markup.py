@@ -11,6 +11,10 @@ import re
 # HTML/XML tag, Markdown emphasis (*, _, ~~, ==), code ticks, and a Markdown link reduced to its
 # text. A new tag a converter starts to emit therefore never hides a number.
 _MARKUP = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>|\*\*|__|~~|==|(?<!\w)[_*](?=\S)|(?<=\S)[_*](?!\w)|`")
+# The converters' HTML tags and comments (<br>, <sup>, <!-- ... -->): not words of the page.
+HTML_TAG = re.compile(r"<[^>]*>")
+# Inline HTML tags and every Markdown mark character: what is left is letters to compare.
+TAGS_AND_MARKS = re.compile(r"</?[A-Za-z][^>]*>|[#*_`>|\\]")
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _HEADING_HASHES = re.compile(r"^\s{0,3}#{1,6}\s*")
 _BULLET = re.compile(r"^\s*[-*+\u2022\u25aa\u25cf]\s+")  # the layout model may call a heading a bullet

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Optional
 
 from ...shared.geometry import contains, intersection_area
+from ...shared.markup import HTML_TAG
 
 # A text layer is unreadable when at least this share of its characters has no mapping.
 UNMAPPED_SHARE = 0.10
@@ -49,7 +50,6 @@ UNBOXED_COVER = 0.2
 UNBOXED_BAND = 0.08
 
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
-_MARKUP = re.compile(r"<[^>]*>")  # the converter's HTML (<br>, <sup>, comments) is not text
 _UNMAPPED = re.compile("[\ufffd\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
@@ -93,7 +93,7 @@ def before_conversion(page, log: Optional[list] = None) -> Optional[Verdict]:
 def after_conversion(texts: Iterable[str], layer_words: Callable[[], int]) -> Optional[Verdict]:
     """Judge what the converter returned for a page (its blocks' text); ``layer_words()``
     counts the words of the page's own text layer, asked only for a page with few words."""
-    text = _MARKUP.sub(" ", "\n".join(texts))
+    text = HTML_TAG.sub(" ", "\n".join(texts))
     chars = sum(1 for c in text if not c.isspace())
     unmapped = len(_UNMAPPED.findall(text))
     if unmapped and (unmapped >= UNMAPPED_CHARS or unmapped >= UNMAPPED_SHARE * chars):
