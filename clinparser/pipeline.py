@@ -18,6 +18,7 @@ from .convert.pages.page_recovery import count_pictures_read, ledger_warnings
 from .convert.pictures.picture_words import summary as picture_summary
 from .convert.pictures.picture_words import unread_warning
 from .diagnostics import summarize
+from .document_types import Metadata, Study
 from .model import Converted
 from .schedule.find import attach_schedules
 from .structure.bundles import split_documents
@@ -51,10 +52,10 @@ class Parsed:
     """A parse in memory: the tree, its metadata, and the blocks it came from."""
 
     tree: Tree
-    metadata: dict
+    metadata: Metadata
     converted: Converted
     printed_toc: PrintedToc
-    study: Optional[dict] = None  # the study definition (clinparser.study), once read
+    study: Optional[Study] = None  # the study definition (clinparser.study), once read
 
     def to_dict(self) -> dict:
         """The result: ``{"toc": [...], "non_toc": [...], "metadata": {...}, "study": {...}}``."""
@@ -165,7 +166,7 @@ def _diagnostics(choice: Choice, outline_entries, documents) -> dict:
     }
 
 
-def _metadata(path: Path, converted: Converted, choice: Choice, outline_entries, warnings, documents) -> dict:
+def _metadata(path: Path, converted: Converted, choice: Choice, outline_entries, warnings, documents) -> Metadata:
     return {
         "source": path.name,
         "sha256": sha256_file(path),

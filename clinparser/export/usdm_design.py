@@ -100,6 +100,7 @@ from __future__ import annotations
 import re
 from typing import Any, Optional
 
+from ..document_types import Design
 from .usdm_schedule import EPOCH_TYPES, OTHER_EPOCH
 from .usdm_terms import Ids, code, note, printed_code
 
@@ -833,7 +834,7 @@ def _amendments(study_version: dict, reading: dict, ids: Ids) -> list[str]:
     return ["amendments"] if out else []
 
 
-def add_design(design: dict, study_version: dict, reading: dict, ids: Ids) -> list[str]:
+def add_design(design: Design, study_version: dict, reading: dict, ids: Ids) -> list[str]:
     """The hook for the study design reader: ``reading`` is ``result["study"]["design"]``, put into
     the one ``design`` (``studyDesigns[0]``, which already holds the schedules' epochs, encounters,
     activities and timelines, the eligibility criteria and the objectives) and its

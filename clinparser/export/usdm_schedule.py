@@ -74,6 +74,7 @@ import re
 from collections import defaultdict
 from typing import Iterable, Optional
 
+from ..document_types import Schedule
 from .usdm_terms import Ids, code, note
 
 __all__ = ["schedule_design", "design_errors", "DESIGN_SCHEMAS"]
@@ -482,7 +483,7 @@ def _main_index(schedules: list[dict]) -> int:
     return next(i for test in tests for i, s in enumerate(schedules) if test(s))
 
 
-def schedule_design(schedules: Iterable[dict], first_code: int = 2) -> dict:
+def schedule_design(schedules: Iterable[Schedule], first_code: int = 2) -> dict:
     """The schedules (document order) as USDM study-design lists; {} when none gives anything."""
     design: dict = {key: [] for key in DESIGN_SCHEMAS}
     ids = Ids({"Code": first_code})

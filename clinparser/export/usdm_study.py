@@ -112,6 +112,7 @@ from itertools import pairwise
 from pathlib import PurePath
 from typing import Any
 
+from ..document_types import Study
 from .usdm_design import PARALLEL, SINGLE_GROUP, add_design
 from .usdm_schedule import design_errors
 from .usdm_terms import Ids, code, note
@@ -582,7 +583,7 @@ SCHEDULE_LISTS = ("epochs", "encounters", "activities", "scheduleTimelines")
 
 
 def study_usdm(
-    study: dict | None,
+    study: Study | None,
     *,
     existing: Any = None,
     version: str = "1",

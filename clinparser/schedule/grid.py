@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from ..document_types import Schedule
 from ..model import Table
 from ..shared.markup import PICTURE_TEXT, SYMBOL_FONT
 from .body_rows import lift_body_row
@@ -49,7 +50,9 @@ _HEADER_NAMES = re.compile(
 )
 
 
-def read_schedule(table: Table, notes: str, vocabulary: set[str], *, name: str, part: bool = False) -> Optional[dict]:
+def read_schedule(
+    table: Table, notes: str, vocabulary: set[str], *, name: str, part: bool = False
+) -> Optional[Schedule]:
     """The schedule a table holds, or None when it has no visit column or no marked activity.
     ``part``: the table may be a later page's part of a schedule (a row or two), so it needs no
     more than one visit column and one mark; whether it is one, ``join`` decides."""
