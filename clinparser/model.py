@@ -14,20 +14,40 @@ Everything here is plain data; no stage keeps hidden state elsewhere.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Optional
 
 BBox = tuple[float, float, float, float]  # PDF points, origin top-left
 
-# Block kinds: the vocabulary both engines map into.
-HEADING = "heading"
-TEXT = "text"
-LIST_ITEM = "list-item"
-TABLE = "table"
-PICTURE = "picture"
-CAPTION = "caption"
-PAGE_HEADER = "page-header"
-PAGE_FOOTER = "page-footer"
-FOOTNOTE = "footnote"
+
+class BlockKind(StrEnum):
+    """What a layout block is: the vocabulary both engines map into (a str, as JSON writes it)."""
+
+    HEADING = "heading"
+    TEXT = "text"
+    LIST_ITEM = "list-item"
+    TABLE = "table"
+    PICTURE = "picture"
+    CAPTION = "caption"
+    PAGE_HEADER = "page-header"
+    PAGE_FOOTER = "page-footer"
+    FOOTNOTE = "footnote"
+
+
+# The module's names for the kinds, as every stage imports them.
+HEADING, TEXT, LIST_ITEM, TABLE, PICTURE = (
+    BlockKind.HEADING,
+    BlockKind.TEXT,
+    BlockKind.LIST_ITEM,
+    BlockKind.TABLE,
+    BlockKind.PICTURE,
+)
+CAPTION, PAGE_HEADER, PAGE_FOOTER, FOOTNOTE = (
+    BlockKind.CAPTION,
+    BlockKind.PAGE_HEADER,
+    BlockKind.PAGE_FOOTER,
+    BlockKind.FOOTNOTE,
+)
 
 
 @dataclass
@@ -36,7 +56,7 @@ class Block:
 
     page: Optional[int]  # 1-based; None for formats without pages (DOCX)
     bbox: Optional[BBox]
-    kind: str
+    kind: BlockKind
     text: str
     # Filled by the clean stage: why the block is left out of the section text.
     dropped: str = ""
@@ -108,11 +128,16 @@ class RawImage:
         return out
 
 
-# How a page's text was obtained (the page ledger in ``metadata.pages``).
-TEXT_LAYER = "text"  # the PDF's own text layer, untouched
-OCR = "ocr"  # recovered by OCR of the page's render
-REBUILT = "rebuilt"  # re-read from a usable layer's character positions
-EMPTY = "empty"  # no words reached the output from this page
+class PageSource(StrEnum):
+    """How a page's text was obtained (the page ledger in ``metadata.pages``)."""
+
+    TEXT_LAYER = "text"  # the PDF's own text layer, untouched
+    OCR = "ocr"  # recovered by OCR of the page's render
+    REBUILT = "rebuilt"  # re-read from a usable layer's character positions
+    EMPTY = "empty"  # no words reached the output from this page
+
+
+TEXT_LAYER, OCR, REBUILT, EMPTY = PageSource.TEXT_LAYER, PageSource.OCR, PageSource.REBUILT, PageSource.EMPTY
 
 
 @dataclass
@@ -120,7 +145,7 @@ class PageRecord:
     """One line of the page ledger: where page ``page``'s words came from, and why."""
 
     page: int  # 1-based
-    source: str  # TEXT_LAYER, OCR, REBUILT or EMPTY
+    source: PageSource
     reason: str = ""  # why the text layer was not used (or could not be recovered); "" if it was
     pictures: bool = False  # the page kept a picture (an empty page may still show a figure)
     unboxed: int = 0  # text-layer blocks added because no layout box held them
