@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional, Union
 
+from .convert.options import OcrMode, ParseOptions
 from .export.artifacts import SaveOptions, write_output
-from .pipeline import ParseOptions, Reporter, parse_document
+from .pipeline import Reporter, parse_document
 from .workers.cores import default_workers
 
 PathLike = Union[str, Path]
@@ -38,7 +39,7 @@ class PDFParser:
         layout: str = DEFAULTS.layout,
     ):
         if isinstance(ocr, bool):  # the old on/off flag: on OCR'd every page that needed it
-            ocr = "always" if ocr else "never"
+            ocr = OcrMode.ALWAYS if ocr else OcrMode.NEVER
         if workers is not None and workers < 1:
             raise ValueError(f"workers must be at least 1, not {workers}")
         self.options = ParseOptions(

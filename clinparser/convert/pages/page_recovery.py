@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 
 from ...model import EMPTY, OCR, PICTURE, REBUILT, TEXT, TEXT_LAYER, Block, PageRecord
+from ..options import OcrMode
 from ..runtime.ocr import read_lines
 from .orientation import upright
 from .page_check import Verdict, after_conversion, before_conversion, layer_words, unboxed_text
@@ -154,11 +155,12 @@ def _write_lines(page, lines: list) -> None:
         )
 
 
-def read_pages(doc, unit, mode: str, parse) -> list:
+def read_pages(doc, unit, mode: OcrMode, parse) -> list:
     """Convert the pages ``unit`` (0-based) of ``doc`` with ``parse(doc, pages)``, recovering
     the pages ``page_check`` judges unreadable first (``mode`` "auto"), every page ("always"),
     or none ("never": they are converted as they are and the ledger says why they need it).
     Returns, per page, ``(blocks, heads, PageRecord)``."""
+    recover = mode != OcrMode.NEVER
     verdicts: dict[int, Verdict] = {}
     logs: dict[int, list] = {}
     turns: dict[int, int] = {}
@@ -168,15 +170,15 @@ def read_pages(doc, unit, mode: str, parse) -> list:
         # table printed on a portrait page): checks, OCR and conversion in those coordinates.
         turns[number] = upright(page)
         logs[number] = page.get_bboxlog()
-        verdict = Verdict("always", "--ocr always") if mode == "always" else before_conversion(page, logs[number])
+        verdict = Verdict("always", "--ocr always") if mode == OcrMode.ALWAYS else before_conversion(page, logs[number])
         if verdict is not None:
             verdicts[number] = verdict
-            if mode != "never":
+            if recover:
                 ocr_page(page, verdict)
     out = []
     for number, (blocks, heads) in zip(unit, parse(doc, unit)):
         added = 0
-        if number not in verdicts or mode == "never":
+        if number not in verdicts or not recover:
             loose = unboxed_text(doc[number], logs[number], [b.bbox for b in blocks if b.bbox])
             blocks, heads = _with_unboxed(blocks, heads, loose, number + 1)
             added = len(loose)
@@ -184,13 +186,13 @@ def read_pages(doc, unit, mode: str, parse) -> list:
             verdict = after_conversion([b.text for b in blocks], lambda: layer_words(doc[number]))
             if verdict is not None:
                 verdicts[number] = verdict
-                if mode != "never" and verdict.kind == "converted-to-nothing":
+                if recover and verdict.kind == "converted-to-nothing":
                     blocks = rebuild_blocks(doc[number], blocks)
                     heads = [None] * len(blocks)
-                elif mode != "never":
+                elif recover:
                     ocr_page(doc[number], verdict)
                     ((blocks, heads),) = parse(doc, (number,))
-        if number in verdicts and mode != "never" and verdicts[number].kind != "converted-to-nothing":
+        if number in verdicts and recover and verdicts[number].kind != "converted-to-nothing":
             blocks, heads = _text_over_pictures(doc[number], blocks, heads)
         record = _record(number, blocks, verdicts.get(number), mode)
         record.unboxed = added
@@ -251,12 +253,12 @@ def _layer_block(page_number: int, entry: tuple, text: str) -> Block:
     return Block(page=page_number, bbox=tuple(float(v) for v in entry[:4]), kind=TEXT, text=text)
 
 
-def _record(number: int, blocks, verdict, mode: str) -> PageRecord:
+def _record(number: int, blocks, verdict, mode: OcrMode) -> PageRecord:
     words = any(_WORD.search(b.text) for b in blocks if b.kind != PICTURE)
     pictures = any(b.kind == PICTURE for b in blocks)
     if verdict is None:
         return PageRecord(number + 1, TEXT_LAYER if words else EMPTY, "", pictures)
-    if mode == "never":
+    if mode == OcrMode.NEVER:
         return PageRecord(
             number + 1, TEXT_LAYER if words else EMPTY, f"not recovered (--ocr never): {verdict.reason}", pictures
         )
