@@ -12,17 +12,19 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from ...document_types import Design
 from ...shared.markup import strip_markup
 from ..abbreviations import read_abbreviations
 from ..criteria import section_pages
 from ..trace import Tracer
 from .amendments import read_amendments
+from .arms import arms_in_title, read_arms, single_arm, with_aliases
 from .fields import Field, labelled_fields, plain_text, sections
 from .indication import read_indication
+from .interventions import read_interventions
 from .kind import read_kind
 from .periods import read_epochs
 from .population import read_population
-from .treatments import arms_in_title, read_arms, read_interventions, single_arm, with_aliases
 
 _SCHEMA_TITLE = re.compile(r"\bschema\b|\bschematic\b", re.I)
 
@@ -33,7 +35,7 @@ def read_design(
     criteria: Optional[list[dict]] = None,
     title: Optional[dict] = None,
     abbreviations: Optional[list[dict]] = None,
-) -> tuple[dict, list[dict]]:
+) -> tuple[Design, list[dict]]:
     """``criteria``: the eligibility items already read (ages and sex come from them);
     ``title``: the official title item (``{"text", "page"}``); ``abbreviations``: the list of
     abbreviations already read (read here when not given)."""

@@ -161,6 +161,12 @@ def _head_word(name: str) -> str:
     return words[0] if words else ""
 
 
+def _head(product: str) -> str:
+    """The word a product is named by ("Semaglutide B" -> "semaglutide"; "AMG 416" -> "amg")."""
+    words = re.findall(r"[a-z0-9-]+", product.lower())
+    return words[0] if words else ""
+
+
 def _as_printed(name: str, text: str) -> str:
     """A title in capitals names "TOCILIZUMAB": the body's own spelling, the most frequent."""
     if not name.isupper() or len(name) <= 5 or re.search(r"\d", name):

@@ -1,4 +1,4 @@
-"""What is given and to whom: the interventions and the arms.
+"""What is given: the interventions, each a product with its role, doses, route and frequency.
 
 **Interventions** are read from, in order:
 
@@ -14,12 +14,8 @@ the route (oral, intravenous, subcutaneous, intramuscular, topical, transdermal,
 frequency ("once daily", "QD", "every 3 weeks"). The role comes from a "Use" or "Type" column,
 the field's label (a comparator, a reference therapy), or the name ("placebo", "matching").
 
-**Arms** are read from a field listing them ("Treatment Groups", "Arms", "Intervention Groups",
-"Treatment Sequences") or from labelled lines anywhere in the design fields ("Arm 1: ...",
-"Group A: ...", "Cohort 2: ...", "Sequence AB: ..."), named as printed without a count
-("(N = 200)"). An arm whose name is placebo alone is a placebo comparator; one naming a product
-read as a comparator an active comparator; the others experimental. Each arm lists the
-interventions its name mentions.
+The arms (``arms.py``) are read after the interventions and use what is here: the labels of the
+design and arm fields, and the dose, route and frequency patterns.
 """
 
 from __future__ import annotations
@@ -30,7 +26,7 @@ from typing import Optional
 from ..trace import Tracer
 from .fields import Field, find, marked_grid, table_pairs
 from .items import item
-from .product_names import aliases, is_product_name, same_product, title_products
+from .product_names import _head, aliases, is_product_name, same_product, title_products
 
 PRODUCT_LABEL = re.compile(
     r"\binvestigational\s+(?:medicinal\s+)?products?\b|\bstudy\s+(?:drugs?|interventions?(?:\(s\))?|treatments?|compounds?|medications?)\b"
@@ -38,19 +34,14 @@ PRODUCT_LABEL = re.compile(
     r"|\breference\s+(?:therapy|products?|drugs?)\b|\bstudy\s+intervention\b|\bIMPs?\b|\bprimary\s+study\s+intervention",
     re.I,
 )
+# The fields listing the arms: their doses complete the products here (``_complete``), and
+# arms.py reads the arms from them (it imports this module, so the label is kept here)
 ARM_LABEL = re.compile(
     r"\b(?:treatment|intervention|study|trial)\s+(?:groups?|arms?)\b|^arms?$|\btreatment\s+sequences?\b|^(?:dose\s+|dosing\s+|treatment\s+)?cohorts?$"
     r"|\bgroups?\s+and\s+duration\b|\barms?\s+and\s+duration\b",
     re.I,
 )
 DESIGN_LABEL = re.compile(r"\bdesign\b|\bmethodology\b|\bschema\b", re.I)
-# "Arm A: ...", "Cohort 2 - ...", "Sequence AB"; the label is capitals or a number ("regimen and
-# prior treatment" is no arm line)
-_ARM_LINE = re.compile(
-    r"^\s*(?:[-*\u2022]\s*)?(?P<name>(?:treatment\s+)?(?:arm|group|cohort|sequence|regimen|part)\s+(?-i:[A-Z]{1,4}|\d{1,3}[A-Za-z]?)\b\s*[:.\u2013-]?\s*.*)$",
-    re.I,
-)
-_COUNT = re.compile(r"\s*[(\[]\s*[nN]\s*=\s*\d+[^)\]]*[)\]]|\s*:?\s*\bN\s*=\s*\d+\b", re.I)
 _DOSE = re.compile(
     r"(?<![\w.])(?P<value>\d+(?:[.,]\d+)?)\s?(?P<unit>mg\s?/\s?kg|mg\s?/\s?m(?:2|²)|mg\s?/\s?day|mg|µg|μg|mcg|ug|g|mL|ml|IU|units?)(?![\w/])"
 )
@@ -225,22 +216,8 @@ def _add_prose_products(
                     if any(same_product(name, p["name"], text, abbreviations) for p in found):
                         continue
                     _add(found, _product(tracer, field, name, sentence, None))
-                m = _BACKGROUND_GIVEN.search(sentence)
-                name = m and (m["a"] or m["b"] or m["c"])
-                if (
-                    name
-                    and is_product_name(name)
-                    and not any(same_product(name, p["name"], text, abbreviations) for p in found)
-                ):
-                    _add(found, _product(tracer, field, name, sentence, "background"))
-                m = _RESCUE_GIVEN.search(sentence)
-                name = m and (m["a"] or m["b"] or m["c"])
-                if (
-                    name
-                    and is_product_name(name)
-                    and not any(same_product(name, p["name"], text, abbreviations) for p in found)
-                ):
-                    _add(found, _product(tracer, field, name, sentence, "rescue"))
+                _add_given_as(found, field, sentence, _BACKGROUND_GIVEN, "background", text, abbreviations, tracer)
+                _add_given_as(found, field, sentence, _RESCUE_GIVEN, "rescue", text, abbreviations, tracer)
                 if _PLACEBO_GIVEN.search(sentence) and not any(p["role"] == "placebo" for p in found):
                     found.append(
                         item(
@@ -254,6 +231,26 @@ def _add_prose_products(
                             frequency=_frequency(sentence),
                         )
                     )
+
+
+def _add_given_as(
+    found: list[dict],
+    field: Field,
+    sentence: str,
+    given: re.Pattern,
+    role: str,
+    text: str,
+    abbreviations: Optional[dict[str, str]],
+    tracer: Tracer,
+) -> None:
+    """The product ``sentence`` gives in ``role``, added unless a product found is it: background
+    therapy (``_BACKGROUND_GIVEN``) and rescue medication (``_RESCUE_GIVEN``) alike, each
+    pattern naming the product in its group a, b or c. ``text``: the sections read, where a
+    name may be printed beside another name of the same product."""
+    m = given.search(sentence)
+    name = m and (m["a"] or m["b"] or m["c"])
+    if name and is_product_name(name) and not any(same_product(name, p["name"], text, abbreviations) for p in found):
+        _add(found, _product(tracer, field, name, sentence, role))
 
 
 def _complete(products: list[dict], fields: list[Field], abbreviations: Optional[dict[str, str]] = None) -> None:
@@ -393,367 +390,6 @@ def _doses(text: str) -> list[dict]:
         if (dose["value"], unit) not in {(d["value"], d["unit"]) for d in doses}:
             doses.append(dose)
     return doses
-
-
-def read_arms(
-    fields: list[Field],
-    interventions: list[dict],
-    tracer: Tracer,
-    tables: Optional[list[tuple[dict, Field]]] = None,
-    schemas: Optional[list[Field]] = None,
-) -> list[dict]:
-    """Arms from a crossover's table of sequences (each row the sequence in full), else the
-    fields that list them, else the boxes of the study schema, else the sentence that assigns
-    participants to them. ``tables``: (table, where) of the document; ``schemas``: the schema
-    sections (their text with the words read in their pictures)."""
-    arms = _sequence_arms(tables or [], interventions, tracer)
-    if arms:
-        return arms
-    for field in find(fields, ARM_LABEL, ("table", "paragraph")) + find(fields, DESIGN_LABEL):
-        lines = [ln for ln in field.value.split("\n") if ln.strip()]
-        if len(lines) >= 2 and lines[0].rstrip().endswith(":"):
-            lines = lines[1:]  # "As follows:", "The study has the following groups:" introduce the list
-        labelled = [m["name"] for m in map(_ARM_LINE.match, lines) if m]
-        if (
-            not labelled
-            and ARM_LABEL.search(field.label)
-            and 2 <= len(lines) <= 8
-            and all(len(ln) < 150 for ln in lines)
-        ):
-            labelled = lines  # a list of the arms, one a line
-        for name in labelled:
-            clean = _COUNT.sub("", name).strip(" .;:")
-            if clean and clean.lower() not in {a["name"].lower() for a in arms}:
-                arms.append(
-                    item(
-                        tracer,
-                        field,
-                        name,
-                        name=clean,
-                        type=_arm_type(clean, interventions),
-                        interventions=_given(clean, interventions),
-                    )
-                )
-        if arms:
-            break
-    if not arms:
-        arms = _schema_arms(schemas or [], interventions, tracer)
-    if not arms:
-        arms = _arms_in_prose(fields, interventions, tracer)
-    return arms
-
-
-_FOOTNOTE_MARKS = re.compile(r"[\u00aa\u00ba\u00b9\u00b2\u00b3\u2070-\u2079*\u2020\u2021]+$")
-
-
-def _schema_arms(schemas: list[Field], interventions: list[dict], tracer: Tracer) -> list[dict]:
-    """The arms a study schema draws as boxes: its short lines (a box's words) that name a
-    product read, or placebo, with a dose, route or frequency ("5mg IV Dose AMG 416 TIW",
-    "Placebo IV Dose TIW"); two to eight of them."""
-    names = [w for i in interventions for w in _words_for(i)] + ["placebo"]
-    for schema in schemas:
-        found: list[str] = []
-        for line in schema.value.split("\n"):
-            line = _FOOTNOTE_MARKS.sub("", _COUNT.sub("", " ".join(line.split()))).strip(" .;:")
-            if (
-                3 < len(line) <= 70
-                and _names_any(line, names)
-                and (_DOSE.search(line) or _route_in(line) or FREQUENCY.search(line))
-                and line.lower() not in {f.lower() for f in found}
-            ):
-                found.append(line)
-        if 2 <= len(found) <= 8:
-            return [
-                item(
-                    tracer,
-                    schema,
-                    name,
-                    name=name,
-                    type=_arm_type(name, interventions),
-                    interventions=_given(name, interventions),
-                )
-                for name in found
-            ]
-    return []
-
-
-_SEQUENCE_HEADER = re.compile(r"^(?:treatment\s+|dosing\s+)?sequences?(?:\s+(?:group|name|no\.?|number))?$", re.I)
-
-
-def _sequence_arms(tables: list[tuple[dict, Field]], interventions: list[dict], tracer: Tracer) -> list[dict]:
-    """A crossover's table of sequences: the first column headed "(Treatment) Sequence", a row
-    per sequence ("A | Placebo | 600 mg | 300 mg", a column per period): each row an arm, named
-    "Treatment Sequence A: Placebo, 600 mg, 300 mg"."""
-    for table, where in tables:
-        columns = [" ".join(str(c).split()) for c in table.get("columns") or []]
-        if len(columns) < 3 or not _SEQUENCE_HEADER.match(columns[0].strip(" *:")):
-            continue
-        rows = [[" ".join(str(c).replace("<br>", " ").split()) for c in r] for r in table.get("data") or []]
-        rows = [r for r in rows if r and 0 < len(r[0]) <= 16 and sum(bool(c) for c in r[1:]) >= 2]
-        if len(rows) < 2:
-            continue
-        head = columns[0].strip(" *:")
-        out = []
-        for row in rows:
-            label = row[0] if re.match(r"(?:treatment\s+)?sequence\b", row[0], re.I) else f"{head} {row[0]}"
-            name = f"{label}: {', '.join(c for c in row[1:] if c)}"
-            out.append(
-                item(
-                    tracer,
-                    where,
-                    " ".join(row),
-                    name=name,
-                    type=_arm_type(name, interventions),
-                    interventions=_given(name, interventions),
-                )
-            )
-        return out
-    return []
-
-
-# "... Study of Drug X Plus ADT Versus Placebo Plus ADT in Patients With ...": the arms compared
-_VERSUS = re.compile(
-    r"\b(?:of|evaluating|comparing)\s+(?P<a>[^,;]+?)\s+(?:versus|vs\.?|compared\s+(?:with|to))\s+(?P<b>[^,;]+?)"
-    r"(?:\s+(?:in|for|as|among|on)\s+|,|$)",
-    re.I,
-)
-
-
-def arms_in_title(title: Optional[dict], interventions: list[dict], tracer: Tracer) -> list[dict]:
-    """The two arms a title compares ("A Versus B"), when no field or sentence names arms."""
-    text = " ".join(((title or {}).get("text") or "").split())
-    m = _VERSUS.search(text)
-    names = [w for i in interventions for w in _words_for(i)] + ["placebo"]
-    if not m or not all(_names_any(p, names) for p in (m["a"], m["b"])):
-        return []
-    return [
-        item(
-            tracer, None, text, name=p.strip(), type=_arm_type(p, interventions), interventions=_given(p, interventions)
-        )
-        for p in (m["a"], m["b"])
-    ]
-
-
-# "randomly assigned to 1 of 3 treatment arms in a 1:1:1 ratio to receive A, B, or C",
-# "randomised 2:1 to receive either A or B", "Approximately 600 patients treated with A"
-# "randomly assigned in a 1:1 ratio to canagliflozin or matching placebo", "randomized at a 2:1
-# ratio to receive blinded treatment of either TCZ or a matching placebo"
-_ASSIGNED = re.compile(
-    r"\b(?:randomi[sz]ed|randomly\s+assigned|assigned|allocated)\b[^.]*?\bto\s+(?:receive\s+)?"
-    r"(?:(?:blinded|open-label)\s+)?(?:treatment\s+(?:of|with)\s+)?(?:either\s+)?(?:one\s+of\s+)?"
-    r"(?P<list>(?:[^.;]|\.(?=\S))+)",
-    re.I,
-)
-# "The treatment arms will include a placebo arm, a low-dose X arm (...), and a high-dose X arm"
-_ENUMERATED = re.compile(
-    r"\b(?:treatment\s+|study\s+)?(?:arms|groups)\s+(?:will\s+)?(?:include|includes|are|consist\s+of|comprise)\s*:?\s+"
-    r"(?P<list>(?:[^.;]|\.(?=\S))+)",
-    re.I,
-)
-_TREATED = re.compile(r"\b(?:treated|dosed)\s+with\s+(?P<list>(?:[^.;\n]|\.(?=\S))+)", re.I)
-_LIST_SPLIT = re.compile(
-    r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+versus\s+|\s+vs\.?\s+|\s+and\s+(?=(?:matching\s+)?placebo\b)", re.I
-)
-_LIST_AND = re.compile(r"\s*[,;]\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+|\s+versus\s+|\s+vs\.?\s+", re.I)
-_TAIL = re.compile(
-    r"\s+(?:for|in\s+a|in\s+an|during|at|on|until|over|as|from|with\s+stratification|stratified)\b.*$|\s*\(.*$", re.I
-)
-
-
-def _arms_in_prose(fields: list[Field], interventions: list[dict], tracer: Tracer) -> list[dict]:
-    """Arms named in the sentence that assigns participants to them, when no field lists them:
-    each item of the list received, if it names a product read or placebo."""
-    names = [w for i in interventions for w in _words_for(i)] + ["placebo"]
-    for field in [f for f in fields if f.synopsis or DESIGN_LABEL.search(f.label) or ARM_LABEL.search(f.label)]:
-        for line in field.value.split("\n"):
-            labelled = _labelled_options(line) or _dose_options(line, names)
-            if labelled:
-                return [
-                    item(
-                        tracer,
-                        field,
-                        line,
-                        name=name,
-                        type=_arm_type(name, interventions),
-                        interventions=_given(name, interventions),
-                    )
-                    for name in labelled
-                ]
-    for field in find(fields, ARM_LABEL, ("table", "paragraph")):  # "A and B", one line
-        pieces = [p.strip(" .,:") for p in _LIST_AND.split(field.value.split("\n")[0])]
-        pieces = [p for p in pieces if _names_any(p, names) and len(p) < 100]
-        if len(pieces) >= 2:
-            return [
-                item(
-                    tracer,
-                    field,
-                    field.value.split("\n")[0],
-                    name=p,
-                    type=_arm_type(p, interventions),
-                    interventions=_given(p, interventions),
-                )
-                for p in dict.fromkeys(pieces)
-            ]
-    active = [w for i in interventions if i["role"] != "placebo" for w in _words_for(i)]
-
-    def listed(match: re.Match, pattern: re.Pattern) -> list[str]:
-        text = (
-            _TAIL.sub("", match["list"])
-            if pattern is _ASSIGNED
-            else re.sub(r"\s*\([^()]*\)", "", match["list"])
-            if pattern is _ENUMERATED
-            else match["list"]
-        )
-        return [
-            p
-            for p in map(_arm_words, _LIST_SPLIT.split(text))
-            if p and _names_any(p, names) and len(p) < 100 and not re.search(r"%|\bp\s?[=<]|\[", p)
-        ]
-
-    for field in [f for f in fields if f.synopsis or DESIGN_LABEL.search(f.label)]:
-        lines = field.value.split("\n")
-        # one assigning sentence lists the arms; it must name an active product read (a past
-        # study's "randomized to placebo" names none)
-        for line in lines:
-            for m in [*_ASSIGNED.finditer(line), *_ENUMERATED.finditer(line)]:
-                pieces = listed(m, m.re)
-                if len(pieces) >= 2 and any(_names_any(p, active) for p in pieces):
-                    return [
-                        item(
-                            tracer,
-                            field,
-                            line,
-                            name=p,
-                            type=_arm_type(p, interventions),
-                            interventions=_given(p, interventions),
-                        )
-                        for p in _unique(pieces)
-                    ]
-        # "treated with A" in one sentence, "treated with B" in another: each an arm
-        treated = [(p, line) for line in lines for m in _TREATED.finditer(line) for p in listed(m, _TREATED)]
-        if any(_names_any(p, active) for p, _ in treated):
-            out: list[dict] = []
-            for name, line in treated:
-                if name.lower() not in {a["name"].lower() for a in out}:
-                    out.append(
-                        item(
-                            tracer,
-                            field,
-                            line,
-                            name=name,
-                            type=_arm_type(name, interventions),
-                            interventions=_given(name, interventions),
-                        )
-                    )
-            return out
-    return []
-
-
-# "(Arm 1)", "(Cycle 1: 3.2 mg/kg; ...; Arm 2)": the label a sentence gives the option before it
-_OPTION_LABEL = re.compile(r"\((?:[^()]*;\s*)?(?P<label>(?:arm|group|cohort)\s+[A-Z0-9]{1,3})\)", re.I)
-_OPTION_START = re.compile(r".*(?:\beither\s+|\bor\s+|\bto\s+receive\s+|,\s+|;\s+)", re.I | re.S)
-
-
-def _labelled_options(line: str) -> list[str]:
-    """Arms a sentence offers as options, each labelled in the brackets after it ("either a 5.6
-    mg/kg fixed dose regimen (Arm 1) or an up-titration dose regimen (...; Arm 2)"): "Arm 1: 5.6
-    mg/kg fixed dose regimen", "Arm 2: up-titration dose regimen". Two labels at least."""
-    out: list[str] = []
-    start = 0
-    for m in _OPTION_LABEL.finditer(line):
-        what = _OPTION_START.sub("", line[start : m.start()]).strip(" ,;:")
-        what = re.sub(r"^(?:a|an|the)\s+", "", what, flags=re.I)
-        label = m["label"][:1].upper() + m["label"][1:]
-        if what and len(what) <= 80 and label.lower() not in {o.split(":")[0].lower() for o in out}:
-            out.append(f"{label}: {what}")
-        start = m.end()
-    return out if len(out) >= 2 else []
-
-
-# "randomly assigned to receive TEV-48574 (single loading dose/6 induction doses): 2250/900 mg,
-# 2250/450 mg, or placebo": the product's dose levels listed after a colon, each an arm
-_DOSE_OPTIONS = re.compile(
-    r"\bto\s+receive\s+(?P<product>[\w\u2011-]+(?:\s+[\w\u2011-]+)?)\s*(?:\([^()]*\))?\s*:\s*(?P<list>[^.;]+)", re.I
-)
-
-
-def _dose_options(line: str, names: list[str]) -> list[str]:
-    """Arms a sentence lists as a product's dose levels after a colon ("TEV-48574 2250/900 mg",
-    "TEV-48574 2250/450 mg", "placebo"); two at least, one a dose of a product read."""
-    m = _DOSE_OPTIONS.search(line)
-    if not m or not _names_any(m["product"], names):
-        return []
-    product = " ".join(m["product"].split())
-    pieces = [_TAIL.sub("", re.sub(r"\s*\([^()]*\)", "", p)).strip(" ,.") for p in _LIST_AND.split(m["list"])]
-    arms = [f"{product} {p}" if re.match(r"\d", p) else p for p in pieces if p and len(p) < 60]
-    if len(arms) < 2 or not any(re.match(r"\d", p) for p in pieces):
-        return []
-    return [a for a in arms if re.match(r"\d", a.split(" ", 1)[-1]) or _names_any(a, names)]
-
-
-def _unique(names: list[str]) -> list[str]:
-    return list({n.lower(): n for n in reversed(names)}.values())[::-1]
-
-
-def _arm_words(piece: str) -> str:
-    """An arm as the assigning sentence names it, without its article, a closing "group" or
-    "arm" and a placebo's "matching" ("a matching placebo group" -> "placebo")."""
-    piece = re.sub(r"^(?:a|an|the)\s+", "", piece.strip(" .,:"), flags=re.I)
-    piece = re.sub(
-        r"^matching\s+(?=placebo\b)", "", piece, flags=re.I
-    )  # the arm is the placebo; "matching" is how it looks
-    return re.sub(r"\s+(?:group|arm)s?$", "", piece.strip(" .,:"), flags=re.I).strip(" .,:")
-
-
-def _names_any(text: str, names: list[str]) -> bool:
-    words = re.findall(
-        r"[a-z0-9-]+", re.sub(r"[\u2010-\u2013]", "-", text.lower())
-    )  # "TEV\u201148574": a non-breaking hyphen
-    return any(n in words for n in names if n)
-
-
-def _arm_type(name: str, interventions: list[dict]) -> str:
-    """Placebo comparator when the arm names placebo (or a sham) and no active product; active
-    comparator when its active products are comparators; no intervention when it says so."""
-    given = [i for i in interventions if _mentions(name, i)]
-    active = [i for i in given if i["role"] in ("investigational", "comparator")]
-    if re.search(r"\bsham\b", name, re.I) and not active:
-        return "sham comparator"
-    if re.search(r"\bplacebo\b", name, re.I) and not active:
-        return "placebo comparator"
-    if active and all(i["role"] == "comparator" for i in active):
-        return "active comparator"
-    if re.search(r"\bno\s+(?:treatment|intervention)\b|\bobservation\s+(?:only|arm)\b", name, re.I):
-        return "no intervention"
-    return "experimental"
-
-
-def _given(name: str, interventions: list[dict]) -> list[str]:
-    return [i["name"] for i in interventions if _mentions(name, i)]
-
-
-def _mentions(text: str, product: dict) -> bool:
-    """Whether an arm's text names the product: its head word or an abbreviation of it (the
-    products as ``with_aliases`` gives them)."""
-    words = re.findall(r"[a-z0-9-]+", text.lower())
-    return any(w in words for w in _words_for(product))
-
-
-def _words_for(product: dict) -> list[str]:
-    """The words a product goes by: its head word and the aliases ``with_aliases`` gave it."""
-    return [_head(product["name"])] + product.get("aliases", [])
-
-
-def with_aliases(interventions: list[dict], abbreviations: Optional[dict[str, str]], fields: list[Field]) -> list[dict]:
-    """The products, each with the short forms it goes by ("aliases"), for reading arms."""
-    text = "\n".join(f.value for f in find(fields, ADMINISTRATION_LABEL) + find(fields, DESIGN_LABEL))
-    return [{**i, "aliases": aliases(i["name"], abbreviations, text)} for i in interventions]
-
-
-def _head(product: str) -> str:
-    """The word a product is named by ("Semaglutide B" -> "semaglutide"; "AMG 416" -> "amg")."""
-    words = re.findall(r"[a-z0-9-]+", product.lower())
-    return words[0] if words else ""
 
 
 # Between one dose and the next after a product's name: its frequency, form or a note in
@@ -991,21 +627,3 @@ def _name_of(value: str) -> Optional[str]:
     )
     name = _STOP_NAME.split(first, maxsplit=1)[0].strip(" -")
     return name if 1 < len(name) <= 60 and len(name.split()) <= 6 else None
-
-
-def single_arm(interventions: list[dict], tracer: Tracer) -> list[dict]:
-    """The one arm of a study printed as single-arm (single-group) that names no arm: named
-    for what it gives, the investigational product with its doses."""
-    given = [i for i in interventions if i["role"] == "investigational"][:1]
-    if not given:
-        return []
-    product = given[0]
-    name = " ".join([product["name"]] + [d["printed"] for d in product["doses"][:2]])
-    return [
-        {
-            **{k: product[k] for k in ("pages", "boxes", "section", "printed")},
-            "name": name,
-            "type": "experimental",
-            "interventions": [product["name"]],
-        }
-    ]

@@ -1,7 +1,8 @@
-"""Interventions and arms."""
+"""Interventions: the products from tables, fields, the title and sentences; their roles, doses, routes
+and frequencies."""
 
 from clinparser.study.design.fields import Field
-from clinparser.study.design.treatments import read_arms, read_interventions, single_arm
+from clinparser.study.design.interventions import read_interventions
 from clinparser.study.trace import Tracer
 
 NO_TRACE = Tracer([])
@@ -41,63 +42,6 @@ def test_a_transposed_intervention_table_a_column_per_product():
         ("Drug Y", "investigational", "subcutaneous"),
         ("Drug Z", "comparator", "intravenous"),
     ]
-
-
-def test_arms_listed_in_a_field_or_named_in_the_assigning_sentence():
-    products = [{"name": "Drug X", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
-    listed = [
-        Field(
-            "Treatment Groups", "Arm A: Drug X 10 mg (N = 100)\nArm B: Placebo (N = 50)", "1.1", (3, 3), True, "table"
-        )
-    ]
-    assert [(a["name"], a["type"]) for a in read_arms(listed, products, NO_TRACE)] == [
-        ("Arm A: Drug X 10 mg", "experimental"),
-        ("Arm B: Placebo", "placebo comparator"),
-    ]
-    prose = [
-        Field(
-            "Study Design",
-            "Participants will be randomized 2:1 to receive either Drug X 10 mg once daily or matching placebo "
-            "for 12 weeks.",
-            "1.1",
-            (3, 3),
-            True,
-            "paragraph",
-        )
-    ]
-    arms = read_arms(prose, products, NO_TRACE)
-    assert [a["name"] for a in arms] == ["Drug X 10 mg once daily", "placebo"]
-    assert arms[0]["interventions"] == ["Drug X"]
-
-
-def test_a_single_arm_is_named_for_its_treatment():
-    product = {
-        "name": "Drug X",
-        "role": "investigational",
-        "doses": [{"printed": "100 mg"}],
-        "pages": [],
-        "boxes": [],
-        "section": None,
-        "printed": "",
-    }
-    assert [a["name"] for a in single_arm([product], NO_TRACE)] == ["Drug X 100 mg"]
-
-
-def test_the_two_arms_a_title_compares_when_nothing_else_names_arms():
-    from clinparser.study.design.treatments import arms_in_title
-
-    products = [{"name": "Drugamab", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
-    title = {
-        "text": "A Phase 3, Randomized Study of Drugamab Plus Standard Therapy Versus Placebo Plus Standard Therapy "
-        "in Patients With Gout",
-        "page": 1,
-    }
-    arms = arms_in_title(title, products, NO_TRACE)
-    assert [(a["name"], a["type"]) for a in arms] == [
-        ("Drugamab Plus Standard Therapy", "experimental"),
-        ("Placebo Plus Standard Therapy", "placebo comparator"),
-    ]
-    assert arms_in_title({"text": "A Study of Drugamab in Patients With Gout"}, products, NO_TRACE) == []
 
 
 def test_what_a_products_field_leaves_out_comes_from_the_dosing_sentences_naming_it():
@@ -171,44 +115,6 @@ def test_a_schedule_of_activities_is_no_intervention_table():
     assert read_interventions([], [(table, WHERE)], NO_TRACE) == []
 
 
-def test_arms_from_an_assigning_sentence_without_to_receive_and_by_abbreviation():
-    from clinparser.study.design.treatments import with_aliases
-
-    products = [{"name": "Zelomab", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
-    fields = [
-        Field(
-            "Study Design",
-            "Patients will be randomly assigned in a 2:1 ratio to blinded treatment of either "
-            "ZLM or a matching placebo group, in addition to standard care.",
-            "4.1",
-            (20, 20),
-            False,
-            "section",
-        )
-    ]
-    arms = read_arms(fields, with_aliases(products, {"ZLM": "zelomab"}, fields), NO_TRACE)
-    assert [(a["name"], a["type"], a["interventions"]) for a in arms] == [
-        ("ZLM", "experimental", ["Zelomab"]),
-        ("placebo", "placebo comparator", ["Placebo"]),
-    ]
-
-
-def test_a_past_studys_placebo_group_is_no_arm():
-    products = [{"name": "Zelomab", "role": "investigational"}]
-    fields = [
-        Field(
-            "Study Design",
-            "In an earlier study, patients were randomized to placebo or to standard care; the "
-            "placebo group was reported.",
-            "4.1",
-            (20, 20),
-            False,
-            "section",
-        )
-    ]
-    assert read_arms(fields, products, NO_TRACE) == []
-
-
 def test_a_placebo_named_before_its_sentence_takes_route_and_frequency_from_it_but_no_dose():
     fields = [
         Field(
@@ -271,43 +177,6 @@ def test_the_volume_a_dose_comes_in_is_no_dose():
     assert [d["printed"] for d in product["doses"]] == ["200 mg"]
 
 
-def test_arms_enumerated_by_the_sentence_naming_the_treatment_arms():
-    title = {"text": "Safety and Efficacy of the Zelomab Transdermal System in Patients With Gout", "page": 1}
-    fields = [
-        Field(
-            "Summary of Study Design",
-            "Patients will be randomized to 1 of 3 treatment arms. The treatment arms will "
-            "include a placebo arm, a low-dose zelomab arm (50 cm2 patch, 54 mg zelomab), and a high-dose zelomab "
-            "arm (75 cm2 patch, 81 mg zelomab). Patients receiving zelomab wear one patch daily.",
-            "3.1",
-            (12, 12),
-            False,
-            "section",
-        )
-    ]
-    products = read_interventions(fields, [], NO_TRACE, title=title)
-    assert [(p["name"], p["route"]) for p in products] == [("Zelomab Transdermal System", "transdermal")]
-    arms = read_arms(fields, products, NO_TRACE)
-    assert [(a["name"], a["type"]) for a in arms] == [
-        ("placebo", "placebo comparator"),
-        ("low-dose zelomab", "experimental"),
-        ("high-dose zelomab", "experimental"),
-    ]
-
-
-def test_a_dose_cohorts_field_and_a_list_after_its_introduction_are_the_arms():
-    cohorts = Field("Dose Cohorts", "Cohort 1: Drug Q 10 mg\nCohort 2: Drug Q 30 mg", "1", (3, 3), True, "table")
-    intro = Field("Arms", "As follows:\nDrug Q 10 mg\nPlacebo", "1", (3, 3), True, "paragraph")
-    products = [{"name": "Drug Q", "role": "investigational"}]
-    assert [a["name"] for a in read_arms([cohorts], products, NO_TRACE)] == [
-        "Cohort 1: Drug Q 10 mg",
-        "Cohort 2: Drug Q 30 mg",
-    ]
-    assert [a["name"] for a in read_arms([intro], products, NO_TRACE)] == ["Drug Q 10 mg", "Placebo"]
-    one = Field("Arms", "The study has the following groups:\nDrug Q 10 mg", "1", (3, 3), True, "paragraph")
-    assert "The study has the following groups" not in [a["name"] for a in read_arms([one], products, NO_TRACE)]
-
-
 def test_background_therapy_given_in_a_sentence_is_an_intervention():
     where = Field(
         "Treatments Administered",
@@ -326,22 +195,6 @@ def test_background_therapy_given_in_a_sentence_is_an_intervention():
     ]
 
 
-def test_a_crossovers_table_of_sequences_a_row_an_arm_before_any_field():
-    table = {
-        "columns": ["Treatment Sequence", "1st Eligible Attack", "2nd Eligible Attack", "3rd Eligible Attack"],
-        "data": [["A", "Placebo", "600 mg", "300 mg"], ["B", "300 mg", "Placebo", "600 mg"]],
-    }
-    field = Field("Treatment Sequences", "Sequence A\nSequence B", "1", (3, 3), True, "table")
-    arms = read_arms([field], [{"name": "Drug K", "role": "investigational"}], NO_TRACE, [(table, WHERE)])
-    assert [a["name"] for a in arms] == [
-        "Treatment Sequence A: Placebo, 600 mg, 300 mg",
-        "Treatment Sequence B: 300 mg, Placebo, 600 mg",
-    ]
-    # a table whose first column is not the sequence is no table of sequences
-    other = {"columns": ["Visit", "Period 1", "Period 2"], "data": [["1", "X", "X"], ["2", "X", "X"]]}
-    assert [a["name"] for a in read_arms([field], [], NO_TRACE, [(other, WHERE)])] == ["Sequence A", "Sequence B"]
-
-
 def test_a_products_frequency_is_the_one_most_lines_print_nearest_its_name():
     where = Field(
         "Treatments Administered",
@@ -357,62 +210,10 @@ def test_a_products_frequency_is_the_one_most_lines_print_nearest_its_name():
         {"name": "Drugatinib", "role": "investigational", "doses": [], "route": None, "frequency": "every week"},
         {"name": "MTX", "role": "comparator", "doses": [], "route": None, "frequency": None},
     ]
-    from clinparser.study.design.treatments import _complete
+    from clinparser.study.design.interventions import _complete
 
     _complete(products, [where])
     assert [p["frequency"] for p in products] == ["daily", "weekly"]
-
-
-def test_arms_a_sentence_labels_in_brackets_after_each_option():
-    sentence = (
-        "This study will randomize subjects to one of 2 arms in a 1:1 ratio, for dose selection, to receive either a "
-        "5.6 mg/kg fixed dose regimen (Arm 1) or an up-titration dose regimen (Cycle 1: 3.2 mg/kg; Cycle 2: 4.8 mg/kg; "
-        "Arm 2) of Drugtecan."
-    )
-    # a schema line "regimen and prior treatment with ..." is no arm line
-    schema = Field(
-        "Study Schema",
-        "Dose Regimens\nregimen and prior treatment with 5.6 mg/kg IV Q3W",
-        "1.2",
-        (9, 9),
-        True,
-        "section",
-    )
-    design = Field("Study Design", sentence, "1.1", (8, 8), True, "paragraph")
-    arms = read_arms([schema, design], [{"name": "Drugtecan", "role": "investigational"}], NO_TRACE)
-    assert [a["name"] for a in arms] == ["Arm 1: 5.6 mg/kg fixed dose regimen", "Arm 2: up-titration dose regimen"]
-
-
-def test_arms_drawn_as_the_boxes_of_the_study_schema():
-    schema = Field(
-        "Study Design and Treatment Schema",
-        "Day -22 to Day -2 Day 1 Day 27b Day 55c\n5mg IV Dose AMG 416 TIW\u00aa\n"
-        "g Adssiion (N=24)\nScnin EOS\nPlacebo IV Dose TIW\u00aa\n(N=8)\nTIW = Three times a week (12 doses)",
-        None,
-        (6, 6),
-        True,
-        "section",
-    )
-    products = [{"name": "AMG 416", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
-    arms = read_arms([], products, NO_TRACE, [], [schema])
-    assert [a["name"] for a in arms] == ["5mg IV Dose AMG 416 TIW", "Placebo IV Dose TIW"]
-    # one box naming a product is no list of arms
-    single = Field("Schema", "Drug X 10 mg once daily\nScreening\nFollow-up", None, (6, 6), True, "section")
-    assert read_arms([], products + [{"name": "Drug X", "role": "investigational"}], NO_TRACE, [], [single]) == []
-
-
-def test_arms_listed_as_a_products_dose_levels_after_a_colon():
-    line = (
-        "Patients will be randomly assigned to receive TEV\u201148574 (single loading dose/6 induction doses): "
-        "2250/900 mg, 2250/450 mg, or placebo to match TEV-48574, stratified by diagnosis."
-    )
-    field = Field("Trial Arms and Duration", line, "1.1", (3, 3), True, "table")
-    products = [{"name": "TEV-48574", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
-    assert [a["name"] for a in read_arms([field], products, NO_TRACE)] == [
-        "TEV\u201148574 2250/900 mg",
-        "TEV\u201148574 2250/450 mg",
-        "placebo to match TEV-48574",
-    ]
 
 
 def test_thrice_weekly_is_a_frequency():
@@ -426,7 +227,7 @@ def test_thrice_weekly_is_a_frequency():
         "section",
     )
     products = [{"name": "AMG 416", "role": "investigational", "doses": [], "route": None, "frequency": None}]
-    from clinparser.study.design.treatments import _complete
+    from clinparser.study.design.interventions import _complete
 
     _complete(products, [where])
     assert products[0]["frequency"] == "thrice weekly"
