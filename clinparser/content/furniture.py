@@ -23,6 +23,7 @@ import re
 from typing import Optional
 
 from ..model import CAPTION, HEADING, PAGE_FOOTER, PAGE_HEADER, PICTURE, TABLE, Block
+from ..shared.pipe_tables import is_rule_row, is_table_row, row_cells
 from ..structure.numbering import parse_number, strip_markup
 
 EDGE = 0.12  # share of the page height, at top and bottom, where furniture is learned
@@ -57,9 +58,7 @@ def _lines(block: Block) -> list[str]:
     """The signatures of a block's lines; a table block's lines are its cells."""
     text = block.text
     if block.kind == TABLE:
-        text = "\n".join(
-            c for line in text.splitlines() if not re.fullmatch(r"[\s|:\-]*", line) for c in line.split("|")
-        )
+        text = "\n".join(c for line in text.splitlines() if not is_rule_row(line) for c in row_cells(line))
     sigs = (signature(ln) for ln in re.split(r"\n|<br\s*/?>", text))
     return [s for s in sigs if s]
 
@@ -322,19 +321,20 @@ def _heads_a_table(blocks: list[Block], k: int) -> bool:
     return _width(blocks[k].text) == _width(nxt.text)
 
 
-_SEPARATOR = re.compile(r"^\s*\|?[\s|:\-]+\|?\s*$")
+# A row with nothing but dashes, colons and spaces in its cells: the rule under the header, and
+# rows with no text ("| | |", "| - |"), which are no rows of the table's content.
+_NO_TEXT = re.compile(r"^\s*\|?[\s|:\-]+\|?\s*$")
 
 
 def _rows(markdown: str) -> list[str]:
-    return [ln for ln in markdown.splitlines() if ln.lstrip().startswith("|") and not _SEPARATOR.match(ln)]
+    return [ln for ln in markdown.splitlines() if is_table_row(ln) and not _NO_TEXT.match(ln)]
 
 
 def _width(markdown: str) -> int:
     rows = _rows(markdown)
     if not rows:
         return 0
-    row = rows[0].strip()
-    return row[1:-1].count("|") + 1 if row.endswith("|") and len(row) > 1 else row[1:].count("|") + 1
+    return len(row_cells(rows[0]))
 
 
 def strip_furniture_rows(blocks: list[Block], edges: "_EdgeText", page_sizes: dict[int, tuple[float, float]]) -> None:
@@ -413,7 +413,12 @@ def _without_furniture_lines(row: str, edges: "_EdgeText", page: int) -> str:
     a page number: what a footer has and a cell naming the sponsor has not), or at least
     MIN_LABELS of them document-wide (a header block's labels: "Date:", "Version:", "Status:");
     a bare number stays (it may be the cell's own: "4" is the section's number)."""
-    cells = row.strip().strip("|").split("|")
+    cells = row_cells(row)
+    # Empty cells at either end of the row ("||Page 2 of 4|") are left out, as they always were.
+    while cells and not cells[0]:
+        cells.pop(0)
+    while cells and not cells[-1]:
+        cells.pop()
     kept_cells, gone = [], []
     for cell in cells:
         lines = re.split(r"<br\s*/?>", cell)
@@ -428,4 +433,4 @@ def _without_furniture_lines(row: str, edges: "_EdgeText", page: int) -> str:
     recurring = [sig for sig in gone if edges.recurs(sig)]
     if len(gone) < 2 or not recurring or not (any("#" in sig for sig in gone) or len(recurring) >= MIN_LABELS):
         return row
-    return "|" + "|".join(kept_cells) + "|"
+    return "|" + "|".join(c.replace("|", "\\|") for c in kept_cells) + "|"

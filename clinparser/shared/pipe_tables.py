@@ -2,7 +2,8 @@
 
 Handles escaped pipes, ``<br>`` inside cells, empty header cells, multi-row headers
 (``Visit / Day``) and emphasis markup. Both the converter's own grid reading and the
-content stage's tables read pipe tables through here."""
+content stage's tables read pipe tables through here; code that reads a row's cells
+itself takes them from ``row_cells`` (``is_table_row`` and ``is_rule_row`` tell the lines apart)."""
 
 from __future__ import annotations
 
@@ -17,17 +18,28 @@ _SPLIT = re.compile(r"(?<!\\)\|")
 _SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
-def _cells(line: str) -> list[str]:
+def is_table_row(line: str) -> bool:
+    """Is ``line`` a row of a Markdown pipe table (its first character after any spaces a pipe)?"""
+    return line.lstrip().startswith("|")
+
+
+def is_rule_row(line: str) -> bool:
+    """Is ``line`` the rule under a pipe table's header (``|---|:--:|``, two dashes or more a cell)?"""
+    return bool(_SEPARATOR.match(line))
+
+
+def row_cells(line: str) -> list[str]:
+    """The raw cells of one pipe-table row: outer pipes dropped, split at unescaped pipes, ``\\|`` read as ``|``."""
     line = line.strip()
     if line.startswith("|"):
         line = line[1:]
     if line.endswith("|") and not line.endswith("\\|"):
         line = line[:-1]
-    return [_clean_cell(c) for c in _SPLIT.split(line)]
+    return [cell.replace("\\|", "|") for cell in _SPLIT.split(line)]
 
 
 def _clean_cell(cell: str) -> str:
-    parts = re.split(r"<br\s*/?>", cell.replace("\\|", "|"))
+    parts = re.split(r"<br\s*/?>", cell)
     return "\n".join(strip_markup(p) for p in parts).strip()
 
 
@@ -36,12 +48,12 @@ def parse_pipe_table(markdown: str) -> Optional[pd.DataFrame]:
     lines = [ln for ln in markdown.strip().splitlines() if ln.strip()]
     rows, header_rows = [], None
     for line in lines:
-        if not line.lstrip().startswith("|"):
+        if not is_table_row(line):
             continue
-        if _SEPARATOR.match(line) and header_rows is None:
+        if is_rule_row(line) and header_rows is None:
             header_rows = len(rows)
             continue
-        rows.append(_cells(line))
+        rows.append([_clean_cell(c) for c in row_cells(line)])
     if not rows:
         return None
     width = max(len(r) for r in rows)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from ..model import Block, OutlineEntry
-from ..shared.pipe_tables import join_cells
+from ..shared.pipe_tables import is_table_row, join_cells, row_cells
 from .numbering import normalize_number, normalize_title, parse_number, spaceless_title, strip_markup
 
 _TOC_TITLE = re.compile(r"^(table\s+of\s+contents|contents)\b", re.I)
@@ -37,8 +37,8 @@ def toc_lines(text: str) -> list[str]:
         stripped = raw.strip()
         if _PIPE_ROW_SEP.match(stripped):
             continue
-        if stripped.startswith("|"):
-            cells = [re.sub(r"<br\s*/?>", " ", c).strip() for c in stripped.strip("|").split("|")]
+        if is_table_row(stripped):
+            cells = [re.sub(r"<br\s*/?>", " ", c).strip() for c in row_cells(stripped)]
             pieces = [join_cells([c for c in cells if c])]
         else:
             pieces = re.split(r"<br\s*/?>", raw)

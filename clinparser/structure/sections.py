@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from ..model import HEADING, LIST_ITEM, PICTURE, TABLE, Block
+from ..shared.pipe_tables import row_cells
 from .numbering import (
     APPENDIX,
     APPENDIX_BASE,
@@ -155,7 +156,7 @@ def _table_as_list(block: Block) -> Optional[list[Block]]:
 def _row_cells(row: str) -> list[str]:
     """The filled cells of one Markdown pipe-table row, markup kept, each cell's line breaks
     (``<br>``) and runs of spaces as one space."""
-    cells = (" ".join(re.sub(r"<br\s*/?>", " ", c).split()) for c in row.strip().strip("|").split("|"))
+    cells = (" ".join(re.sub(r"<br\s*/?>", " ", c).split()) for c in row_cells(row))
     return [c for c in cells if c]
 
 

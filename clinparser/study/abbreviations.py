@@ -15,6 +15,7 @@ import re
 from typing import Iterable, Optional
 
 from ..shared.markup import strip_markup
+from ..shared.pipe_tables import is_table_row, row_cells
 
 _SECTION = re.compile(r"abbreviation|glossary|acronym|definitions?\s+of\s+(?:key\s+)?terms", re.I)
 _NOT_SECTION = re.compile(r"amendment|change|revision|history", re.I)
@@ -80,8 +81,8 @@ def _pairs(node: dict) -> list[tuple[str, str]]:
         line = raw.strip()
         if not line or line == "[Table]" or re.fullmatch(r"\[Table[^\]]*\]", line):
             continue
-        if line.startswith("|"):
-            cells = [c.strip() for c in line.strip("|").split("|")]
+        if is_table_row(line):
+            cells = [c.strip() for c in row_cells(line)]
             if all(re.fullmatch(r":?-{3,}:?", c) or not c for c in cells):
                 in_table = True
                 continue

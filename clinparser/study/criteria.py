@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..shared.markup import strip_markup
+from ..shared.pipe_tables import is_table_row, row_cells
 from .categories import category_from_heading, category_from_line, category_of, step_of
 from .trace import Tracer
 
@@ -181,9 +182,7 @@ def _lines(text: str) -> list[Line]:
 
 
 def _markdown_table(rows: list[str]) -> Line:
-    cells = [
-        [strip_markup(c) for c in row.strip().strip("|").split("|")] for row in rows if not _MD_TABLE_RULE.match(row)
-    ]
+    cells = [[strip_markup(c) for c in row_cells(row)] for row in rows if not _MD_TABLE_RULE.match(row)]
     text = "\n".join(" ".join(c for c in row if c) for row in cells)
     return Line("table", text, "\n".join(rows))
 
@@ -553,7 +552,7 @@ class _TextReader:
             self.current.add(data)
 
     def _table_text(self, line: Line) -> str:
-        if line.raw.lstrip().startswith("|"):
+        if is_table_row(line.raw):
             return line.text
         if self.table_index >= len(self.tables):
             return ""

@@ -374,3 +374,16 @@ def test_a_header_read_as_one_line_is_furniture_though_its_date_changes_with_eac
     assert [b.page for b in blocks if b.kind == TEXT and "Acme" in b.text and b.dropped != "furniture"] == []
     assert blocks[-1].dropped == ""
     assert not any(b.dropped for b in blocks if b.text.startswith("Body"))
+
+
+def test_a_tables_last_cell_keeps_its_escaped_pipe_when_footer_lines_are_taken_out():
+    from clinparser.model import TABLE
+
+    blocks = []
+    for p in range(1, 11):
+        blocks.append(Block(p, (72, 200, 540, 260), TEXT, f"Unique body paragraph {p}."))
+        blocks.append(Block(p, (72, 740, 540, 770), TEXT, f"18 Apr 2022\nSponsor Pharma\nPage {p} of 10"))
+    toc = "|1 INTRODUCTION .... 29|\n|---|\n|18 Apr 2022<br>Sponsor Pharma<br>Page 2 of<br>4<br>DOSE \\| ROUTE .... 45|"
+    blocks[3] = Block(2, (72, 100, 540, 760), TABLE, toc)
+    mark_furniture(blocks, {p: (612, 792) for p in range(1, 11)}, 10)
+    assert blocks[3].text.splitlines() == ["|1 INTRODUCTION .... 29|", "|---|", "|4<br>DOSE \\| ROUTE .... 45|"]

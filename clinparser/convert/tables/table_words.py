@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from ...model import TABLE, Block
+from ...shared.pipe_tables import row_cells
 from ..pages.page_check import letter_spaced
 
 LABEL_WORDS = 4  # a header row's cells are labels of at most this many words
@@ -66,12 +67,20 @@ def join_cut_cells(markdown: str, words: list[str]) -> str:
         if not line.startswith("|") or not line.endswith("|") or set(line) <= set("|-: "):
             lines.append(line)
             continue
-        cells = line.split("|")[1:-1]
+        cells = row_cells(line)
         rows += 1
         heading = heading and rows <= HEADER_ROWS and all(len(_BREAK.sub(" ", c).split()) <= LABEL_WORDS for c in cells)
         cells, cursor = _join_row(cells, run, ends, cursor, spread=heading)
-        lines.append("|" + "|".join(cells) + "|")
+        lines.append(_with_cells(line, cells))
     return "\n".join(lines)
+
+
+def _with_cells(row: str, cells: list[str]) -> str:
+    """The pipe-table ``row`` (a line opening with a pipe) with ``cells`` for its cells, their pipes
+    escaped; its closing pipe, or the lack of one, and any spaces after it kept."""
+    body = row.rstrip()
+    closed = len(body) > 1 and body.endswith("|") and not body.endswith("\\|")
+    return "|" + "|".join(c.replace("|", "\\|") for c in cells) + ("|" if closed else "") + row[len(body) :]
 
 
 def _join_row(cells: list[str], run: str, ends: set, cursor: int, spread: bool = False) -> tuple[list[str], int]:
@@ -203,14 +212,14 @@ def respace(markdown: str, words: list[str]) -> str:
         if not line.startswith("|") or set(line) <= set("|-: "):
             lines.append(line)
             continue
-        cells = line.split("|")
+        cells = row_cells(line)
         for k, cell in enumerate(cells):
             parts = _BREAK.split(cell)
             for j, part in enumerate(parts):
                 if j % 2 == 0:  # not a <br> separator
                     parts[j], cursor = _respace_part(part, run, ends, cursor)
             cells[k] = "".join(parts)
-        lines.append("|".join(cells))
+        lines.append(_with_cells(line, cells))
     return "\n".join(lines)
 
 

@@ -25,6 +25,7 @@ import re
 from typing import Iterable, Optional
 
 from ...shared.markup import strip_markup
+from ...shared.pipe_tables import is_table_row, row_cells
 from ..trace import Tracer
 
 # --------------------------------------------------------------------------------------------
@@ -62,8 +63,7 @@ class Line:
 
 
 def _cells(line: str) -> list[str]:
-    inner = line.strip().strip("|")
-    return [c for c in (x.strip() for x in inner.split("|")) if c and not re.fullmatch(r":?-{3,}:?", c)]
+    return [c for c in (x.strip() for x in row_cells(line)) if c and not re.fullmatch(r":?-{3,}:?", c)]
 
 
 def _plain(raw: str) -> str:
@@ -126,7 +126,7 @@ def _node_lines(node: dict, zone: str) -> list[Line]:
     if opening and _plain(title)[:60].lower() in opening.lower():
         title = ""  # the heading is printed again, whole, as the text's first line
     if title.strip():
-        if title.strip().startswith("|"):
+        if is_table_row(title):
             for t in _row_lines([_plain(c) for c in _cells(title)]):
                 out.append(Line(t, title, first, last, zone, node, True))
         else:
@@ -139,7 +139,7 @@ def _node_lines(node: dict, zone: str) -> list[Line]:
             if tables:
                 out.extend(_table_lines(tables.pop(0), zone, node, first, last))
             continue
-        if raw.strip().startswith("|"):
+        if is_table_row(raw):
             for t in _row_lines([_plain(c) for c in _cells(raw)]):
                 if not _TOC_LINE.search(t):
                     out.append(Line(t, raw, first, last, zone, node))
@@ -352,7 +352,7 @@ class FrontMatter:
                 continue
             page = block.get("page")
             for raw in (block.get("text") or "").split("\n"):
-                if raw.strip().startswith("|"):
+                if is_table_row(raw):
                     cells = [_plain(c) for c in _cells(raw)]
                     texts = _row_lines(cells) + [" ".join(cells)]
                 else:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ...shared.markup import strip_markup
+from ...shared.pipe_tables import is_rule_row, is_table_row, row_cells
 from ..trace import words
 from .vocabulary import join_lines, level_of, plain
 
@@ -15,9 +16,7 @@ _BULLET_LINE = re.compile(
     r"^\s*(?:[\u2022\u25aa\u25cf\u2023\u2043\uf0b7\uf0a7\uf0d8\uf076\u27a2\u25e6\-\u2013]|\d{1,2}[.)])\s*(?P<rest>.*)$"
 )
 _SUB_BULLET_LINE = re.compile(r"^\s*(?:o|\u25e6|\uf06f|-)\s+(?P<rest>.*)$")
-# The raw Markdown pipe tables of blocks.json: a cell between unescaped pipes, its lines split at <br>.
-_PIPE = re.compile(r"(?<!\\)\|")
-_PIPE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+# The raw Markdown pipe tables of blocks.json: a cell's lines split at <br>.
 _BR = re.compile(r"<br\s*/?>", re.IGNORECASE)
 # A cell line's list mark that ``strip_markup`` drops when the converter cleans the cell (so the
 # table in document.json no longer shows it): the same pattern as ``markup._BULLET``.
@@ -61,13 +60,9 @@ def pipe_cells(markdown: str) -> list[list[str]]:
     """Every cell of the Markdown pipe table(s) in ``markdown`` as its raw lines (split at <br>)."""
     out = []
     for line in markdown.splitlines():
-        line = line.strip()
-        if not line.startswith("|") or _PIPE_SEPARATOR.match(line):
+        if not is_table_row(line) or is_rule_row(line):
             continue
-        line = line[1:]
-        if line.endswith("|") and not line.endswith("\\|"):
-            line = line[:-1]
-        out.extend(_BR.split(cell.replace("\\|", "|")) for cell in _PIPE.split(line))
+        out.extend(_BR.split(cell) for cell in row_cells(line))
     return out
 
 

@@ -139,3 +139,11 @@ def test_a_spanning_header_cell_cut_at_a_column_line_spans_every_column_it_cover
 def test_cells_holding_only_line_breaks_are_left_as_they_are():
     table = "|Visit|<br>|<br>|\n|---|---|---|\n|Weight measured at every visit of the study|<br>|<br>|"
     assert join_cut_cells(table, ["Visit", "Weight", "measured"]) == table
+
+
+def test_a_cell_holding_an_escaped_pipe_is_one_cell_left_as_it_is():
+    # "Creatinekinase \| Apo Egenotyping" is one cell, and an escaped character leaves it alone;
+    # the row is written back with its pipe still escaped, the cell beside it re-spaced.
+    table = "|Creatinekinase \\| Apo Egenotyping|Apo Egenotyping|\n|---|---|"
+    fixed = respace(join_cut_cells(table, WORDS), WORDS)
+    assert fixed.splitlines() == ["|Creatinekinase \\| Apo Egenotyping|ApoE genotyping|", "|---|---|"]
