@@ -21,7 +21,7 @@ from pathlib import Path
 from scoring.tree import flatten
 
 from clinparser.pipeline import ParseOptions, parse_document
-from clinparser.structure.numbering import normalize_number, titles_agree
+from clinparser.shared.numbering import normalize_number, titles_agree
 
 ROOT = Path(__file__).resolve().parent.parent
 _LABEL = re.compile(r"^(table|figure)\s+([A-Z]{0,6}[.\-]?\d+[a-z]?)", re.I)

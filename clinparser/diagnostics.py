@@ -9,8 +9,8 @@ numbering), numbering irregularities, and the documents bundled with the protoco
 from __future__ import annotations
 
 from .model import Block, OutlineEntry
+from .shared.numbering import normalize_number
 from .structure.bundles import Bundled
-from .structure.numbering import normalize_number
 from .structure.sections import Choice
 
 TRUSTED_SHARE = 0.95  # below this share of outline entries found, the tree needs a look

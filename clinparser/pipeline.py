@@ -7,9 +7,9 @@ from importlib import metadata as importlib_metadata
 from pathlib import Path
 from typing import Optional, Protocol
 
+from .clean.clean_text import clean_blocks, clean_entries, unmapped_warning
+from .clean.furniture import mark_furniture
 from .content.assemble import Tree, assemble
-from .content.clean_text import clean_blocks, clean_entries, unmapped_warning
-from .content.furniture import mark_furniture
 from .content.references import resolve_references
 from .convert import convert
 from .convert.inspect_input import sha256_file
@@ -21,8 +21,8 @@ from .diagnostics import summarize
 from .document_types import Metadata, Study
 from .model import Converted
 from .schedule.find import attach_schedules
+from .shared.numbering import normalize_number
 from .structure.bundles import split_documents
-from .structure.numbering import normalize_number
 from .structure.outline import OutlineIndex, PrintedToc, find_printed_toc, number_bookmarks
 from .structure.recover import merge, outline_candidates, outline_titled_candidates
 from .structure.sections import Choice, find_candidates, join_title_lines, split_merged_headings, split_outline_headings

@@ -199,7 +199,7 @@ def test_packages_tied_both_ways_are_a_package_circle(tmp_path):
 
 # The data's journey, first to last: a stage imports only stages before it (and the shared
 # modules at the top: model, errors, markup, version, options, offline, diagnostics).
-STAGES = ("convert", "structure", "content", "schedule", "study", "review", "export", "batch")
+STAGES = ("convert", "clean", "structure", "content", "schedule", "study", "review", "export", "batch")
 
 
 def order_violations(graph: dict[str, set[str]], package: str = "clinparser") -> list[str]:

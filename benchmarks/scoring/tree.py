@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from clinparser.structure.numbering import normalize_number, titles_agree
+from clinparser.shared.numbering import normalize_number, titles_agree
 
 
 @dataclass

@@ -15,9 +15,9 @@ from typing import Optional, Sequence
 from ..convert.pictures.picture_words import text_rows
 from ..model import CAPTION, HEADING, PICTURE, TABLE, Block, Image, Section, Table
 from ..shared.markup import picture_text_block
+from ..shared.numbering import normalize_title, strip_markup
 from ..shared.pipe_tables import parse_pipe_table
 from ..structure.bundles import Bundled
-from ..structure.numbering import normalize_title, strip_markup
 from ..structure.sections import Candidate
 from .picture_tables import beside, table_from_picture
 from .tables import (

@@ -28,7 +28,7 @@ import re
 from typing import Iterator, Optional
 
 from ..model import Section
-from ..structure.numbering import APPENDIX, ROMAN, normalize_number, normalize_title, parse_number, strip_markup
+from ..shared.numbering import APPENDIX, ROMAN, normalize_number, normalize_title, parse_number, strip_markup
 
 SECTION, APPENDIX_KIND, TABLE, FIGURE = "section", "appendix", "table", "figure"
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model import HEADING, Block
-from .numbering import strip_markup
+from ..shared.numbering import strip_markup
 from .sections import HEADING_LIKE, Candidate, Choice, choose_sections, first_line
 
 MAX_TITLE_WORDS = 6  # a short bold line under a title page's heading ("no 3") belongs to the title

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from ..model import Block, OutlineEntry
+from ..shared.numbering import normalize_number, normalize_title, parse_number, spaceless_title, strip_markup
 from ..shared.pipe_tables import is_table_row, join_cells, row_cells
-from .numbering import normalize_number, normalize_title, parse_number, spaceless_title, strip_markup
 
 _TOC_TITLE = re.compile(r"^(table\s+of\s+contents|contents)\b", re.I)
 _LIST_TITLE = re.compile(r"^list\s+of\s+(tables|figures|in-text\s+tables|attachments|appendices)\b", re.I)

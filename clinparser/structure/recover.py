@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Optional
 
 from ..model import HEADING, PICTURE, TABLE, Block, OutlineEntry
-from .numbering import DECIMAL, normalize_number, normalize_title, parse_number, spaceless_title, strip_markup
+from ..shared.numbering import DECIMAL, normalize_number, normalize_title, parse_number, spaceless_title, strip_markup
 from .sections import MAX_TITLE_CHARS, Candidate, first_line, heading_weight
 
 RECOVERED_PENALTY = 1.0  # a number read from the outline is a little less sure than one in the text

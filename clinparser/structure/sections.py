@@ -18,8 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from ..model import HEADING, LIST_ITEM, PICTURE, TABLE, Block
-from ..shared.pipe_tables import row_cells
-from .numbering import (
+from ..shared.numbering import (
     APPENDIX,
     APPENDIX_BASE,
     DECIMAL,
@@ -33,6 +32,7 @@ from .numbering import (
     strip_markup,
     titles_agree,
 )
+from ..shared.pipe_tables import row_cells
 from .outline import OutlineIndex
 
 MAX_TITLE_CHARS = 250

@@ -100,7 +100,7 @@ def _pipe(header, rows):
 
 
 def test_a_table_over_three_pages_with_footers_footnotes_and_a_continued_caption_is_one_table():
-    from clinparser.content.furniture import mark_furniture
+    from clinparser.clean.furniture import mark_furniture
 
     header = ["**Assessment**", "**Screening**", "**Week 4**"]
     blocks = [

@@ -7,7 +7,7 @@ import pytest
 
 from clinparser.content.references import _Lookup, resolve_references
 from clinparser.model import Image, Section, Table
-from clinparser.structure.numbering import normalize_number
+from clinparser.shared.numbering import normalize_number
 
 
 def S(number: str, title: str, text: str = "", *children: Section, tables=(), images=(), pages=(None, None)) -> Section:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from clinparser.model import HEADING, LIST_ITEM, TABLE, TEXT, Block, OutlineEntry
-from clinparser.structure.numbering import ROMAN_BASE
+from clinparser.shared.numbering import ROMAN_BASE
 from clinparser.structure.outline import OutlineIndex
 from clinparser.structure.sections import choose_sections, find_candidates, split_merged_headings
 
@@ -421,7 +421,7 @@ def test_a_label_whose_colon_the_converter_split_off_takes_the_title_after_it():
 
 
 def test_a_reference_mark_in_superscript_ends_no_title():
-    from clinparser.structure.numbering import parse_number
+    from clinparser.shared.numbering import parse_number
 
     assert parse_number("## 12.1 **Pharmacology**<sup>**42, 43**</sup>").title == "Pharmacology"
     assert parse_number("## 4.3 Safety Follow-up<sup>a</sup>").title == "Safety Follow-up"

@@ -76,7 +76,7 @@ def test_converter_count_is_replaced_and_typed_numbers_are_kept():
 
 
 def test_a_citation_the_converter_glued_to_a_heading_is_marked_superscript_and_left_out_of_the_title():
-    from clinparser.structure.numbering import parse_number
+    from clinparser.shared.numbering import parse_number
 
     cited = para("Pharmacology42", "12.1")
     cited.trailing_superscript = "42"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from clinparser.content.clean_text import clean, clean_blocks, unmapped_warning
+from clinparser.clean.clean_text import clean, clean_blocks, unmapped_warning
 from clinparser.model import TEXT, Block, OutlineEntry
 
 
@@ -48,7 +48,7 @@ def test_clean_blocks_counts_replacements_per_page_and_warns_with_pages():
 
 
 def test_outline_titles_are_cleaned_too():
-    from clinparser.content.clean_text import clean_entries
+    from clinparser.clean.clean_text import clean_entries
 
     entry = OutlineEntry(number="6.2.2\x03", title="Concordance\x00 of \ufb01les", page=51, source="bookmark")
     clean_entries([entry])

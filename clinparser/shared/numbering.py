@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
-from ..shared.markup import strip_markup
+from .markup import strip_markup
 
 APPENDIX_BASE = 1000
 # Roman parts live in their own key range, below the appendices: "I. SIGNATURES" is not

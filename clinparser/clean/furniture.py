@@ -23,8 +23,8 @@ import re
 from typing import Optional
 
 from ..model import CAPTION, HEADING, PAGE_FOOTER, PAGE_HEADER, PICTURE, TABLE, Block
+from ..shared.numbering import parse_number, strip_markup
 from ..shared.pipe_tables import is_rule_row, is_table_row, row_cells
-from ..structure.numbering import parse_number, strip_markup
 
 EDGE = 0.12  # share of the page height, at top and bottom, where furniture is learned
 WIDE_EDGE = 0.2  # once learned, a furniture line is recognised this far in (landscape pages have wider margins)

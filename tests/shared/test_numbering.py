@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clinparser.structure.numbering import (
+from clinparser.shared.numbering import (
     APPENDIX_BASE,
     ROMAN_BASE,
     normalize_number,

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from clinparser.content.furniture import mark_furniture
+from clinparser.clean.furniture import mark_furniture
 from clinparser.model import PAGE_FOOTER, TEXT, Block
 
 
@@ -299,7 +299,7 @@ def test_footer_lines_a_body_block_swallowed_are_taken_off_its_end():
 
 
 def test_a_running_header_drawn_inside_a_picture_leaves_the_pictures_words():
-    from clinparser.content.furniture import mark_furniture
+    from clinparser.clean.furniture import mark_furniture
     from clinparser.model import PICTURE, TEXT, Block, RawImage
 
     sizes = {p: (612.0, 792.0) for p in range(1, 6)}
@@ -322,7 +322,7 @@ def test_a_running_header_drawn_inside_a_picture_leaves_the_pictures_words():
 
 
 def test_an_axis_of_numbers_at_the_foot_of_a_picture_is_not_a_page_number():
-    from clinparser.content.furniture import mark_furniture
+    from clinparser.clean.furniture import mark_furniture
     from clinparser.model import PICTURE, TEXT, Block, RawImage
 
     sizes = {p: (612.0, 792.0) for p in range(1, 6)}
