@@ -58,16 +58,7 @@ def read_arms(
         for name in labelled:
             clean = _COUNT.sub("", name).strip(" .;:")
             if clean and clean.lower() not in {a["name"].lower() for a in arms}:
-                arms.append(
-                    item(
-                        tracer,
-                        field,
-                        name,
-                        name=clean,
-                        type=_arm_type(clean, interventions),
-                        interventions=_given(clean, interventions),
-                    )
-                )
+                arms.append(_arm(tracer, field, name, clean, interventions))
         if arms:
             break
     if not arms:
@@ -97,17 +88,7 @@ def _schema_arms(schemas: list[Field], interventions: list[dict], tracer: Tracer
             ):
                 found.append(line)
         if 2 <= len(found) <= 8:
-            return [
-                item(
-                    tracer,
-                    schema,
-                    name,
-                    name=name,
-                    type=_arm_type(name, interventions),
-                    interventions=_given(name, interventions),
-                )
-                for name in found
-            ]
+            return [_arm(tracer, schema, name, name, interventions) for name in found]
     return []
 
 
@@ -131,16 +112,7 @@ def _sequence_arms(tables: list[tuple[dict, Field]], interventions: list[dict], 
         for row in rows:
             label = row[0] if re.match(r"(?:treatment\s+)?sequence\b", row[0], re.I) else f"{head} {row[0]}"
             name = f"{label}: {', '.join(c for c in row[1:] if c)}"
-            out.append(
-                item(
-                    tracer,
-                    where,
-                    " ".join(row),
-                    name=name,
-                    type=_arm_type(name, interventions),
-                    interventions=_given(name, interventions),
-                )
-            )
+            out.append(_arm(tracer, where, " ".join(row), name, interventions))
         return out
     return []
 
@@ -202,32 +174,12 @@ def _arms_in_prose(fields: list[Field], interventions: list[dict], tracer: Trace
         for line in field.value.split("\n"):
             labelled = _labelled_options(line) or _dose_options(line, names)
             if labelled:
-                return [
-                    item(
-                        tracer,
-                        field,
-                        line,
-                        name=name,
-                        type=_arm_type(name, interventions),
-                        interventions=_given(name, interventions),
-                    )
-                    for name in labelled
-                ]
+                return [_arm(tracer, field, line, name, interventions) for name in labelled]
     for field in find(fields, ARM_LABEL, ("table", "paragraph")):  # "A and B", one line
         pieces = [p.strip(" .,:") for p in _LIST_AND.split(field.value.split("\n")[0])]
         pieces = [p for p in pieces if _names_any(p, names) and len(p) < 100]
         if len(pieces) >= 2:
-            return [
-                item(
-                    tracer,
-                    field,
-                    field.value.split("\n")[0],
-                    name=p,
-                    type=_arm_type(p, interventions),
-                    interventions=_given(p, interventions),
-                )
-                for p in dict.fromkeys(pieces)
-            ]
+            return [_arm(tracer, field, field.value.split("\n")[0], p, interventions) for p in dict.fromkeys(pieces)]
     active = [w for i in interventions if i["role"] != "placebo" for w in _words_for(i)]
 
     def listed(match: re.Match, pattern: re.Pattern) -> list[str]:
@@ -252,33 +204,14 @@ def _arms_in_prose(fields: list[Field], interventions: list[dict], tracer: Trace
             for m in [*_ASSIGNED.finditer(line), *_ENUMERATED.finditer(line)]:
                 pieces = listed(m, m.re)
                 if len(pieces) >= 2 and any(_names_any(p, active) for p in pieces):
-                    return [
-                        item(
-                            tracer,
-                            field,
-                            line,
-                            name=p,
-                            type=_arm_type(p, interventions),
-                            interventions=_given(p, interventions),
-                        )
-                        for p in _unique(pieces)
-                    ]
+                    return [_arm(tracer, field, line, p, interventions) for p in _unique(pieces)]
         # "treated with A" in one sentence, "treated with B" in another: each an arm
         treated = [(p, line) for line in lines for m in _TREATED.finditer(line) for p in listed(m, _TREATED)]
         if any(_names_any(p, active) for p, _ in treated):
             out: list[dict] = []
             for name, line in treated:
                 if name.lower() not in {a["name"].lower() for a in out}:
-                    out.append(
-                        item(
-                            tracer,
-                            field,
-                            line,
-                            name=name,
-                            type=_arm_type(name, interventions),
-                            interventions=_given(name, interventions),
-                        )
-                    )
+                    out.append(_arm(tracer, field, line, name, interventions))
             return out
     return []
 
@@ -344,6 +277,19 @@ def _names_any(text: str, names: list[str]) -> bool:
         r"[a-z0-9-]+", re.sub(r"[\u2010-\u2013]", "-", text.lower())
     )  # "TEV\u201148574": a non-breaking hyphen
     return any(n in words for n in names if n)
+
+
+def _arm(tracer, where, printed: str, name: str, interventions: list[dict]) -> dict:
+    """An arm item named ``name``, traced to ``printed`` in ``where``, with its type and the
+    interventions its name gives."""
+    return item(
+        tracer,
+        where,
+        printed,
+        name=name,
+        type=_arm_type(name, interventions),
+        interventions=_given(name, interventions),
+    )
 
 
 def _arm_type(name: str, interventions: list[dict]) -> str:
