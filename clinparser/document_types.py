@@ -1,5 +1,5 @@
-"""The shapes of ``document.json`` past the section tree: schedules, the study, its design and the
-metadata, as the readers build them and the exporters read them.
+"""The shapes of ``document.json``: the section tree with its tables and images, the schedules,
+the study, its design and the metadata, as the stages build them and the exporters read them.
 
 They are plain dicts at run time (the JSON is written as built); these types name their keys so a
 reader of the code, and a type checker, know what crosses a stage. ``tests/test_document_types.py``
@@ -362,3 +362,59 @@ class _MetadataRequired(TypedDict):
 
 class Metadata(_MetadataRequired, total=False):
     pictures: Pictures
+
+
+# --- the section tree ----------------------------------------------------------------------------
+
+
+class _TableRequired(TypedDict):
+    title: str
+    page: Page
+    pages: list[Page]  # first and last
+    columns: list[str]
+    data: list[list[str]]
+    path: Optional[str]  # the CSV, relative to the output folder; None when not written
+
+
+class TableNode(_TableRequired, total=False):
+    from_ocr: Literal[True]  # read by OCR from a picture of the table (present only then)
+    schedule: Schedule
+
+
+class ImageNode(TypedDict):
+    title: str
+    page: Page
+    bbox: Bbox
+    width: int
+    height: int
+    path: Optional[str]
+    text: str
+    text_from: Literal["", "text-layer", "ocr", "text-layer + ocr"]
+
+
+class ReferenceNode(TypedDict):
+    text: str
+    kind: Literal["section", "appendix", "table", "figure"]
+    target: Any  # the number of a section, {"section", "index"} of a table or figure, or None
+
+
+class SectionNode(TypedDict):
+    number: str  # "" in front and back matter
+    title: str
+    level: int
+    pages: list[Page]  # first and last
+    text: str
+    tables: list[TableNode]
+    images: list[ImageNode]
+    references: list[ReferenceNode]
+    subsections: list[SectionNode]
+
+
+class _DocumentRequired(TypedDict):
+    toc: list[SectionNode]
+    non_toc: list[SectionNode]
+    metadata: Metadata
+
+
+class Document(_DocumentRequired, total=False):
+    study: Study  # absent when the study definition was not read

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Optional
 
+from ..document_types import Document
 from ..shared.markup import strip_markup
 from ..shared.pipe_tables import is_table_row, row_cells
 
@@ -31,7 +32,7 @@ _LIST_LINE = re.compile(r"^(?P<abbr>\S{1,15}?(?:\s\S{1,6}?)?)\s*(?::|=|–|—|\
 _SPACE_LINE = re.compile(r"^(?P<abbr>[^\s]*[A-Z0-9][^\s]*)\s(?P<exp>[^\s].*)$")
 
 
-def read_abbreviations(document: dict) -> list[dict]:
+def read_abbreviations(document: Document) -> list[dict]:
     """``[{"abbreviation", "expansion"}]`` from the document's abbreviations section(s)."""
     out: list[dict] = []
     seen = set()
@@ -56,7 +57,7 @@ def _walk(nodes: Iterable[dict], blocked: bool = False):
         yield from _walk(node.get("subsections") or [], here_blocked)
 
 
-def _sections(document: dict) -> list[dict]:
+def _sections(document: Document) -> list[dict]:
     found = []
     for node, blocked in _walk(list((document or {}).get("toc") or []) + list((document or {}).get("non_toc") or [])):
         if blocked:

@@ -7,7 +7,7 @@ be traced back to the blocks, and so to the pages and boxes, it came from.
 
 from __future__ import annotations
 
-from ..document_types import Study
+from ..document_types import Document, Study
 from .abbreviations import read_abbreviations
 from .design import read_design
 from .eligibility import read_eligibility
@@ -16,7 +16,7 @@ from .objectives import read_objectives
 from .trace import Tracer
 
 
-def read_study(document: dict, blocks: list[dict]) -> Study:
+def read_study(document: Document, blocks: list[dict]) -> Study:
     """``document``: ``{"toc", "non_toc", ...}``; ``blocks``: dicts as in ``blocks.json``."""
     tracer = Tracer(blocks)
     identity, identity_notes = read_identity(document, blocks)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..document_types import Document
 from ..shared.markup import strip_markup
 from .categories import category_of, step_of
 from .criteria import Criterion, criterion_of_section, cut_criteria, has_items, section_pages
@@ -60,7 +61,7 @@ CHANGES_TITLE = _CHANGES_TITLE = re.compile(
 # --- public ---------------------------------------------------------------------------------
 
 
-def read_eligibility(document: dict, tracer: Tracer) -> tuple[list[dict], list[dict]]:
+def read_eligibility(document: Document, tracer: Tracer) -> tuple[list[dict], list[dict]]:
     """The document's eligibility criteria, in document order, and diagnostics about them.
 
     Each criterion: ``{"category", "identifier", "text", "section", "pages", "boxes",
@@ -112,7 +113,7 @@ class Place:
     where: str  # "body" | "loose" (outside the outline, after the body starts) | "synopsis"
 
 
-def _places(document: dict) -> list[Place]:
+def _places(document: Document) -> list[Place]:
     """Every section titled like eligibility criteria, with where it sits. The outline tree is
     the body; nodes outside it are front matter, appendices or an unfound outline ("loose"),
     except those in or just after a synopsis."""

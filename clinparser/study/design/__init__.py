@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from ...document_types import Design
+from ...document_types import Design, Document
 from ...shared.markup import strip_markup
 from ..abbreviations import read_abbreviations
 from ..criteria import section_pages
@@ -30,7 +30,7 @@ _SCHEMA_TITLE = re.compile(r"\bschema\b|\bschematic\b", re.I)
 
 
 def read_design(
-    document: dict,
+    document: Document,
     tracer: Tracer,
     criteria: Optional[list[dict]] = None,
     title: Optional[dict] = None,

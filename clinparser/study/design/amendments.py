@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from ...document_types import Document
 from ...shared.markup import strip_markup
 from ..criteria import section_pages
 from ..trace import Tracer
@@ -41,7 +42,7 @@ _MONTHS = {
 }
 
 
-def read_amendments(document: dict, tracer: Tracer) -> list[dict]:
+def read_amendments(document: Document, tracer: Tracer) -> list[dict]:
     """Every amendment the history tables, the front and back matter's lines and headings
     ("Protocol amendment 2: (UK, 15 March 2018)", the title page's "Protocol Amendment 7": the
     document's own, which its history table often leaves out) or a dated version list name, each
@@ -158,7 +159,7 @@ _OWN_VERSION = re.compile(
 _EARLIER_VERSION = re.compile(r"\bversion\s+(?P<number>\d+(?:\.\d+)*)\s+of\s+the\s+protocol\b", re.I)
 
 
-def _own_versions(document: dict, lines: list[tuple[dict, str]]) -> list[tuple[dict, str, str, str]]:
+def _own_versions(document: Document, lines: list[tuple[dict, str]]) -> list[tuple[dict, str, str, str]]:
     """(section, line, number, where its date is) of the document's own version as its title page
     prints it, when nothing names an amendment: the amendment the document is (the original is
     version 1), dated by its own line or the title page's one "Date" line; and of a version
@@ -196,7 +197,7 @@ def _is_original(number: str) -> bool:
     return _order(number)[0] <= 1 and not any(_order(number)[1:])
 
 
-def _matter_lines(document: dict):
+def _matter_lines(document: Document):
     """(section, line) of the front and back matter: headings, and text lines cut where one
     line holds several bold-labelled fields ("**Original Protocol:** ... **Amendment 1:** ...")."""
     for section, _ in _all_sections(document, outline=False):
@@ -225,7 +226,7 @@ def _version_list(lines: list[tuple[dict, str]]) -> list[tuple[dict, str, str]]:
     return [(s, line, n) for s, line, n in out if not _is_original(n)]
 
 
-def _all_sections(document: dict, outline: bool = True):
+def _all_sections(document: Document, outline: bool = True):
     def walk(nodes, ancestors):
         for node in nodes:
             yield node, ancestors

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
+from ...document_types import Document
 from ...shared.markup import PICTURE_TEXT, strip_markup
 from ...shared.pipe_tables import MARK
 from ..criteria import section_pages
@@ -45,7 +46,7 @@ class Field:
     kind: str  # "table", "paragraph", "section"
 
 
-def sections(document: dict) -> Iterable[tuple[dict, list[dict], bool]]:
+def sections(document: Document) -> Iterable[tuple[dict, list[dict], bool]]:
     """(section, ancestors, in the outline) of every node, amendment history parts left out."""
 
     def walk(nodes, ancestors, toc):
@@ -59,7 +60,7 @@ def sections(document: dict) -> Iterable[tuple[dict, list[dict], bool]]:
     yield from walk(document.get("toc") or [], [], True)
 
 
-def labelled_fields(document: dict) -> list[Field]:
+def labelled_fields(document: Document) -> list[Field]:
     """Every labelled field of the document, synopsis first, then the body in order."""
     out: list[Field] = []
     for section, ancestors, toc in sections(document):

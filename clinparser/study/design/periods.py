@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from ...document_types import Document
 from ...shared.markup import strip_markup
 from ..criteria import section_pages
 from ..trace import Tracer
@@ -103,7 +104,7 @@ _HEADED = re.compile(
 )
 
 
-def _headed_periods(document: dict) -> list[tuple[str, Field]]:
+def _headed_periods(document: Document) -> list[tuple[str, Field]]:
     """Periods named by the titles of sibling sections ("6.2.1 Screening", "6.2.2 Treatment
     period", "6.2.3 End of trial and follow-up period"): where a procedures chapter gives each
     period its own section. Two siblings at least, below the top level, in their order; a title
@@ -153,7 +154,7 @@ _LABEL = re.compile(
 _ENDS = re.compile(r"\S.*?\b(?:period|phase|epoch)\b(?:\s+[1-9]\b)?|\S.+$", re.I)
 
 
-def _schema_periods(document: dict, tracer: Optional[Tracer] = None) -> list[tuple[str, Field]]:
+def _schema_periods(document: Document, tracer: Optional[Tracer] = None) -> list[tuple[str, Field]]:
     """Periods the study schema's boxes are labelled with, in their order: the lines of a
     schema section (its figure's words, its bold lines), the header of a table drawn there,
     or the words of a figure captioned as the schema anywhere (each box's label whole, its

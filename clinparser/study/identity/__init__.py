@@ -7,6 +7,7 @@ found is diagnosed.
 
 from __future__ import annotations
 
+from ...document_types import Document
 from .front_matter import FrontMatter
 from .identifiers import read_identifiers
 from .phase import read_phase
@@ -14,7 +15,7 @@ from .sponsor import read_sponsor
 from .titles import read_titles
 
 
-def read_identity(document: dict, blocks: list[dict]) -> tuple[dict, list[dict]]:
+def read_identity(document: Document, blocks: list[dict]) -> tuple[dict, list[dict]]:
     """The study's titles, identifiers, phase and sponsor as printed, and diagnostics."""
     front = FrontMatter(document, blocks)
     identifiers, diagnostics = read_identifiers(front)

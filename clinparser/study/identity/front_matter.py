@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Optional
 
+from ...document_types import Document
 from ...shared.markup import strip_markup
 from ...shared.pipe_tables import is_table_row, row_cells
 from ..trace import Tracer
@@ -270,7 +271,7 @@ class FrontMatter:
     ``synopsis_lines``, ``labelled_lines`` (the rest of the body, outside histories and
     references) and ``header_lines`` (running headers and footers)."""
 
-    def __init__(self, document: dict, blocks: list[dict]):
+    def __init__(self, document: Document, blocks: list[dict]):
         self.document = document or {}
         self.blocks = [b for b in (blocks or []) if isinstance(b, dict)]
         self.tracer = Tracer(self.blocks)

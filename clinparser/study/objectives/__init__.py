@@ -21,6 +21,7 @@ endpoints together. ``vocabulary`` and ``items`` hold what they all use.
 
 from __future__ import annotations
 
+from ...document_types import Document
 from ..trace import Tracer
 from .items import Context, Item
 from .joining import endpoints_from_synopsis, join, once, sections_of, settle_endpoint_levels, settle_levels
@@ -60,7 +61,7 @@ __all__ = [
 ]
 
 
-def read_objectives(document: dict, tracer: Tracer) -> tuple[list[dict], list[dict]]:
+def read_objectives(document: Document, tracer: Tracer) -> tuple[list[dict], list[dict]]:
     """(objectives, diagnostics) of one parsed document (``document.json`` as plain dicts).
 
     Each objective: ``{"level", "label", "text", "section", "pages", "boxes", "endpoints"}``, each

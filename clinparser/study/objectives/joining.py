@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ...document_types import Document
 from .items import Context, Item
 from .lists import units_of
 from .reader import Reader
@@ -161,7 +162,9 @@ def _same_objective(synopsis_text: str, body_text: str) -> bool:
     return len(short) >= 4 and long[: len(short)] == short
 
 
-def endpoints_from_synopsis(document: dict, reader: Reader, objectives: list[Item], diagnostics: list[dict]) -> None:
+def endpoints_from_synopsis(
+    document: Document, reader: Reader, objectives: list[Item], diagnostics: list[dict]
+) -> None:
     """Body objectives printed without endpoints, and no endpoints section: the endpoints the
     synopsis's objectives-and-endpoints table prints beside the same objectives (the ICH M11
     template's 1.1.1 "Primary and Secondary Objectives and Estimands" table). Each synopsis

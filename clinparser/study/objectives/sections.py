@@ -3,10 +3,11 @@ objectives section, the sections that list endpoints apart, and a section's page
 
 from __future__ import annotations
 
+from ...document_types import Document
 from .vocabulary import ENDPOINT_WORD, MEASURES_SECTION, NOT_A_LIST, NOT_ROOT, OBJECTIVE_WORD, SYNOPSIS, VARIABLES_TITLE
 
 
-def body_sections(document: dict) -> list[tuple[dict, list[dict]]]:
+def body_sections(document: Document) -> list[tuple[dict, list[dict]]]:
     """(section, ancestors) in reading order, the synopsis and its subsections left out."""
     out: list[tuple[dict, list[dict]]] = []
 
@@ -23,7 +24,7 @@ def body_sections(document: dict) -> list[tuple[dict, list[dict]]]:
     return out
 
 
-def synopsis_sections(document: dict) -> list[dict]:
+def synopsis_sections(document: Document) -> list[dict]:
     out = []
 
     def walk(sections, inside):
@@ -38,7 +39,7 @@ def synopsis_sections(document: dict) -> list[dict]:
     return out
 
 
-def objectives_root(document: dict) -> dict | None:
+def objectives_root(document: Document) -> dict | None:
     """The first body section whose title names objectives (its subsections with it)."""
     for section, _ in body_sections(document):
         title = section.get("title") or ""
@@ -47,7 +48,7 @@ def objectives_root(document: dict) -> dict | None:
     return None
 
 
-def endpoint_sections(document: dict, root: dict | None) -> list[dict]:
+def endpoint_sections(document: Document, root: dict | None) -> list[dict]:
     """Topmost body sections, outside ``root``, whose titles name endpoints."""
     out: list[dict] = []
     inside_root = set()
