@@ -521,6 +521,8 @@ def epochs(encounters: list[dict]) -> list[dict]:
             tops[i] = None  # a time axis over some of the columns ("Study Day", "Day 3 to 28"): no period
         elif tops[i] and _VISIT_CODE.match(tops[i]):
             tops[i] = None  # a visit's code over its columns ("V24ext", "Visit 3"): that visit, no period
+        elif tops[i] and _DANGLING.search(tops[i]):
+            tops[i] = None  # a phrase the cell's line breaks cut ("Screen or" / "Day 0"): one visit's name
     out: list[dict] = []
     for i, enc in enumerate(encounters):
         words = enc.pop("_words")
@@ -545,6 +547,9 @@ _VISIT_EVENT = re.compile(
     re.I,
 )
 _VISIT_CODE = re.compile(r"^\s*(?:V|Visit\s*)\d+[A-Za-z]*\s*$", re.I)
+# A name ending in a word that joins it to what follows ("Screen or") is not a name: the rest
+# is below it. A word ("Run-in") is not cut.
+_DANGLING = re.compile(r"(?:(?<!\S)(?:or|and|to|of|for|with|at|by|in)|\s[&+])\s*$", re.I)
 _AXIS_UNIT = re.compile(r"\s*[\[(](?:study\s+)?(?:days?|weeks?|months?|hours?|visits?)[\])]\s*$", re.I)
 _PERIOD_WORD = re.compile(
     r"\b(?:period|phase|epoch|stage|part|screening|run[- ]?in|wash[- ]?out|treatment|follow[- ]?up|"

@@ -397,3 +397,14 @@ def test_a_first_row_of_arrows_written_in_each_slot_is_body_not_header():
     schedule = read(t, "")
     assert [e["label"] for e in schedule["encounters"]] == ["Screening", "Day 1", "Day 11", "End of Treatment"]
     assert [a["label"] for a in schedule["activities"]] == ["Physical examination", "12-lead ECG", "Urinalysis"]
+
+
+def test_a_name_cut_by_the_cells_line_breaks_is_no_epoch():
+    """ "Screen or Day 0" printed over three lines: its top words end in "or", so they are the
+    start of that visit's name, not a period over it (the study days beside it span columns)."""
+    rows = [["Consent", "X", "", "", "", ""], ["Vital signs", "X", "X", "X", "X", "X"]]
+    columns = ["Procedure", "Screen or / Baseline", "Treatment / Day 1", "Treatment / Day 7"]
+    s = read(table(columns + ["Follow-up / Day 28", "Follow-up / Day 42"], rows))
+    assert [e["label"] for e in s["epochs"]] == ["Treatment", "Follow-up"]
+    assert [e["epoch"] for e in s["encounters"]] == [None, "Treatment", "Treatment", "Follow-up", "Follow-up"]
+    assert s["encounters"][0]["label"].startswith("Screen or")
