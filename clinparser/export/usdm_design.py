@@ -46,8 +46,10 @@ the reader does not give gets a neutral value, said in a note on the object it i
   ``C165822`` "Background Treatment", rescue ``C165835`` "Rescue Medications", challenge
   ``C158128`` "Challenge Agent"; a role not printed is coded Experimental Intervention with a note
   (the role is required and the codelist has no unknown). ``type`` ``C1909`` "Pharmacologic
-  Substance" (not read; noted). One ``Administration`` per dose: ``dose`` a ``Quantity`` (unit:
-  C71620, decoded by its symbol, the CDISC submission value: "mg", "mg/kg", "IU"), ``route``
+  Substance" (not read; noted). One ``Administration`` per dose: ``dose`` a ``Quantity``, the
+  amount of one administration (unit: C71620, decoded by its symbol, the CDISC submission value:
+  "mg", "mg/kg", "IU"; a daily amount, "30 mg/day", of a product given once daily is 30 mg each
+  time, and one dose printed both ways is one administration), ``route``
   (C66729: oral ``C38288``, intravenous ``C38276``, subcutaneous ``C38299``, intramuscular
   ``C28161``, topical ``C38304``, inhalation ``C38216``, transdermal ``C38305``), ``frequency`` (C71113, by the printed
   words: "once daily" ``C25473`` "Daily", "BID" ``C64496`` "Twice Daily", "every 3 weeks"
@@ -593,6 +595,31 @@ def _administration(
     }
 
 
+DAILY = ("C25473", "Daily")
+# A daily amount's unit and the unit of one administration given once a day
+PER_DAY = {"C67399": UNITS["mg"], "C71205": UNITS["ug"], "C66976": UNITS["mg/kg"]}
+
+
+def per_administration(coded: list[tuple[dict, Any]], frequency: Any) -> list[tuple[dict, Any]]:
+    """The doses as USDM's ``Administration.dose`` holds them, the amount of one administration:
+    a daily amount ("30 mg/day") of a product given once a day is that amount each time
+    ("30 mg"), and one printed both ways ("15 mg" and "15 mg/day") is one dose. Given twice a
+    day or more, a daily amount stays as printed: splitting it would be arithmetic the protocol
+    did not print."""
+    if frequency != DAILY:
+        return coded
+    out: list[tuple[dict, Any]] = []
+    seen: set = set()
+    for dose, unit in coded:
+        unit = PER_DAY.get(unit[0], unit) if unit else unit
+        key = (dose.get("value"), unit)
+        if unit and key in seen:
+            continue
+        seen.add(key)
+        out.append((dose, unit))
+    return out
+
+
 def _interventions(study_version: dict, reading: dict, ids: Ids) -> list[dict]:
     out, products = [], []
     for item in reading.get("interventions") or []:
@@ -630,7 +657,7 @@ def _interventions(study_version: dict, reading: dict, ids: Ids) -> list[dict]:
             said_common.append(f"route: {route_key} (no code read)")
         doses = [d for d in item.get("doses") or [] if isinstance(d, dict)]
         product_id = None
-        coded = [(d, unit_term(d.get("unit"))) for d in doses]
+        coded = per_administration([(d, unit_term(d.get("unit"))) for d in doses], frequency)
         if any(_number(d.get("value")) and unit for d, unit in coded):
             product = {
                 "id": ids("AdministrableProduct"),

@@ -188,6 +188,32 @@ def test_interventions_with_an_administration_per_dose_and_their_products():
     assert code(rescue["administrations"][0]["dose"]["unit"]) == ("C48152", "ug")
 
 
+@pytest.mark.parametrize(
+    "frequency, expected",
+    [
+        # once a day: a daily amount is the amount of each administration, and one dose printed
+        # both ways ("15 mg", "15 mg/day") is one administration
+        ("once daily", [(15.0, "mg"), (30.0, "mg"), (2.0, "mg/kg")]),
+        # twice a day: a daily amount is not one administration's, so it stays as printed
+        ("twice daily", [(15.0, "mg"), (15.0, "mg/day"), (30.0, "mg/day"), (2.0, "mg/kg/day")]),
+    ],
+)
+def test_a_daily_amount_is_one_administrations_dose_only_when_given_once_a_day(frequency, expected):
+    design = reading()
+    drug = design["interventions"][0]
+    drug["frequency"] = frequency
+    drug["doses"] = [
+        {"value": 15, "unit": "mg", "printed": "15 mg"},
+        {"value": 15, "unit": "mg/day", "printed": "15 mg/day"},
+        {"value": 30, "unit": "mg/day", "printed": "30 mg/day"},
+        {"value": 2, "unit": "mg/kg/day", "printed": "2 mg/kg/day"},
+    ]
+    administrations = study_version(export(design))["studyInterventions"][0]["administrations"]
+    assert [(a["dose"]["value"], code(a["dose"]["unit"])[1]) for a in administrations] == expected
+    # what was printed stays said
+    assert "30 mg/day" in " ".join(a["description"] or "" for a in administrations)
+
+
 def test_what_has_no_code_is_kept_as_printed_and_what_is_unknown_is_said():
     design = reading()
     design["interventions"][0].update(
