@@ -224,7 +224,8 @@ def _box_texts(lines: list[dict]) -> list[str]:
         for box in boxes:
             a = box[-1]["bbox"]
             centred = abs((a[0] + a[2]) / 2 - (x0 + x1) / 2) <= 0.25 * max(a[2] - a[0], x1 - x0)
-            if centred and 0 <= y0 - a[3] + 1 <= 0.8 * (y1 - y0) + 1:
+            # OCR's boxes of stacked lines may overlap a little: up to a third of a line
+            if centred and -(y1 - y0) / 3 <= y0 - a[3] <= 0.8 * (y1 - y0):
                 box.append(line)
                 break
         else:

@@ -556,3 +556,47 @@ def test_a_schemas_labels_wrapped_in_narrow_boxes_are_stacked_back_by_their_plac
         "Treatment Period 2",
         "Safety Follow-up Period",
     ]
+
+
+def test_a_schemas_wrapped_labels_whose_ocr_boxes_overlap_are_stacked_back_too():
+    # OCR draws each line's box a little taller than the line, so the boxes of a wrapped label
+    # overlap (here by 1.5 points of a 10-point box); the label is still one box, and the body's
+    # shorter box labels ("Safety Follow-up", "Screening") are those periods again
+    def line(x, y, text):
+        return {"bbox": [x - 5 * len(text) / 2, y, x + 5 * len(text) / 2, y + 10], "text": text}
+
+    heads = [
+        (100, ["Screening", "(up to 28", "days)"]),
+        (200, ["Treatment", "Period 1", "(3 days)"]),
+        (300, ["Washout", "Period 1", "(2 weeks)"]),
+        (400, ["Treatment", "Period 2", "(3 days)"]),
+        (500, ["Safety", "Follow-up", "Period", "(7 days)"]),
+    ]
+    lines = [line(x, 100 + 8.5 * k - 4 * len(words), w) for x, words in heads for k, w in enumerate(words)]
+    lines += [
+        line(100, 160, "Screening"),
+        line(300, 160, "Washout 1"),
+        line(500, 156, "Safety"),
+        line(500, 164.5, "Follow-up"),
+    ]
+    figure = {"title": "Figure 1: Study Design Schematic", "page": 4, "bbox": [50, 70, 560, 190], "text": ""}
+    document = {
+        "toc": [dict(_section("1.2", "Schema", text="[Figure 1: Study Design Schematic]"), images=[figure])],
+        "non_toc": [],
+    }
+    blocks = [
+        {
+            "page": 4,
+            "bbox": [50, 70, 560, 190],
+            "kind": "picture",
+            "text": "",
+            "picture_text": {"from": "ocr", "lines": lines},
+        }
+    ]
+    assert [e["name"] for e in read_epochs([], [], Tracer(blocks), document)] == [
+        "Screening",
+        "Treatment Period 1",
+        "Washout Period 1",
+        "Treatment Period 2",
+        "Safety Follow-up Period",
+    ]
