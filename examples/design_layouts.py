@@ -994,8 +994,18 @@ def design_words(doc: DesignDoc, plan: Plan) -> list[str]:
 
 
 def title_of(doc: DesignDoc, plan: Plan) -> str:
+    """A title whose every printed line reads as text ("... in Patients with Type" over "2
+    Diabetes Mellitus" would start a line like a section number): another pick otherwise."""
+    for _ in range(50):
+        form, title = _title(doc, plan)
+        if para_ok(title):
+            doc.form(f"title.{form}")
+            return title
+    raise AssertionError(f"no printable title: {title!r}")
+
+
+def _title(doc: DesignDoc, plan: Plan) -> tuple[str, str]:
     form = doc.pick(("full", "full", "partial", "purpose"))
-    doc.form(f"title.{form}")
     who = population_title(doc, plan)
     if form == "purpose":
         what = (
@@ -1008,7 +1018,7 @@ def title_of(doc: DesignDoc, plan: Plan) -> str:
             "active": " Compared With an Active Comparator",
             "both": " Compared With Placebo and an Active Comparator",
         }.get(plan.control, "")
-        return f"A Study to Evaluate the {what} of {doc.Drug}{versus} in {who}"
+        return form, f"A Study to Evaluate the {what} of {doc.Drug}{versus} in {who}"
     words = design_words(doc, plan)
     if form == "partial":
         keep = sorted(doc.rng.sample(range(len(words)), doc.rng.randint(1, max(1, len(words) - 1))))
@@ -1018,7 +1028,7 @@ def title_of(doc: DesignDoc, plan: Plan) -> str:
         for phrase in words
     ]
     phase = f"A Phase {plan.phase}, " if form == "full" or doc.chance(0.5) else "A "
-    return f"{phase}{', '.join(words)} Study of {doc.Drug} in {who}"
+    return form, f"{phase}{', '.join(words)} Study of {doc.Drug} in {who}"
 
 
 def population_title(doc: DesignDoc, plan: Plan) -> str:

@@ -124,6 +124,15 @@ def test_layout_is_the_composition(layouts):
     assert truth["forms"] == c.forms == layouts.forms_of(5)
 
 
+def test_a_title_that_would_wrap_into_a_number_led_line_is_picked_again(layouts):
+    # seed 3006's first title ended "... in Patients with Type 2 Diabetes Mellitus", whose
+    # wrap puts "2 Diabetes Mellitus" at a line's start, a section number to any reader; the
+    # generator failed on it before choosing another
+    title = layouts.compose(3006).spec.title
+    assert layouts.para_ok(title)
+    assert sum(f.startswith("title.") for f in layouts.compose(3006).forms) == 1
+
+
 ARM_TYPES = {"experimental", "active comparator", "placebo comparator", "sham comparator", "no intervention", "other"}
 ROLES = {"investigational", "comparator", "placebo", "background", "rescue", "challenge", "other"}
 ROUTES = {"oral", "intravenous", "subcutaneous", "intramuscular", "topical", "inhalation", "other", None}
