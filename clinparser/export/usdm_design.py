@@ -377,6 +377,7 @@ FREQUENCIES: list[tuple[re.Pattern, Any]] = [
     (
         re.compile(
             r"\b(?:single dose|single administration|single injection|single infusion|one dose|one time|once only"
+            r"|one (?:(?:intravenous|iv|subcutaneous|sc) )?(?:infusion|injection|administration)"
             r"|single)\b|^once$"
         ),
         ("C64576", "Once"),

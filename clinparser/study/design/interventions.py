@@ -57,7 +57,8 @@ ROUTES = [
 FREQUENCY = re.compile(
     r"\b(?:once|twice|thrice|three\s+times|four\s+times)\s+(?:a\s+|per\s+)?(?:daily|day|week|weekly|month|monthly)\b|\b(?:once|twice)\s+daily\b"
     r"|\bevery\s+(?:\d+|two|three|four|other)\s+(?:days?|weeks?|months?)\b|\bevery\s+(?:day|week|month)\b|\bdaily\b|\bweekly\b|\bmonthly\b"
-    r"|\bsingle\s+(?:loading\s+)?dose\b|\bas\s+needed\b|\bas\s+prescribed\b|\b(?:QD|BID|TID|QID|QW|Q[1-9]W|QOD|TIW|PRN|OD)\b",
+    r"|\bsingle\s+(?:loading\s+)?dose\b|(?<!least\s)\b(?:one|a\s+single|single)\s+(?:(?:intravenous|IV|subcutaneous|SC)\s+)?"
+    r"(?:infusion|injection|administration)\b|\bas\s+needed\b|\bas\s+prescribed\b|\b(?:QD|BID|TID|QID|QW|Q[1-9]W|QOD|TIW|PRN|OD)\b",
     re.I,
 )
 ROLES = [
@@ -472,6 +473,10 @@ def _product(tracer: Tracer, where: Field, name: str, text: str, role: Optional[
     )
 
 
+# A frequency that does not repeat: one dose ("single dose", "one infusion of X"), or as needed
+_ONCE_OR_AS_NEEDED = re.compile(r"single|one\b|a\s+single|as\s+needed|PRN", re.I)
+
+
 def _voted_frequency(text: str, words: list[str]) -> Optional[str]:
     """The frequency most lines naming the product give it, each line voting for the frequency
     printed nearest the product's name ("daily upadacitinib (30 mg QD) and weekly MTX": daily
@@ -487,9 +492,7 @@ def _voted_frequency(text: str, words: list[str]) -> Optional[str]:
         votes.setdefault(_canonical(nearest.group(0)), []).append(" ".join(nearest.group(0).split()))
     # a repeating frequency before a single dose or "as needed" (a loading dose, rescue use), as
     # _frequency does; then the most votes, the first printed winning a tie (the sort is stable)
-    ranked = sorted(
-        votes.values(), key=lambda v: (not re.match(r"single|as\s+needed|PRN", v[0], re.I), len(v)), reverse=True
-    )
+    ranked = sorted(votes.values(), key=lambda v: (not _ONCE_OR_AS_NEEDED.match(v[0]), len(v)), reverse=True)
     return ranked[0][0] if ranked and len(ranked[0]) >= 2 else None
 
 
@@ -521,7 +524,7 @@ def _frequency(text: str) -> Optional[str]:
     """The regimen's frequency: a repeating one ("once daily", "Q3W") before a single dose or
     "as needed", which a text may also mention (a loading dose, rescue use)."""
     found = [m.group(0) for m in FREQUENCY.finditer(text)]
-    repeating = [f for f in found if not re.match(r"single|as\s+needed|PRN", f, re.I)]
+    repeating = [f for f in found if not _ONCE_OR_AS_NEEDED.match(f)]
     return (repeating or found or [None])[0]
 
 

@@ -233,6 +233,32 @@ def test_thrice_weekly_is_a_frequency():
     assert products[0]["frequency"] == "thrice weekly"
 
 
+def test_one_infusion_of_a_product_is_a_single_dose_and_at_least_one_is_not():
+    where = Field(
+        "Study Treatment",
+        "Patients in the active arm will receive one infusion of drugizumab 8 mg/kg.\n"
+        "At baseline, patients will receive one infusion of drugizumab IV; one additional infusion "
+        "of drugizumab can be given 8-24 hours later.\n"
+        "Patients who received at least one infusion of drugizumab are in the safety population.",
+        "4.3",
+        (30, 31),
+        False,
+        "section",
+    )
+    products = [{"name": "Drugizumab", "role": "investigational", "doses": [], "route": None, "frequency": None}]
+    from clinparser.export.usdm_design import frequency_term
+    from clinparser.study.design.interventions import _complete
+
+    _complete(products, [where])
+    assert products[0]["frequency"] == "one infusion"
+    assert frequency_term(products[0]["frequency"]) == ("C64576", "Once")
+    # "at least one infusion" counts nothing, however many lines print it
+    where.value = "\n".join([where.value.split("\n")[2]] * 3)
+    products[0]["frequency"] = None
+    _complete(products, [where])
+    assert products[0]["frequency"] is None
+
+
 def test_doses_printed_one_after_another_after_the_products_name_are_its_dose_levels():
     fields = [
         Field("Study Drug", "Drug X capsules, taken orally once daily.", "1.1", (3, 3), True, "paragraph"),
