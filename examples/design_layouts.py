@@ -185,6 +185,9 @@ FORMS = (
     "interv.table.rows",
     "interv.table.columns",
     "interv.prose",
+    "interv.reductions.to",
+    "interv.reductions.restart",
+    "interv.reductions.lower",
     "interv.background",
     "interv.rescue",
     "interv.route.oral",
@@ -1659,6 +1662,42 @@ def intervention_blocks(doc: DesignDoc, plan: Plan) -> list:
     return blocks
 
 
+REDUCTION_TITLES = ("Dose Modification", "Dose Reductions", "Dose Modifications and Interruptions", "Dose Adjustment")
+
+
+def dose_reductions(seed: int, plan: Plan) -> tuple[str, str, str] | None:
+    """For some layouts, a dose modification section printing two lower dose levels of the
+    investigational product, which join its doses in the truth: (form, title, sentence), or
+    None. Its own random stream, so the layouts without it are the same as before it existed."""
+    rng = random.Random(f"dose reductions {seed}")
+    drug = next((p for p in plan.products if p.role == "investigational" and p.doses), None)
+    if plan.kind == "escalation" or drug is None or rng.random() >= 0.3:
+        return None
+    m = re.fullmatch(r"(\d+(?:\.\d+)?) (\S+)", min(drug.doses, key=lambda d: float(d.split()[0])))
+    if not m:
+        return None
+    value, unit = float(m[1]), m[2]
+    steps = [value * 0.75, value * 0.5]
+    lower = [dose_text(round(v) if value >= 10 else round(v, 1), unit) for v in steps if round(v, 1) > 0]
+    lower = [d for d in dict.fromkeys(lower) if d not in drug.doses]
+    if len(lower) != 2:
+        return None
+    # "study drug" names the product only where the study has one investigational product
+    alone = sum(p.role == "investigational" for p in plan.products) == 1
+    form = rng.choice(("to", "restart", "lower") if alone else ("to", "lower"))
+    first = drug.doses[0]
+    sentence = {
+        "to": f"If {drug.name} is not tolerated, its dose may be reduced to {lower[0]}, and then to {lower[1]}.",
+        "restart": f"Study drug may be restarted at the original dose ({first}) or a reduced dose "
+        f"({lower[0]} or {lower[1]}).",
+        "lower": f"{drug.name} may be given at a lower dose of {lower[0]} or {lower[1]} after a toxicity of grade 3.",
+    }[form]
+    if not para_ok(sentence):
+        return None
+    drug.doses += lower
+    return f"interv.reductions.{form}", rng.choice(REDUCTION_TITLES), sentence
+
+
 def criteria_lists(doc: DesignDoc, plan: Plan) -> tuple[list[mp.Entry], list[mp.Entry]]:
     """Inclusion and exclusion criteria numbered "1.", the age criterion first or second."""
     age = age_criterion(doc, plan)
@@ -2259,6 +2298,12 @@ def _compose(seed: int) -> Composition:
                 ),
             )
         )
+
+    reductions = dose_reductions(seed, plan)
+    if reductions:
+        doc.form(reductions[0])
+        number = "5.3" if plan.masking != "open label" else "5.2"
+        outline.append(S(number, reductions[1], P(reductions[2])))
 
     # 6 Statistics
     n = plan.enrollment

@@ -25,7 +25,7 @@ from typing import Optional
 
 from ..trace import Tracer
 from .fields import Field, find, marked_grid, table_pairs
-from .items import item
+from .items import item, sentences
 from .product_names import _head, aliases, is_product_name, same_product, title_products
 
 PRODUCT_LABEL = re.compile(
@@ -128,7 +128,67 @@ def read_interventions(
     _add_title_products(found, fields, title, abbreviations, tracer)
     _add_prose_products(found, fields, abbreviations, tracer)
     _complete(found, fields, abbreviations)
+    _add_reduced_doses(found, fields, abbreviations)
     return found
+
+
+# A section or field about changing the dose ("Dose Modification", "Dose Reductions",
+# "Increase or Reduction in Dose of the Study Drug(s)", "Enzalutamide Dose Reduction / Dose
+# Adjustment"), and a sentence in it that lowers the dose
+_DOSE_CHANGE_LABEL = re.compile(
+    r"\bdos(?:e|ing)\s+(?:modifications?|reductions?|adjustments?|changes?)\b|\breduction\s+(?:in|of)\s+(?:the\s+)?dose\b"
+    r"|\bdose\s+(?:interruption|delay)s?\s+(?:and|or|/)\s+(?:reduction|modification)",
+    re.I,
+)
+# where a lower dose level is printed: "reduced to 100 mg bid", "a reduced dose (120 mg or 80
+# mg/day)", "lowered to", "dose level -1: 120 mg"; the doses right after it, starting with a number
+# ("reduced by 10 mg/m2" is a step, "reduced to ≤ 10 mg prednisone" a bound of another drug)
+_LOWERED = re.compile(
+    r"\b(?:reduc(?:ed|e|tion)|lower(?:ed)?)\s+(?:(?:the\s+)?dose\s+)?to\s+"
+    r"|\b(?:reduced|lower)\s+doses?\s*(?:levels?\s*)?(?:of\s+)?[(:]?\s*"
+    r"|\bdose\s+level\s+[-\u2013\u2212]\s*\d\s*[:=)]?\s*",
+    re.I,
+)
+_LOWER_DOSES = re.compile(r"\d(?:[^();.]|\.\d){0,30}")  # up to a bracket or a sentence's end
+# the study's product without its name
+_THE_STUDY_DRUG = re.compile(
+    r"\b(?:study|investigational|trial)\s+(?:drugs?|medications?|treatments?|products?|interventions?)\b|\bIMP\b", re.I
+)
+
+
+def _add_reduced_doses(products: list[dict], fields: list[Field], abbreviations: Optional[dict[str, str]]) -> None:
+    """The lower dose levels a dose modification section prints ("may be restarted at the
+    original dose (160 mg/day) or a reduced dose (120 mg or 80 mg/day)", "reduced to 100 mg
+    bid"): doses of the product the sentence names, or, where it or the section's title says
+    "study drug" (or the title names the product), of the study's one investigational product.
+    A placebo has no dose levels."""
+    dosed = [p for p in products if p["role"] != "placebo"]
+    investigational = [p for p in dosed if p["role"] in (None, "investigational")]
+    for field in find(fields, _DOSE_CHANGE_LABEL):
+        if _NOT_STUDY_PRODUCTS.search(field.label):
+            continue
+        for sentence in sentences(field.value):
+            lowered = [m for m in (_LOWER_DOSES.match(sentence, t.end()) for t in _LOWERED.finditer(sentence)) if m]
+            if not lowered:
+                continue
+            named = [
+                p
+                for p in dosed
+                if _says_any(sentence, [w for w in _name_words(p) + aliases(p["name"], abbreviations, sentence) if w])
+            ]
+            if (
+                not named
+                and len(investigational) == 1
+                and (
+                    _THE_STUDY_DRUG.search(sentence)
+                    or _THE_STUDY_DRUG.search(field.label)
+                    or _says_any(field.label, _name_words(investigational[0]))
+                )
+            ):
+                named = investigational
+            if len(named) == 1:
+                for doses in lowered:
+                    _add_doses(named[0], _doses(doses.group(0)))
 
 
 def _add_title_products(
@@ -409,7 +469,8 @@ def _named_doses(text: str, words: list[str]) -> list[dict]:
     ends the run."""
     found: list[dict] = []
     for word in words:
-        name = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])(?:\s*\([^()]{{1,40}}\))?\s+", re.I)
+        # on the name's line: a dose on the next line is another cell's (a table's rows as lines)
+        name = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])(?:[^\S\n]*\([^()]{{1,40}}\))?[^\S\n]+", re.I)
         for m in name.finditer(text):
             at = m.end()
             while (dose := _DOSE.match(text, at)) and not _STRENGTH_VOLUME.search(

@@ -435,3 +435,43 @@ def test_tables_of_the_standard_of_care_or_of_marked_visits_list_no_study_produc
         ],
     }
     assert read_interventions([], [(grid, WHERE)], NO_TRACE) == []
+
+
+def test_a_dose_modification_sections_lower_dose_levels_are_the_products_doses():
+    def section(label, text):
+        return Field(label, text, "5.4", (40, 40), False, "section")
+
+    products = [
+        {"name": "Drugamide", "role": "investigational", "doses": [], "route": None, "frequency": None},
+        {"name": "Placebo", "role": "placebo", "doses": [], "route": None, "frequency": None},
+    ]
+    fields = [
+        section(
+            "Increase or Reduction in Dose of the Study Drug(s)",
+            "Study drug may be restarted at the original dose (160 mg/day) or a reduced dose (120 mg or 80 mg/day). "
+            "Steroids must be reduced to ≤ 10 mg prednisone per day. The dose may be reduced by 10 mg. "
+            "Dose level -2: 2.5 mg.",
+        ),
+        # the same sentence outside a dose modification section says nothing of dose levels
+        section("Concomitant Medications", "Study drug may be given at a reduced dose (40 mg)."),
+    ]
+    from clinparser.study.design.interventions import _add_reduced_doses
+
+    _add_reduced_doses(products, fields, None)
+    assert [d["printed"] for d in products[0]["doses"]] == ["120 mg", "80 mg/day", "2.5 mg"]
+    assert products[1]["doses"] == []
+    # two investigational products: "study drug" names neither, so no dose is given to one
+    products.append({"name": "Otherstat", "role": "investigational", "doses": [], "route": None, "frequency": None})
+    products[0]["doses"] = []
+    _add_reduced_doses(products, fields, None)
+    assert products[0]["doses"] == [] and products[2]["doses"] == []
+
+
+def test_a_dose_on_the_line_after_a_products_name_is_another_cells():
+    # an intervention table with a column per product, its rows flattened into lines: the
+    # rescue inhaler's name is followed by the first product's dose, on the next line
+    from clinparser.study.design.interventions import _named_doses
+
+    text = "RM-1677\nLicoterol\n1 mg/kg\n100 µg per actuation\nLicoterol 100 µg may be inhaled as needed."
+    assert [d["printed"] for d in _named_doses(text, ["licoterol"])] == ["100 µg"]
+    assert [d["printed"] for d in _named_doses(text, ["rm-1677"])] == []
