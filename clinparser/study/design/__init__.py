@@ -18,7 +18,7 @@ from ..abbreviations import read_abbreviations
 from ..criteria import section_pages
 from ..trace import Tracer
 from .amendments import read_amendments
-from .arms import arms_in_title, read_arms, single_arm, with_aliases
+from .arms import arms_in_title, background_in_arms, read_arms, single_arm, with_aliases
 from .fields import Field, labelled_fields, plain_text, sections
 from .indication import read_indication
 from .interventions import read_interventions
@@ -76,6 +76,9 @@ def read_design(
         if _SCHEMA_TITLE.search(s.get("title") or "")
     ]
     arms = read_arms(fields, products, tracer, tables, schemas) or arms_in_title(title, products, tracer)
+    background = background_in_arms(arms, products, short_forms)
+    if background:
+        interventions.append(background)
     kind, notes = read_kind(fields, title, arms, tracer)
     if not arms and kind["model"] and kind["model"]["value"] == "single group":
         arms = single_arm(interventions, tracer)

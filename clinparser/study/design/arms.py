@@ -166,6 +166,17 @@ _TAIL = re.compile(
 )
 
 
+# A synopsis that lists the treatment groups in one field and the control group in the next
+# ("Study Treatment Groups: A + ADT and B + ADT", "Controls: matching placebo + ADT")
+_CONTROLS_LABEL = re.compile(r"^(?:the\s+)?controls?(?:\s+(?:groups?|arms?|treatments?))?$", re.I)
+
+
+def _one_line_arms(field: Field, names: list[str]) -> list[str]:
+    """The arms a field's first line lists ("A and B", "A, B or C"), each naming a product."""
+    pieces = [p.strip(" .,:") for p in _LIST_AND.split(field.value.split("\n")[0])]
+    return [p for p in pieces if _names_any(p, names) and len(p) < 100]
+
+
 def _arms_in_prose(fields: list[Field], interventions: list[dict], tracer: Tracer) -> list[dict]:
     """Arms named in the sentence that assigns participants to them, when no field lists them:
     each item of the list received, if it names a product read or placebo."""
@@ -176,10 +187,14 @@ def _arms_in_prose(fields: list[Field], interventions: list[dict], tracer: Trace
             if labelled:
                 return [_arm(tracer, field, line, name, interventions) for name in labelled]
     for field in find(fields, ARM_LABEL, ("table", "paragraph")):  # "A and B", one line
-        pieces = [p.strip(" .,:") for p in _LIST_AND.split(field.value.split("\n")[0])]
-        pieces = [p for p in pieces if _names_any(p, names) and len(p) < 100]
+        pieces = _one_line_arms(field, names)
         if len(pieces) >= 2:
-            return [_arm(tracer, field, field.value.split("\n")[0], p, interventions) for p in dict.fromkeys(pieces)]
+            arms = [_arm(tracer, field, field.value.split("\n")[0], p, interventions) for p in dict.fromkeys(pieces)]
+            for control in find(fields, _CONTROLS_LABEL, ("table", "paragraph")):
+                for piece in _one_line_arms(control, names):
+                    if piece.lower() not in {a["name"].lower() for a in arms}:
+                        arms.append(_arm(tracer, control, control.value.split("\n")[0], piece, interventions))
+            return arms
     active = [w for i in interventions if i["role"] != "placebo" for w in _words_for(i)]
 
     def listed(match: re.Match, pattern: re.Pattern) -> list[str]:
@@ -328,6 +343,43 @@ def with_aliases(interventions: list[dict], abbreviations: Optional[dict[str, st
     """The products, each with the short forms it goes by ("aliases"), for reading arms."""
     text = "\n".join(f.value for f in find(fields, ADMINISTRATION_LABEL) + find(fields, DESIGN_LABEL))
     return [{**i, "aliases": aliases(i["name"], abbreviations, text)} for i in interventions]
+
+
+# "cariprazine 3 mg/day + ADT", "placebo plus metformin": what an arm's name adds last
+_ADDED = re.compile(r"\s(?:\+|plus|in\s+addition\s+to|on\s+top\s+of|added\s+to)\s+(?P<what>[^+]{2,60}?)\s*$", re.I)
+
+
+_CARE = re.compile(r"\b(?:standard|usual|supportive|routine)\s+(?:of\s+)?care\b|\bSOC\b|\bBSC\b", re.I)
+
+
+def background_in_arms(arms: list[dict], interventions: list[dict], short_forms: dict[str, str]) -> Optional[dict]:
+    """The therapy every arm's name adds to its treatment ("A + ADT", "B + ADT", "placebo +
+    ADT"): given to all, it is background therapy, an intervention of its own when none read
+    names it (named by its expansion where the abbreviations list one: "antidepressant therapy
+    (ADT)"). Traced to the first arm's name. None when the arms do not all add the same."""
+    added = [m["what"].strip(" .") if (m := _ADDED.search(a["name"])) else None for a in arms]
+    if len(arms) < 2 or None in added or len({a.lower() for a in added}) != 1:
+        return None
+    what = added[0]
+    if _CARE.search(what):
+        return None  # the standard of care is no named product (references list none)
+    if any(_mentions(what, i) or _mentions(i["name"], {"name": what}) for i in interventions):
+        return None
+    expansion = short_forms.get(what)
+    name = f"{expansion} ({what})" if expansion else what
+    for arm in arms:
+        arm["interventions"] = [*arm["interventions"], name]
+    return {
+        "name": name,
+        "role": "background",
+        "doses": [],
+        "route": None,
+        "frequency": None,
+        "pages": arms[0]["pages"],
+        "boxes": arms[0]["boxes"],
+        "section": arms[0]["section"],
+        "printed": arms[0]["printed"],
+    }
 
 
 def single_arm(interventions: list[dict], tracer: Tracer) -> list[dict]:

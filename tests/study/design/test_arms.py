@@ -1,6 +1,8 @@
 """Arms: from fields, tables of sequences, the study schema, sentences and the title; their types and
 the interventions each receives."""
 
+import pytest
+
 from clinparser.study.design.arms import read_arms, single_arm
 from clinparser.study.design.fields import Field
 from clinparser.study.design.interventions import read_interventions
@@ -208,3 +210,57 @@ def test_arms_listed_as_a_products_dose_levels_after_a_colon():
         "TEV\u201148574 2250/450 mg",
         "placebo to match TEV-48574",
     ]
+
+
+def test_the_control_group_field_beside_the_treatment_groups_field_is_an_arm_too():
+    products = [{"name": "Drugazine", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
+    fields = [
+        Field(
+            "Study Treatment Groups",
+            "drugazine 1.5 mg/day + ADT and drugazine 3 mg/day + ADT",
+            "1",
+            (3, 3),
+            True,
+            "paragraph",
+        ),
+        Field("Controls", "matching placebo + ADT", "1", (3, 3), True, "paragraph"),
+    ]
+    arms = read_arms(fields, products, NO_TRACE)
+    assert [(a["name"], a["type"]) for a in arms] == [
+        ("drugazine 1.5 mg/day + ADT", "experimental"),
+        ("drugazine 3 mg/day + ADT", "experimental"),
+        ("matching placebo + ADT", "placebo comparator"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "names, expected",
+    [
+        # every arm adds the same therapy: it is background, named by its expansion
+        (["drugazine 1.5 mg/day + ADT", "drugazine 3 mg/day + ADT", "placebo + ADT"], "antidepressant therapy (ADT)"),
+        (["Drug X 10 mg plus metformin", "Placebo plus metformin"], "metformin"),
+        (["Drug X on top of lisinopril", "Placebo on top of lisinopril"], "lisinopril"),
+        # the standard of care is no named product
+        (["Drug X in addition to standard of care", "Placebo in addition to standard of care"], None),
+        (["Drug X + SOC", "Placebo + SOC"], None),
+        # not every arm adds it, or they add different things, or it is a study product
+        (["Drug X + ADT", "Placebo"], None),
+        (["Drug X + ADT", "Placebo + metformin"], None),
+        (["Drug X + Drug Y", "Placebo + Drug Y"], None),
+        (["Drug X + ADT"], None),
+    ],
+)
+def test_a_therapy_every_arms_name_adds_is_background(names, expected):
+    from clinparser.study.design.arms import background_in_arms
+
+    products = [
+        {"name": "Drug X", "role": "investigational", "aliases": []},
+        {"name": "Drug Y", "role": "comparator", "aliases": []},
+        {"name": "Placebo", "role": "placebo", "aliases": []},
+    ]
+    arms = [{"name": n, "interventions": [], "pages": [3], "boxes": [], "section": "1", "printed": n} for n in names]
+    found = background_in_arms(arms, products, {"ADT": "antidepressant therapy"})
+    assert (found and found["name"]) == expected
+    if expected:
+        assert found["role"] == "background" and found["doses"] == [] and found["pages"] == [3]
+        assert all(expected in a["interventions"] for a in arms)
