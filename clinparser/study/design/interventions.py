@@ -127,6 +127,7 @@ def read_interventions(
             _add(found, _product(tracer, field, name, field.value, role))
     _add_title_products(found, fields, title, abbreviations, tracer)
     _add_prose_products(found, fields, abbreviations, tracer)
+    _add_mandated(found, fields, abbreviations, tracer)
     _complete(found, fields, abbreviations)
     _add_reduced_doses(found, fields, abbreviations)
     return found
@@ -294,6 +295,44 @@ def _add_prose_products(
                     )
 
 
+# A therapy every participant must be on beside the study's: "All subjects must be on a stable
+# maximum tolerated labeled daily dose of ACEi or ARB for at least 4 weeks", "all subjects
+# should take a dietary supplement of folic acid (or equivalent) throughout Period 1"
+_MANDATED = re.compile(
+    r"\ball\s+(?:subjects|participants|patients)\s+(?:must|should|will)\s+"
+    r"(?:be\s+(?:on|receiving|treated\s+with)|take|receive|continue(?:\s+(?:on|to\s+(?:take|receive)))?)\s+"
+    r"(?:(?:a|an|the|their)\s+)?(?:[\w,-]+\s+){0,5}?(?:doses?|supplements?|regimens?)\s+of\s+(?:an?\s+)?"
+    r"(?P<name>[A-Za-z][\w-]*(?:\s+(?:or|and)\s+[A-Za-z][\w-]*|\s+[a-z][\w-]*)?)"
+    r"(?=\s*(?:\(|\bfor\b|\bthroughout\b|\bduring\b|\bprior\b|\bat\b|\buntil\b|\bwhile\b|[,;.]|$))",
+    re.I,
+)
+_ALL_MUST = re.compile(r"\ball\s+(?:subjects|participants|patients)\s+(?:must|should|will)\b", re.I)
+_STUDY_WORDS = re.compile(r"\b(?:study|investigational|trial|blinded|placebo|IMP|IP)\b", re.I)
+
+
+def _add_mandated(
+    found: list[dict], fields: list[Field], abbreviations: Optional[dict[str, str]], tracer: Tracer
+) -> None:
+    """A therapy every participant must take beside the study's own (``_MANDATED``), wherever
+    the protocol says so (the design, the inclusion criteria, a background therapy section): a
+    background intervention, once, unless a product found is it."""
+    text = None
+    for field in fields:
+        if not _ALL_MUST.search(field.value):
+            continue
+        text = text or "\n".join(f.value for f in fields)
+        for sentence in sentences(field.value):
+            for m in _MANDATED.finditer(sentence):
+                name = m["name"]
+                if _STUDY_WORDS.search(name) or _NOT_STUDY_PRODUCTS.search(name):
+                    continue
+                if any(same_product(name, p["name"], text, abbreviations) for p in found):
+                    continue
+                found.append(
+                    item(tracer, field, sentence, name=name, role="background", doses=[], route=None, frequency=None)
+                )
+
+
 def _add_given_as(
     found: list[dict],
     field: Field,
@@ -353,7 +392,8 @@ def _complete(products: list[dict], fields: list[Field], abbreviations: Optional
     _placebos_as_matched(products)
     general = _whole_intervention(fields)
     for product in products:
-        _fill(product, general)
+        if product["role"] not in ("background", "rescue"):  # it speaks of the study's own products
+            _fill(product, general)
 
 
 def _placebos_as_matched(products: list[dict]) -> None:

@@ -1,6 +1,8 @@
 """Interventions: the products from tables, fields, the title and sentences; their roles, doses, routes
 and frequencies."""
 
+import pytest
+
 from clinparser.study.design.fields import Field
 from clinparser.study.design.interventions import read_interventions
 from clinparser.study.trace import Tracer
@@ -475,3 +477,41 @@ def test_a_dose_on_the_line_after_a_products_name_is_another_cells():
     text = "RM-1677\nLicoterol\n1 mg/kg\n100 µg per actuation\nLicoterol 100 µg may be inhaled as needed."
     assert [d["printed"] for d in _named_doses(text, ["licoterol"])] == ["100 µg"]
     assert [d["printed"] for d in _named_doses(text, ["rm-1677"])] == []
+
+
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        (
+            "All subjects must be on a stable maximum tolerated labeled daily dose of ACEi or ARB for at least 4 weeks "
+            "prior to randomization.",
+            "ACEi or ARB",
+        ),
+        (
+            "In addition, all subjects should take a dietary supplement of folic acid (or equivalent) throughout.",
+            "folic acid",
+        ),
+        ("All participants will continue on a stable dose of metformin during the study.", "metformin"),
+        # not every participant, the study's own product, or the standard of care
+        ("Subjects should continue on their stable doses of NSAIDs during the study.", None),
+        ("All subjects will take a single dose of study drug at the clinic.", None),
+        ("All patients will receive a stable dose of standard of care during the study.", None),
+    ],
+)
+def test_a_therapy_all_participants_must_be_on_is_background(sentence, expected):
+    fields = [
+        Field("Name of Study Drug", "Zelomab", "1.1", (3, 3), True, "table"),
+        Field(
+            "Study Intervention",
+            "Study intervention will be administered subcutaneously every 2 weeks by site staff.",
+            "5.1",
+            (20, 20),
+            False,
+            "section",
+        ),
+        Field("Inclusion Criteria", sentence, "4.1", (15, 15), False, "section"),
+    ]
+    found = read_interventions(fields, [], NO_TRACE)
+    background = [(i["name"], i["route"], i["frequency"]) for i in found if i["role"] == "background"]
+    # the sentence about the study intervention as a whole says nothing of a background therapy
+    assert background == ([(expected, None, None)] if expected else [])
