@@ -303,10 +303,17 @@ _MANDATED = re.compile(
     r"(?:be\s+(?:on|receiving|treated\s+with)|take|receive|continue(?:\s+(?:on|to\s+(?:take|receive)))?)\s+"
     r"(?:(?:a|an|the|their)\s+)?(?:[\w,-]+\s+){0,5}?(?:doses?|supplements?|regimens?)\s+of\s+(?:an?\s+)?"
     r"(?P<name>[A-Za-z][\w-]*(?:\s+(?:or|and)\s+[A-Za-z][\w-]*|\s+[a-z][\w-]*)?)"
-    r"(?=\s*(?:\(|\bfor\b|\bthroughout\b|\bduring\b|\bprior\b|\bat\b|\buntil\b|\bwhile\b|[,;.]|$))",
+    r"(?=\s*(?:\(|\bfor\b|\bthroughout\b|\bduring\b|\bprior\b|\bat\b|\buntil\b|\bwhile\b|[,;.]|$))"
+    # "participants are to be maintained on their baseline maintenance asthma treatment"
+    r"|\b(?:subjects|participants|patients)\s+(?:are\s+to|must|should|will)\s+(?:be\s+maintained|remain|stay|continue)\s+"
+    r"on\s+their\s+(?P<kept>(?:[\w-]+\s+){0,4}?(?:treatment|therapy|medications?|regimen))\b",
     re.I,
 )
-_ALL_MUST = re.compile(r"\ball\s+(?:subjects|participants|patients)\s+(?:must|should|will)\b", re.I)
+_ALL_MUST = re.compile(
+    r"\ball\s+(?:subjects|participants|patients)\s+(?:must|should|will)\b"
+    r"|\b(?:subjects|participants|patients)\s+(?:are\s+to|must|should|will)\s+(?:be\s+maintained|remain|stay|continue)\s+on\s+their\b",
+    re.I,
+)
 _STUDY_WORDS = re.compile(r"\b(?:study|investigational|trial|blinded|placebo|IMP|IP)\b", re.I)
 
 
@@ -323,7 +330,7 @@ def _add_mandated(
         text = text or "\n".join(f.value for f in fields)
         for sentence in sentences(field.value):
             for m in _MANDATED.finditer(sentence):
-                name = m["name"]
+                name = m["name"] or m["kept"]
                 if _STUDY_WORDS.search(name) or _NOT_STUDY_PRODUCTS.search(name):
                     continue
                 if any(same_product(name, p["name"], text, abbreviations) for p in found):

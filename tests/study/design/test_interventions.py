@@ -492,6 +492,12 @@ def test_a_dose_on_the_line_after_a_products_name_is_another_cells():
             "folic acid",
         ),
         ("All participants will continue on a stable dose of metformin during the study.", "metformin"),
+        (
+            "Throughout the study, participants are to be maintained on their baseline maintenance asthma treatment "
+            "consisting of ICS plus at least one other controller.",
+            "baseline maintenance asthma treatment",
+        ),
+        ("Participants will remain on their study treatment until disease progression.", None),
         # not every participant, the study's own product, or the standard of care
         ("Subjects should continue on their stable doses of NSAIDs during the study.", None),
         ("All subjects will take a single dose of study drug at the clinic.", None),
