@@ -189,6 +189,10 @@ FORMS = (
     "interv.reductions.restart",
     "interv.reductions.lower",
     "interv.background",
+    "interv.mandated.all",
+    "interv.mandated.kept",
+    "interv.mandated.supplement",
+    "interv.mandated.arms",
     "interv.rescue",
     "interv.route.oral",
     "interv.route.subcutaneous",
@@ -360,6 +364,7 @@ class Product:
     form_text: str  # "tablets"
     dose_cell: str = ""  # the table's dose cell when not the doses
     per: str = ""  # "per actuation"
+    mandated_only: bool = False  # named only in the sentence that mandates it (mandated_background)
 
     def truth(self) -> dict:
         return {
@@ -962,6 +967,43 @@ def add_support(doc: DesignDoc, plan: Plan) -> None:
             )
 
 
+def mandated_background(seed: int, doc: DesignDoc, plan: Plan) -> tuple[str, str] | None:
+    """For some patients' studies without a background product, a therapy every participant
+    must stay on that the protocol names in one sentence only (an inclusion criterion, or the
+    study intervention chapter) or only in every arm's name ("Arm B: Placebo + X"), never in
+    the intervention table: (form, sentence or ""), its product added to the truth with no
+    dose, route or frequency printed. Its own random stream, so the layouts without it are the
+    same as before it existed."""
+    rng = random.Random(f"mandated background {seed}")
+    if plan.healthy or plan.kind == "escalation" or any(p.role == "background" for p in plan.products):
+        return None
+    if rng.random() >= 0.25:
+        return None
+    for _ in range(50):
+        name = "".join(rng.choice(sl.SYLLABLES) for _ in range(rng.randint(2, 3))) + rng.choice(BACKGROUND_SUFFIXES)
+        if name not in doc.names and name[:4] not in {t[:4] for t in doc.names}:
+            break  # (not added to doc.names: the names invented after it stay as they were)
+    else:
+        return None
+    forms = ("all", "kept", "supplement") + (("arms",) * 3 if plan.kind in ("parallel", "factorial") else ())
+    form = rng.choice(forms)
+    if form == "arms":  # "Arm A: Drug 10 mg + X", "Arm B: Placebo + X": every arm's name adds it
+        for arm in plan.arms:
+            arm.name, arm.products = f"{arm.name} + {name}", [*arm.products, name]
+        plan.products.append(Product(name, "background", [], None, None, "tablets", mandated_only=True))
+        return "interv.mandated.arms", ""
+    persons = doc.persons
+    sentence = {
+        "all": f"All {persons} must be on a stable dose of {name} for at least 8 weeks before randomization.",
+        "kept": f"Throughout the study, {persons} are to be maintained on their background {name} therapy.",
+        "supplement": f"In addition, all {persons} should take a daily supplement of {name} throughout the study.",
+    }[form]
+    if not para_ok(sentence):
+        return None
+    plan.products.append(Product(name, "background", [], None, None, "tablets", mandated_only=True))
+    return f"interv.mandated.{form}", sentence
+
+
 # --------------------------------------------------------------------------
 # Wording
 # --------------------------------------------------------------------------
@@ -1561,7 +1603,7 @@ def cohort_table(doc: DesignDoc, plan: Plan) -> Grid:
 
 def intervention_blocks(doc: DesignDoc, plan: Plan) -> list:
     form = doc.pick(("rows", "rows", "columns", "prose"))
-    products = plan.products
+    products = [p for p in plan.products if not p.mandated_only]
     if form == "columns" and len(products) > 4:
         form = "rows"  # five products as columns leave a long name no room
     drug = products[0]
@@ -1698,8 +1740,9 @@ def dose_reductions(seed: int, plan: Plan) -> tuple[str, str, str] | None:
     return f"interv.reductions.{form}", rng.choice(REDUCTION_TITLES), sentence
 
 
-def criteria_lists(doc: DesignDoc, plan: Plan) -> tuple[list[mp.Entry], list[mp.Entry]]:
-    """Inclusion and exclusion criteria numbered "1.", the age criterion first or second."""
+def criteria_lists(doc: DesignDoc, plan: Plan, last: str | None = None) -> tuple[list[mp.Entry], list[mp.Entry]]:
+    """Inclusion and exclusion criteria numbered "1.", the age criterion first or second;
+    ``last`` an inclusion criterion added at the end."""
     age = age_criterion(doc, plan)
     inc_texts = []
     for group, text, subs, _ in sl.INCLUSION:
@@ -1722,6 +1765,8 @@ def criteria_lists(doc: DesignDoc, plan: Plan) -> tuple[list[mp.Entry], list[mp.
     chosen.insert(doc.pick((0, 1)), (age, []))
     if sex_form(doc, plan) == "rules":
         chosen += [(rule, []) for rule in SEX_RULES]
+    if last:
+        chosen.append((last, []))
     exc_pool = sl.HEALTHY_EXCLUSION if plan.healthy else sl.EXCLUSION
     exc_texts = []
     for _, text, subs, _ in exc_pool:
@@ -2086,6 +2131,9 @@ def _compose(seed: int) -> Composition:
     rng = doc.rng
     plan = plan_design(doc)
     add_support(doc, plan)
+    mandated = mandated_background(seed, doc, plan)
+    if mandated:
+        doc.form(mandated[0])
     sponsor = doc.pick(sl.SPONSORS)
     number = f"{doc.pick(('DL', 'TRX', 'CPX', 'NVR', 'ABN', 'KLD'))}-{rng.randint(100, 999)}-{rng.randint(101, 399)}"
     title = title_of(doc, plan)
@@ -2226,7 +2274,7 @@ def _compose(seed: int) -> Composition:
             )
 
     # 4 Population
-    inc, exc = criteria_lists(doc, plan)
+    inc, exc = criteria_lists(doc, plan, mandated[1] if mandated and mandated[0].endswith(".all") else None)
     outline.append(
         S(
             "4",
@@ -2271,6 +2319,7 @@ def _compose(seed: int) -> Composition:
                     ]
                 )
             ),
+            *([P(mandated[1])] if mandated and mandated[0].endswith((".kept", ".supplement")) else []),
         )
     )
     outline.append(
