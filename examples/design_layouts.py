@@ -57,7 +57,13 @@ Families of variation (the truth's ``forms``; each name starts with its family's
    summary chapter or in the design section.
 7. ``interv.`` -- the study-intervention section: a table with a row per product (Name | Dose |
    Route | Frequency | Use), the same transposed (products as columns) or prose; background
-   therapy and rescue medication sometimes; the drug's route.
+   therapy and rescue medication sometimes; the drug's route; sometimes a dose modification
+   section with two lower dose levels ("reduced to ..., and then to ...", "a reduced dose (... or
+   ...)", "a lower dose of ... or ..."; ``interv.reductions.``), which join the drug's doses;
+   sometimes a background therapy every participant must stay on, named in one place only: an
+   inclusion criterion "All ... must be on a stable dose of X", "maintained on their background
+   X therapy", "a daily supplement of X", or every arm's name "... + X" (``interv.mandated.``).
+   These two draw from their own random streams, so the layouts without them are as they were.
 8. ``pop.`` -- the age criterion ("aged 18 to 75 years, inclusive", "at least 18 years of age",
    "\u2265 12 years of age", "18 years of age or older"), sex ("Male or female", "Women",
    "Men", "Males and postmenopausal females", or neither named and a contraception rule for each:
