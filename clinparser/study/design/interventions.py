@@ -42,8 +42,10 @@ ARM_LABEL = re.compile(
     re.I,
 )
 DESIGN_LABEL = re.compile(r"\bdesign\b|\bmethodology\b|\bschema\b", re.I)
+# a dose, and one actuation's ("100 mcg/actuation", "50 µg per puff": an inhaler's dose)
 _DOSE = re.compile(
-    r"(?<![\w.])(?P<value>\d+(?:[.,]\d+)?)\s?(?P<unit>mg\s?/\s?kg|mg\s?/\s?m(?:2|²)|mg\s?/\s?day|mg|µg|μg|mcg|ug|g|mL|ml|IU|units?)(?![\w/])"
+    r"(?<![\w.])(?P<value>\d+(?:[.,]\d+)?)\s?(?P<unit>mg\s?/\s?kg|mg\s?/\s?m(?:2|²)|mg\s?/\s?day|mg|µg|μg|mcg|ug|g|mL|ml|IU|units?)"
+    r"(?:(?:\s?/\s?|\s+per\s+)(?:actuation|puff|spray|inhalation)\b)?(?![\w/])"
 )
 ROUTES = [
     ("intravenous", re.compile(r"\bintravenous(?:ly)?\b|\bIV\b|\bi\.v\.", re.I)),

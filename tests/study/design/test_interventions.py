@@ -521,3 +521,14 @@ def test_a_therapy_all_participants_must_be_on_is_background(sentence, expected)
     background = [(i["name"], i["route"], i["frequency"]) for i in found if i["role"] == "background"]
     # the sentence about the study intervention as a whole says nothing of a background therapy
     assert background == ([(expected, None, None)] if expected else [])
+
+
+def test_an_inhalers_dose_per_actuation_is_a_dose():
+    from clinparser.study.design.interventions import _doses
+
+    assert [(d["value"], d["unit"]) for d in _doses("Unit dose strength: 100 mcg/actuation (deliverable)")] == [
+        (100, "ug")
+    ]
+    assert [(d["value"], d["unit"]) for d in _doses("50 µg per puff, 2 puffs as needed")] == [(50, "ug")]
+    # a concentration is still no dose of its own
+    assert _doses("100 mg/mL") == []
