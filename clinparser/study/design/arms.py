@@ -23,7 +23,11 @@ from .product_names import _head, aliases
 # "Arm A: ...", "Cohort 2 - ...", "Sequence AB"; the label is capitals or a number ("regimen and
 # prior treatment" is no arm line)
 _ARM_LINE = re.compile(
-    r"^\s*(?:[-*\u2022]\s*)?(?P<name>(?:treatment\s+)?(?:arm|group|cohort|sequence|regimen|part)\s+(?-i:[A-Z]{1,4}|\d{1,3}[A-Za-z]?)\b\s*[:.\u2013-]?\s*.*)$",
+    r"^\s*(?:[-*\u2022]\s*)?(?P<name>(?:treatment\s+)?(?:arm|group|cohort|sequence|regimen|part)\s+(?-i:[A-Z]{1,4}|\d{1,3}[A-Za-z]?)\b"
+    # a sentence about it is no arm line: "Part A will enroll participants with minor stroke
+    # only", "Part B enrollment will be extended to" (no colon or dash, and a verb)
+    r"(?![^:.\u2013-]*\b(?:will|is|are|was|were|has|have|had|consists?|enrolls?|includes?|comprises?|may|must|shall)\b)"
+    r"\s*[:.\u2013-]?\s*.*)$",
     re.I,
 )
 _COUNT = re.compile(r"\s*[(\[]\s*[nN]\s*=\s*\d+[^)\]]*[)\]]|\s*:?\s*\bN\s*=\s*\d+\b", re.I)
@@ -62,6 +66,8 @@ def read_arms(
         if arms:
             break
     if not arms:
+        arms = _table_arms(tables or [], interventions, tracer)
+    if not arms:
         arms = _schema_arms(schemas or [], interventions, tracer)
     if not arms:
         arms = _arms_in_prose(fields, interventions, tracer)
@@ -89,6 +95,35 @@ def _schema_arms(schemas: list[Field], interventions: list[dict], tracer: Tracer
                 found.append(line)
         if 2 <= len(found) <= 8:
             return [_arm(tracer, schema, name, name, interventions) for name in found]
+    return []
+
+
+# "Arm Name | Drug low dose | Drug high dose | Placebo" heading an intervention table (the Common
+# Protocol Template's), or such a row in it
+_ARM_NAME_LABEL = re.compile(r"^(?:(?:study|treatment)\s+)?(?:arm|group)s?(?:\s+(?:name|title|description))?$", re.I)
+
+
+_COLUMN_LABEL = re.compile(
+    r"^(?:arm\s+type|intervention\s+(?:name|type)|dose\s+formulation|unit\s+dose|dosage|route|use|type|regimen|sourcing|IMP)\b",
+    re.I,
+)
+
+
+def _table_arms(tables: list[tuple[dict, Field]], interventions: list[dict], tracer: Tracer) -> list[dict]:
+    """Arms an intervention table names a column each, under an "Arm Name" label: the first
+    such table's (two arms at least)."""
+    for table, where in tables:
+        if table.get("schedule"):
+            continue
+        columns = [" ".join(str(c).split()) for c in table.get("columns") or []]
+        rows = [columns] + [[" ".join(str(c).split()) for c in r] for r in table.get("data") or []]
+        for row in rows:
+            if row and _ARM_NAME_LABEL.match(row[0]):
+                names = [c for c in row[1:] if c]
+                if sum(bool(_COLUMN_LABEL.match(c)) for c in names) >= 2:
+                    break  # "Arm Name | Arm Type | Intervention Name ...": a row per arm, labelled "Arm A"
+                if len(names) >= 2:
+                    return [_arm(tracer, where, name, name, interventions) for name in dict.fromkeys(names)]
     return []
 
 

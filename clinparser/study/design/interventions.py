@@ -54,7 +54,11 @@ ROUTES = [
     ("inhalation", re.compile(r"\binhal(?:ation|ed|er)\b|\binhaled\b", re.I)),
     ("transdermal", re.compile(r"\btransdermal(?:ly)?\b|\b(?:skin\s+)?patch(?:es)?\b", re.I)),
     ("topical", re.compile(r"\btopical(?:ly)?\b|\bcutaneous\b", re.I)),
-    ("oral", re.compile(r"\boral(?:ly)?\b|\bp\.o\.|\bPO\b|\btablets?\b|\bcapsules?\b|\bby\s+mouth\b", re.I)),
+    # "for oral inhalation only", "orally inhaled": an inhaler's route, not the mouth's
+    (
+        "oral",
+        re.compile(r"\boral(?:ly)?\b(?!\s+inhal)|\bp\.o\.|\bPO\b|\btablets?\b|\bcapsules?\b|\bby\s+mouth\b", re.I),
+    ),
 ]
 FREQUENCY = re.compile(
     r"\b(?:once|twice|thrice|three\s+times|four\s+times)\s+(?:a\s+|per\s+)?(?:daily|day|week|weekly|month|monthly)\b|\b(?:once|twice)\s+daily\b"
@@ -421,9 +425,10 @@ def _placebos_as_matched(products: list[dict]) -> None:
 def _route_in(text: str, words_only: bool = False) -> Optional[str]:
     """The first route ``text`` names; ``words_only``: by a word, not an abbreviation ("IV" in
     "Factor IV" is no route)."""
-    return next(
-        (r for r, pattern in ROUTES if (m := pattern.search(text)) and (not words_only or len(m.group(0)) > 4)), None
-    )
+    found = [
+        (m.start(), r) for r, pattern in ROUTES for m in pattern.finditer(text) if not words_only or len(m.group(0)) > 4
+    ]
+    return min(found)[1] if found else None
 
 
 def _fill(product: dict, text: str) -> None:
@@ -545,9 +550,15 @@ def _add_doses(product: dict, doses: list[dict]) -> None:
 
 def _add(found: list[dict], product: Optional[dict]) -> None:
     """Add a product not yet found: another name is another product unless it is the same
-    product's name with more or fewer words ("Drug X" and "Drug X (ABC-123)")."""
-    if product and _known(found, product["name"]) is None:
+    product's name with more or fewer words ("Drug X" and "Drug X (ABC-123)"). A product found
+    again (the same drug in the columns of its low, medium and high dose arms) adds its doses."""
+    if not product:
+        return
+    known = _known(found, product["name"])
+    if known is None:
         found.append(product)
+    elif known["role"] != "placebo":
+        _add_doses(known, product["doses"])
 
 
 def _known(found: list[dict], name: str) -> Optional[dict]:
@@ -644,7 +655,15 @@ def _table_products(table: dict) -> list[tuple[str, str, Optional[str]]]:
     rows = [[" ".join(str(c).replace("<br>", "\n").split(" ")) for c in r] for r in table.get("data") or []]
     if len(columns) < 2 or not rows:
         return []
-    if _NAME_HEADER.search(columns[0]) and sum(bool(_ATTRIBUTE.search(c)) for c in columns[1:]) >= 1:
+    # a row per product, unless its first column holds the attributes' labels: "Arm Name | Drug
+    # low dose | ... | Placebo" over "Intervention Name | ...", "Dosage Level(s) | ..." is a
+    # column per product (the Common Protocol Template's table), whatever its header says
+    labels_down = sum(bool(_ATTRIBUTE.search(r[0]) or _NAME_HEADER.search(r[0])) for r in rows if r)
+    if (
+        _NAME_HEADER.search(columns[0])
+        and sum(bool(_ATTRIBUTE.search(c)) for c in columns[1:]) >= 1
+        and labels_down < 2
+    ):
         role_at = next((k for k, c in enumerate(columns) if _ROLE_HEADER.search(c)), None)
         out = []
         for row in rows:
@@ -669,7 +688,9 @@ def _table_products(table: dict) -> list[tuple[str, str, Optional[str]]]:
         out = []
         for k in range(1, width):
             cells = {r[0]: r[k] for r in everything if len(r) > k and r[0].strip()}
-            name = next((v for lab, v in cells.items() if _NAME_HEADER.search(lab) and v.strip()), "")
+            # the product's name before the arm's ("Arm Name: Drug low dose" over "Intervention Name: Drug")
+            named = [(lab, v) for lab, v in cells.items() if _NAME_HEADER.search(lab) and v.strip()]
+            name = next((v for lab, v in named if not _ARM_NAME.match(lab)), next((v for _, v in named), ""))
             # the first role row that names a role ("Type: Drug" names none, "Use: Rescue medication" does)
             role = next((r for lab, v in cells.items() if _ROLE_HEADER.search(lab) and (r := _role_word(v))), None)
             text = "\n".join(f"{lab}: {v}" for lab, v in cells.items())
@@ -679,6 +700,7 @@ def _table_products(table: dict) -> list[tuple[str, str, Optional[str]]]:
     return []
 
 
+_ARM_NAME = re.compile(r"^(?:arm|group|cohort)\b", re.I)
 _DOSE_HEADER = re.compile(r"^(?:planned\s+)?(?:dose|dosage|dose\s+level)s?\b(?!\s+(?:form|counter|volume))", re.I)
 
 

@@ -264,3 +264,47 @@ def test_a_therapy_every_arms_name_adds_is_background(names, expected):
     if expected:
         assert found["role"] == "background" and found["doses"] == [] and found["pages"] == [3]
         assert all(expected in a["interventions"] for a in arms)
+
+
+def test_the_arms_an_intervention_tables_arm_name_row_heads_a_column_each():
+    # the Common Protocol Template's table: "Arm Name" heading a column per arm, the attributes'
+    # labels down the first column (even though "low dose" in a column header reads as a dose)
+    table = {
+        "columns": ["Arm name", "Drugaban\nlow dose", "Drugaban\nhigh dose", "Placebo"],
+        "data": [
+            ["Intervention Name", "Drugaban", "Drugaban", "Placebo"],
+            ["Unit dose strengths", "5 mg", "5 mg and 15 mg", "NA"],
+            ["Dosage Level(s)", "10mg", "20mg", "NA"],
+            ["Route of\nAdministration", "Oral", "Oral", "Oral"],
+            ["Use", "experimental", "Experimental", "Placebo"],
+        ],
+    }
+    where = Field("Study Interventions Administered", "", "6.1", (40, 40), False, "table")
+    products = read_interventions([], [(table, where)], NO_TRACE)
+    assert [(p["name"], p["role"], p["route"], sorted(d["value"] for d in p["doses"])) for p in products] == [
+        ("Drugaban", "investigational", "oral", [5, 10, 15, 20]),  # both columns' doses, one product
+        ("Placebo", "placebo", "oral", []),
+    ]
+    # a sentence about a study part is no arm line; the table's arms are the arms
+    fields = [
+        Field(
+            "Overall Design",
+            "Part A will enroll participants with minor stroke only.\nPart B enrollment will be extended to all.",
+            "1",
+            (3, 3),
+            True,
+            "paragraph",
+        )
+    ]
+    arms = read_arms(fields, products, NO_TRACE, [(table, where)])
+    assert [(a["name"], a["type"]) for a in arms] == [
+        ("Drugaban low dose", "experimental"),
+        ("Drugaban high dose", "experimental"),
+        ("Placebo", "placebo comparator"),
+    ]
+    # a row per arm ("Arm Name | Arm Type | Intervention Name ...") names arms "Arm A": not read here
+    by_row = {
+        "columns": ["Arm Name", "Arm Type", "Intervention Name", "Dosage Level(s)"],
+        "data": [["Arm A", "Experimental", "Drugaban", "10 mg"]],
+    }
+    assert read_arms([], products, NO_TRACE, [(by_row, where)]) == []

@@ -532,3 +532,15 @@ def test_an_inhalers_dose_per_actuation_is_a_dose():
     assert [(d["value"], d["unit"]) for d in _doses("50 µg per puff, 2 puffs as needed")] == [(50, "ug")]
     # a concentration is still no dose of its own
     assert _doses("100 mg/mL") == []
+
+
+def test_a_products_route_is_the_first_printed_and_oral_inhalation_is_inhalation():
+    from clinparser.study.design.interventions import _route_in
+
+    # a loading dose's route is printed after the regimen's
+    assert _route_in("TEV-123 administered subcutaneously every 2 weeks after one intravenous loading dose") == (
+        "subcutaneous"
+    )
+    assert _route_in("A single IV infusion, then subcutaneous injections") == "intravenous"
+    assert _route_in("a white crystalline powder intended for oral inhalation only") == "inhalation"
+    assert _route_in("Tablets are taken orally once daily") == "oral"
