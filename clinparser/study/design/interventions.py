@@ -136,7 +136,21 @@ def read_interventions(
     _add_mandated(found, fields, abbreviations, tracer)
     _complete(found, fields, abbreviations)
     _add_reduced_doses(found, fields, abbreviations)
+    for product in found:
+        product["doses"] = _doses_given(product)
     return found
+
+
+def _doses_given(product: dict) -> list[dict]:
+    """A product's doses less what is no dose of it: a placebo has none (it matches the
+    product it stands for), and a volume ("in 240 mL of water", "a 3 mL pen", "diluted in
+    150 mL") is no dose of a product dosed by mass."""
+    if product["role"] == "placebo":
+        return []
+    doses = product["doses"]
+    if any(d["unit"] != "ml" for d in doses):
+        return [d for d in doses if d["unit"] != "ml"]
+    return doses
 
 
 # A section or field about changing the dose ("Dose Modification", "Dose Reductions",

@@ -69,7 +69,9 @@ MODEL = [
     (
         "sequential",
         re.compile(
-            r"\b(?:group[- ])?sequential\s+(?:design|cohorts?|study)\b|\bdose[- ]escalation\b|\bascending[- ]dose\b",
+            # a dose escalation design, not "during dose escalation (run-in period)", a titration
+            r"\b(?:group[- ])?sequential\s+(?:design|cohorts?|study)\b|\bascending[- ]dose\b"
+            r"|\bdose[- ]escalation\s+(?:study|trial|design|cohorts?|part|phase|stage)\b",
             re.I,
         ),
     ),
@@ -128,7 +130,8 @@ _RULED_OUT = re.compile(
 _OTHER_TRIAL = re.compile(
     r"\b(?:completed|parent|previous|prior|preceding|earlier|feeder|original)\s+(?:\w+\s+){0,2}?"
     r"(?:randomi[sz]ed|double[- ]blind|placebo[- ]controlled)\b"
-    r"|\b(?:randomi[sz]ed|double[- ]blind)\s+(?:[\w-]+\s+){0,3}?(?:trials?|stud(?:y|ies))\s+\d",
+    r"|\b(?:randomi[sz]ed|double[- ]blind)\s+(?:[\w-]+\s+){0,3}?(?:trials?|stud(?:y|ies))\s+\d"
+    r"|\b(?:completed|previous|prior|preceding|earlier)\s+(?:\w+\s+){0,2}?dose[- ]escalation\b",
     re.I,
 )
 

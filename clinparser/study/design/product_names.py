@@ -30,7 +30,10 @@ from collections import Counter
 from typing import Optional
 
 _LEAD = re.compile(
-    r"\b(?:of|evaluate|evaluating|assess|assessing|investigate|investigating|compare|comparing)\s+", re.I
+    r"\b(?:of|evaluate|evaluating|assess|assessing|investigate|investigating|compare|comparing)\s+"
+    # "Trial of Maintenance with Niraparib Versus Placebo": the regimen's word, then its products
+    r"|\b(?:maintenance|treatment|therapy)\s+with\s+",
+    re.I,
 )
 # "in combination with X", "combined with X", "+ X": another product, given beside the first
 _WITH = re.compile(r"\s+(?:in\s+combination\s+with|combined\s+with|together\s+with|\+)\s+", re.I)

@@ -544,3 +544,21 @@ def test_a_products_route_is_the_first_printed_and_oral_inhalation_is_inhalation
     assert _route_in("A single IV infusion, then subcutaneous injections") == "intravenous"
     assert _route_in("a white crystalline powder intended for oral inhalation only") == "inhalation"
     assert _route_in("Tablets are taken orally once daily") == "oral"
+
+
+def test_a_volume_is_no_dose_of_a_product_dosed_by_mass_and_a_placebo_has_none():
+    table = {
+        "columns": ["Intervention Name", "Dose", "Route"],
+        "data": [
+            ["Drugatinib", "200 mg with 240 mL of water", "Oral"],
+            ["Placebo", "3 mL pen", "Subcutaneous"],
+            ["Saline flush", "10 mL", "Intravenous"],
+        ],
+    }
+    where = Field("Study Interventions", "", "6.1", (40, 40), False, "table")
+    found = read_interventions([], [(table, where)], NO_TRACE)
+    assert [(p["name"], [d["printed"] for d in p["doses"]]) for p in found] == [
+        ("Drugatinib", ["200 mg"]),
+        ("Placebo", []),
+        ("Saline flush", ["10 mL"]),  # dosed by volume alone: the volume is its dose
+    ]

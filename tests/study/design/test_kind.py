@@ -108,3 +108,15 @@ def test_an_extension_trials_parent_trial_and_a_randomisation_not_applicable():
         design("This randomized, double-blind study enrolls 300 patients from the parent study."), None, [], NO_TRACE
     )
     assert values(own)["allocation"] == "randomized" and values(own)["masking"] == "double blind"
+
+
+def test_dose_escalation_is_a_sequential_design_only_when_the_study_is_one():
+    out, _ = read_kind(design("This is a dose escalation study in sequential cohorts."), None, [], NO_TRACE)
+    assert values(out)["model"] == "sequential"
+    for text in (
+        # a titration in a run-in period, and another study's design
+        "Visits every 2nd week during dose escalation (run-in period).",
+        "Based on data from the completed dose escalation study with Drug X, the subset will respond.",
+    ):
+        out, _ = read_kind(design(text), None, [], NO_TRACE)
+        assert values(out)["model"] is None, text

@@ -52,6 +52,10 @@ def test_product_names_are_kept(name):
             [("Zelomab", "investigational"), ("Placebo", "placebo")],
         ),
         ("A Study of the Safety and Efficacy of Investigational Therapeutics for Patients With Gout", []),
+        (
+            "A Phase 3 Randomized Double-Blind Trial of Maintenance with Zelomab Versus Placebo in Patients With Gout",
+            [("Zelomab", "investigational"), ("Placebo", "placebo")],
+        ),
     ],
 )
 def test_the_products_a_title_names(title, products):
