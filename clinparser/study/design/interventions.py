@@ -44,7 +44,7 @@ ARM_LABEL = re.compile(
 DESIGN_LABEL = re.compile(r"\bdesign\b|\bmethodology\b|\bschema\b", re.I)
 # a dose, and one actuation's ("100 mcg/actuation", "50 µg per puff": an inhaler's dose)
 _DOSE = re.compile(
-    r"(?<![\w.])(?P<value>\d+(?:[.,]\d+)?)\s?(?P<unit>mg\s?/\s?kg|mg\s?/\s?m(?:2|²)|mg\s?/\s?day|mg|µg|μg|mcg|ug|g|mL|ml|IU|units?)"
+    r"(?<![\w.])(?P<value>\d+(?:[.,]\d+)?)\s?(?P<unit>mg\s?/\s?(?:kg|m(?:2|²))(?:\s?/\s?day)?|mg\s?/\s?day|mg|µg|μg|mcg|ug|g|mL|ml|IU|units?)"
     r"(?:(?:\s?/\s?|\s+per\s+)(?:actuation|puff|spray|inhalation)\b)?(?![\w/])"
 )
 ROUTES = [
@@ -234,7 +234,7 @@ def _add_title_products(
 # A table under these lists medicines beside the study's (their doses, their equivalents)
 _NOT_STUDY_PRODUCTS = re.compile(
     r"\bstandard\s+of\s+care\b|\bSOC\b|\bconcomitant\b|\bprohibited\b|\bpermitted\b"
-    r"|\bprior\s+(?:medications?|therap)|\bequivalen",
+    r"|\bprior\s+(?:medications?|therap)|\bequivalen|\bprophyla|\bsupportive\s+care\b|\bnon-?investigational\b",
     re.I,
 )
 ADMINISTRATION_LABEL = re.compile(
@@ -285,6 +285,8 @@ def _add_prose_products(
     places = [f for f in find(fields, ADMINISTRATION_LABEL) if f.kind == "section"]
     text = "\n".join(f.value for f in places)
     everything = "\n".join(f.value for f in fields)
+    # "Prophylactic Medications", "Supportive Care (non-investigational)": medicines beside the study's
+    places = [f for f in places if not _NOT_STUDY_PRODUCTS.search(f.label)]
     for field in places:
         for line in field.value.split("\n"):
             for sentence in re.split(r"(?<=[.;])\s+", line):
@@ -405,7 +407,12 @@ def _complete(products: list[dict], fields: list[Field], abbreviations: Optional
             product["frequency"] = voted
         _fill(product, text)
         if not product["doses"] and not placebo:
-            product["doses"] = _doses(text)
+            # its doses: those printed after its name, and those of the lines naming no other
+            # product ("ibrutinib 420mg PO daily, fludarabine 25mg/m2/day" gives each its own)
+            others = [w for p in products if p is not product and p["role"] != "placebo" for w in _name_words(p)]
+            alone = "\n".join(line for line in text.split("\n") if not _says_any(line, others))
+            _add_doses(product, _named_doses(_each_with_unit(text), words))
+            _add_doses(product, _doses(alone))
     described = _each_with_unit(
         "\n".join(
             f.value for f in find(fields, ADMINISTRATION_LABEL) + find(fields, DESIGN_LABEL) + find(fields, ARM_LABEL)

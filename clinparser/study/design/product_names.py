@@ -30,7 +30,7 @@ from collections import Counter
 from typing import Optional
 
 _LEAD = re.compile(
-    r"\b(?:of|evaluate|evaluating|assess|assessing|investigate|investigating|compare|comparing)\s+"
+    r"\b(?:of|using|evaluate|evaluating|assess|assessing|investigate|investigating|compare|comparing)\s+"
     # "Trial of Maintenance with Niraparib Versus Placebo": the regimen's word, then its products
     r"|\b(?:maintenance|treatment|therapy)\s+with\s+",
     re.I,
@@ -67,8 +67,11 @@ _STRUCTURE = re.compile(
 _NOT_A_START = re.compile(
     r"^(?:on|upon|at|in|for|to|from|during|after|before|with|if|when|each|all|any|per|up|\d)\b", re.I
 )
+# a route or a regimen's word before a product's name: "Oral Drug X", "Short-Course Fludarabine"
 _ROUTE_WORD = re.compile(
-    r"^(?:the\s+)?(?:oral|intravenous|subcutaneous|topical|transdermal|inhaled|intramuscular)\s+", re.I
+    r"^(?:the\s+)?(?:(?:oral|intravenous|subcutaneous|topical|transdermal|inhaled|intramuscular)\s+"
+    r"|(?:short|long)[- ]course\s+|(?:low|high|fixed|single|multiple|standard)[- ]dose\s+)+",
+    re.I,
 )
 _PLACEBO = re.compile(r"\bplacebo\b", re.I)
 

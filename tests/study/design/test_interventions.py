@@ -562,3 +562,36 @@ def test_a_volume_is_no_dose_of_a_product_dosed_by_mass_and_a_placebo_has_none()
         ("Placebo", []),
         ("Saline flush", ["10 mL"]),  # dosed by volume alone: the volume is its dose
     ]
+
+
+def test_each_product_takes_the_doses_of_its_own_lines_and_not_the_supportive_cares():
+    fields = [
+        Field(
+            "Drug administration",
+            "Cycle 1 and 2: drugatinib 420mg PO daily on day 1-28\n"
+            "Cycle 3 and 4: drugatinib 420mg PO daily on day 1-28, gotabine 25mg/m2/day on day 1-5\n"
+            "Drugatinib is taken orally once daily. Gotabine is given as an intravenous infusion.",
+            "5.2",
+            (30, 30),
+            False,
+            "section",
+        ),
+        Field(
+            "Supportive Care (non-investigational)",
+            "Anti-viral prophylaxis: Acyclovir 800 mg PO twice daily may be used. Acyclovir 800 mg is not obligatory.",
+            "5.6",
+            (31, 31),
+            False,
+            "section",
+        ),
+    ]
+    products = [
+        {"name": "Drugatinib", "role": "investigational", "doses": [], "route": None, "frequency": None},
+        {"name": "Gotabine", "role": "investigational", "doses": [], "route": None, "frequency": None},
+    ]
+    from clinparser.study.design.interventions import _add_prose_products, _complete
+
+    _add_prose_products(products, fields, None, NO_TRACE)
+    assert [p["name"] for p in products] == ["Drugatinib", "Gotabine"]  # no acyclovir
+    _complete(products, fields)
+    assert [[d["printed"] for d in p["doses"]] for p in products] == [["420mg"], ["25mg/m2/day"]]

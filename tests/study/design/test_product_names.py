@@ -53,13 +53,17 @@ def test_product_names_are_kept(name):
         ),
         ("A Study of the Safety and Efficacy of Investigational Therapeutics for Patients With Gout", []),
         (
+            "A Phase II Study Using Zelomab and Short-Course Gotinib in Previously Untreated Patients with Gout",
+            [("Zelomab", "investigational"), ("Gotinib", "investigational")],
+        ),
+        (
             "A Phase 3 Randomized Double-Blind Trial of Maintenance with Zelomab Versus Placebo in Patients With Gout",
             [("Zelomab", "investigational"), ("Placebo", "placebo")],
         ),
     ],
 )
 def test_the_products_a_title_names(title, products):
-    text = DOSING + " All patients continue their BT."
+    text = DOSING + " All patients continue their BT. Gotinib 25 mg/m2/day on days 1-5."
     assert title_products(title, text) == products
 
 
