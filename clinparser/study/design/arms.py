@@ -180,7 +180,10 @@ def arms_in_title(title: Optional[dict], interventions: list[dict], tracer: Trac
 # "randomly assigned in a 1:1 ratio to canagliflozin or matching placebo", "randomized at a 2:1
 # ratio to receive blinded treatment of either TCZ or a matching placebo"
 _ASSIGNED = re.compile(
-    r"\b(?:randomi[sz]ed|randomly\s+assigned|assigned|allocated)\b[^.]*?\bto\s+(?:receive\s+)?"
+    # the verb, then "to" within a few words ("randomized in a 1:1 ratio to"), not "a randomised,
+    # double-blinded ... trial design is chosen to minimise bias in ... of A versus B"
+    r"\b(?:randomi[sz]ed|randomly\s+assigned|assigned|allocated)\b"
+    r"(?:(?!\b(?:is|are|was|were|chosen|designed|design|study|trial)\b)[^.]){0,80}?\bto\s+(?:receive\s+)?"
     r"(?:(?:blinded|open-label)\s+)?(?:treatment\s+(?:of|with)\s+)?(?:either\s+)?(?:one\s+of\s+)?"
     r"(?P<list>(?:[^.;]|\.(?=\S))+)",
     re.I,

@@ -308,3 +308,31 @@ def test_the_arms_an_intervention_tables_arm_name_row_heads_a_column_each():
         "data": [["Arm A", "Experimental", "Drugaban", "10 mg"]],
     }
     assert read_arms([], products, NO_TRACE, [(by_row, where)]) == []
+
+
+def test_a_design_chosen_to_do_something_assigns_nobody_to_arms():
+    products = [{"name": "Semaglutide", "role": "investigational"}, {"name": "Semaglutide placebo", "role": "placebo"}]
+    prose = [
+        Field(
+            "Rationale for Study Design",
+            "A randomised, double-blinded, placebo-controlled trial design is chosen to minimise bias in the "
+            "assessment of the effect of semaglutide 2.4 mg once-weekly versus semaglutide placebo.",
+            "5.4",
+            (20, 20),
+            False,
+            "section",
+        )
+    ]
+    assert read_arms(prose, products, NO_TRACE) == []
+    prose[0] = Field(
+        "Overall Design",
+        "Participants will be randomised in a 2:1 ratio to semaglutide 2.4 mg once-weekly or semaglutide placebo.",
+        "5.1",
+        (20, 20),
+        False,
+        "section",
+    )
+    assert [a["name"] for a in read_arms(prose, products, NO_TRACE)] == [
+        "semaglutide 2.4 mg once-weekly",
+        "semaglutide placebo",
+    ]
