@@ -85,8 +85,15 @@ def read_epochs(
     # no sentence names the periods: the main schedule's epoch row, less the visits it names
     main = next((s for s in schedules if s.get("main")), schedules[0] if schedules else None)
     names = [" ".join(e["label"].split()) for e in (main or {}).get("epochs") or [] if e.get("label")]
-    names = [n for n in dict.fromkeys(names) if _EPOCH_WORD.search(n) and not _VISIT_WORD.search(n)]
+    names = [n for n in dict.fromkeys(names) if _is_period_label(n)]
     return [item(tracer, None, n, name=n) for n in names] if len(names) >= 2 else []
+
+
+def _is_period_label(label: str) -> bool:
+    """A schedule's epoch label that names a study period, its abbreviation aside ("Screening
+    (SCR)", "Safety Follow-up (SFU)"), not a visit ("Day 1", "End of Treatment")."""
+    bare = " ".join(re.sub(r"\([^()]*\)", " ", label).split())
+    return bool(_EPOCH_WORD.search(bare)) and not _VISIT_WORD.search(bare)
 
 
 # A section title that names a period: "Screening", "Treatment Period", "Post-Treatment

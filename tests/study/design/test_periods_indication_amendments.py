@@ -63,6 +63,17 @@ def test_without_such_a_sentence_the_main_schedules_epochs_less_its_visit_names(
         ],
     }
     assert [e["name"] for e in read_epochs([], [schedule], NO_TRACE)] == ["Screening", "Treatment Period", "Follow-up"]
+    # a label's abbreviation in brackets leaves it a period's name
+    schedule["epochs"] = [
+        {"label": "Screening (SCR)"},
+        {"label": "Intervention period"},
+        {"label": "Safety Follow-up (SFU)"},
+    ]
+    assert [e["name"] for e in read_epochs([], [schedule], NO_TRACE)] == [
+        "Screening (SCR)",
+        "Intervention period",
+        "Safety Follow-up (SFU)",
+    ]
 
 
 def test_the_indication_field_first_then_the_title():
