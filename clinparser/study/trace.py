@@ -30,7 +30,10 @@ class Tracer:
         self._owner: list[int] = []  # index into self._blocks of each word
         self._blocks: list[dict] = []
         self._pictures: list[dict] = []  # pictures with the lines read in them (their words may be in no text)
+        self._furniture: list[dict] = []  # running headers and footers, dropped from the text
         for block in blocks:
+            if block.get("dropped") == "furniture" and block.get("page") is not None:
+                self._furniture.append(block)
             if block.get("dropped") or block.get("page") is None:
                 continue
             if block.get("picture_text"):
@@ -49,6 +52,12 @@ class Tracer:
             self._starts.append(pos)
             pos += len(w) + 1
         self._text = " ".join(self._words)
+
+    def running_lines(self, last_page: int = 3) -> list[dict]:
+        """The running headers and footers of the first pages (``{"page", "text", ...}`` blocks,
+        dropped from the text as furniture): where some protocols alone print what the document
+        is ("Protocol Amendment 7")."""
+        return [b for b in self._furniture if b["page"] <= last_page]
 
     def blocks_on(self, pages: Iterable[int]) -> list[dict]:
         """The kept blocks (not dropped, with words) printed on ``pages``, in reading order."""

@@ -45,8 +45,9 @@ _MONTHS = {
 def read_amendments(document: Document, tracer: Tracer) -> list[dict]:
     """Every amendment the history tables, the front and back matter's lines and headings
     ("Protocol amendment 2: (UK, 15 March 2018)", the title page's "Protocol Amendment 7": the
-    document's own, which its history table often leaves out) or a dated version list name, each
-    number once, the table's row first."""
+    document's own, which its history table often leaves out; or the running header's, where
+    only the header names it) or a dated version list name, each number once, the table's row
+    first."""
     found: dict[str, dict] = {}
     named = False  # some place names amendments ("Amendment 2"), not only versions
 
@@ -76,6 +77,19 @@ def read_amendments(document: Document, tracer: Tracer) -> list[dict]:
             # two series numbered apart ("Substantial Amendment 1", "Nonsubstantial Amendment 1")
             number = f"{kind['kind'].capitalize()} Amendment {_plain(m['number'])}" if kind else _plain(m["number"])
             add(number, "title page", line, section, "paragraph", iso_date(line[m.start() :]) or iso_date(line))
+    for block in tracer.running_lines():
+        m = _OWN_AMENDMENT.search(block.get("text") or "")
+        if m and not _NOT_AMENDMENT.search(block["text"]) and _key(_plain(m["number"])) not in found:
+            named = True  # the document's own amendment, printed only in its running header
+            found[_key(_plain(m["number"]))] = {
+                "number": _plain(m["number"]),
+                "date": iso_date(block["text"]),
+                "summary": None,
+                "pages": [block["page"]],  # traced to the header itself: the text holds it nowhere
+                "boxes": [{"page": block["page"], "bbox": block.get("bbox")}],
+                "section": None,
+                "printed": " ".join(block["text"].split()),
+            }
     if not found:
         for section, line, number in _version_list(lines):
             add(number, "version list", line, section, "paragraph", iso_date(line))
@@ -83,6 +97,13 @@ def read_amendments(document: Document, tracer: Tracer) -> list[dict]:
         for section, line, number, date in _own_versions(document, lines):
             add(number, "title page", line, section, "paragraph", iso_date(date))
     return [found[k] for k in sorted(found, key=_order)]
+
+
+# "M15-555 Protocol Amendment 7 EudraCT ...", "Clinical Study Protocol Amendment 04 (JP 05)": what
+# the document is, in its running header (not "Incorporating Amendment 6", another's)
+_OWN_AMENDMENT = re.compile(
+    r"(?<!incorporating\s)\bprotocol\s+amendment\s*(?:no\.?|number)?\s*:?\s*(?P<number>\d+(?:\.\d+)*)\b", re.I
+)
 
 
 def _key(number: str) -> str:

@@ -611,3 +611,26 @@ def test_a_schemas_wrapped_labels_whose_ocr_boxes_overlap_are_stacked_back_too()
         "Treatment Period 2",
         "Safety Follow-up Period",
     ]
+
+
+def test_the_documents_own_amendment_printed_only_in_its_running_header():
+    table = {
+        "columns": ["Document", "Date"],
+        "data": [
+            ["Original Protocol", "01 March 2019"],
+            ["Amendment 1", "14 June 2019"],
+            ["Amendment 2", "03 Jan 2020"],
+        ],
+    }
+    document = {"toc": [], "non_toc": [dict(_section(None, "Protocol Amendment History"), tables=[table])]}
+    header = {"page": 1, "bbox": [72, 30, 540, 42], "kind": "text", "dropped": "furniture"}
+    blocks = [
+        {**header, "text": "Drugamab M15-555 Protocol Amendment 3 EudraCT 2015-003376-75"},
+        {**header, "page": 2, "text": "Version 5.1 Incorporating Nonsubstantial Amendment 6"},  # another's
+    ]
+    found = read_amendments(document, Tracer(blocks))
+    assert [(a["number"], a["date"]) for a in found] == [("1", "2019-06-14"), ("2", "2020-01-03"), ("3", None)]
+    assert found[-1]["pages"] == [1] and found[-1]["printed"].startswith("Drugamab M15-555")
+    # the header of a later page is no title page's
+    blocks[0]["page"] = 9
+    assert [a["number"] for a in read_amendments(document, Tracer(blocks))] == ["1", "2"]
