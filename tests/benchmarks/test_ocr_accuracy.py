@@ -70,3 +70,56 @@ def test_without_a_setting_to_compare_it_says_what_to_give(tmp_path, capsys):
     _text_page(pdf)
     assert ocr_accuracy.main([str(pdf)]) == 2
     assert "--against" in capsys.readouterr().err
+
+
+def _render(fontsize: float, dpi: int, count: int = 12):
+    """A page of ``count`` lines at ``fontsize``, rendered at ``dpi`` as an RGB array."""
+    import numpy as np
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for i in range(count):
+        line = " ".join(WORDS[(i + j) % len(WORDS)] for j in range(6))
+        page.insert_text((60, 80 + fontsize * 2 * i), line, fontsize=fontsize)
+    pix = page.get_pixmap(dpi=dpi, alpha=False)
+    return np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3)
+
+
+def test_the_print_size_doubles_with_the_resolution_and_sets_the_detection_scale():
+    page = ocr_accuracy.glyph_height(_render(11, 150))
+    assert 9 <= page <= 14  # a protocol page's print at recovery's 150 dpi
+    assert abs(ocr_accuracy.glyph_height(_render(11, 300)) - 2 * page) <= 2
+    assert ocr_accuracy.glyph_scale(_render(11, 150), page) == 1.0  # never enlarged
+    assert 0.45 <= ocr_accuracy.glyph_scale(_render(11, 300), page) <= 0.55
+
+
+def test_small_print_small_images_and_blank_ones_are_not_shrunk():
+    import numpy as np
+
+    assert ocr_accuracy.glyph_scale(_render(6, 200), 12) == 1.0  # a scanned form's 6 pt print
+    assert ocr_accuracy.glyph_scale(_render(24, 150)[:300, :700], 12) == 1.0  # RapidOCR enlarges it
+    assert ocr_accuracy.glyph_scale(np.full((1650, 1275, 3), 255, np.uint8), 12) == 1.0
+
+
+def test_large_print_detected_at_half_size_reads_the_same_lines():
+    from rapidocr import RapidOCR
+
+    from clinparser.convert.runtime.ocr import PAGE_PARAMS
+
+    image = _render(11, 300)
+    reader = RapidOCR(params=dict(PAGE_PARAMS))
+    whole, _ = ocr_accuracy.read(reader, image)
+    half, _ = ocr_accuracy.read(reader, image, lambda im: 0.5)
+    assert (reader.text_det.limit_type, reader.text_det.limit_side_len) == ("max", max(image.shape[:2]) // 2)
+    assert len(whole) == 12 and half == whole
+    ocr_accuracy.read(reader, image, lambda im: 1.0)  # back to the reader's own rule
+    assert (reader.text_det.limit_type, reader.text_det.limit_side_len) == ("min", ocr_accuracy.DET_MIN_SIDE)
+
+
+def test_a_shrunk_detection_is_compared_without_a_rapidocr_setting(tmp_path, capsys):
+    pdf = tmp_path / "printed.pdf"
+    _text_page(pdf)
+    assert ocr_accuracy.main([str(pdf), "--per-document", "1", "--against-glyph-pixels", "12"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "pages against: detection with print 12 px tall; 150 dpi"
+    assert out[-1].startswith("| **all 1** | 1 |")
