@@ -273,6 +273,12 @@ _PLACEBO_GIVEN = re.compile(
 )
 
 
+# "... will be taken orally once daily as the active comparator": the sentence gives the role
+_AS_COMPARATOR = re.compile(
+    r"\bas\s+(?:the\s+|an\s+|a\s+)?(?:active\s+)?(?:comparator|reference\s+(?:drug|therapy|product))\b", re.I
+)
+
+
 def _add_prose_products(
     found: list[dict], fields: list[Field], abbreviations: Optional[dict[str, str]], tracer: Tracer
 ) -> None:
@@ -299,7 +305,8 @@ def _add_prose_products(
                         continue
                     if any(same_product(name, p["name"], text, abbreviations) for p in found):
                         continue
-                    _add(found, _product(tracer, field, name, sentence, None))
+                    role = "comparator" if _AS_COMPARATOR.search(sentence) else None
+                    _add(found, _product(tracer, field, name, sentence, role))
                 _add_given_as(found, field, sentence, _BACKGROUND_GIVEN, "background", text, abbreviations, tracer)
                 _add_given_as(found, field, sentence, _RESCUE_GIVEN, "rescue", text, abbreviations, tracer)
                 if _PLACEBO_GIVEN.search(sentence) and not any(p["role"] == "placebo" for p in found):

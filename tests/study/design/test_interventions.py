@@ -595,3 +595,21 @@ def test_each_product_takes_the_doses_of_its_own_lines_and_not_the_supportive_ca
     assert [p["name"] for p in products] == ["Drugatinib", "Gotabine"]  # no acyclovir
     _complete(products, fields)
     assert [[d["printed"] for d in p["doses"]] for p in products] == [["420mg"], ["25mg/m2/day"]]
+
+
+def test_a_product_the_sentence_gives_as_the_active_comparator_is_the_comparator():
+    from clinparser.study.design.interventions import _add_prose_products
+
+    where = Field(
+        "Study Interventions Administered",
+        "Drugatinib is supplied as 100 mg and 200 mg tablets and will be taken orally once daily. "
+        "Fezoimod is supplied as 10 mg tablets and will be taken orally once daily as the active comparator.",
+        "5.1",
+        (30, 30),
+        False,
+        "section",
+    )
+    arms = Field("Treatment Groups", "Drugatinib 100 mg QD\nFezoimod 10 mg QD", "1", (3, 3), True, "paragraph")
+    found: list = []
+    _add_prose_products(found, [where, arms], None, NO_TRACE)
+    assert [(p["name"], p["role"]) for p in found] == [("Drugatinib", "investigational"), ("Fezoimod", "comparator")]
