@@ -513,12 +513,36 @@ def test_the_schemas_box_labels_name_the_periods_when_no_sentence_names_them():
     assert read_epochs([], [], NO_TRACE, {"toc": [muddled], "non_toc": []}) == []
 
 
+# a crossover schema's periods, as its header boxes name them
+CROSSOVER_PERIODS = [
+    "Screening",
+    "Treatment Period 1",
+    "Washout Period 1",
+    "Treatment Period 2",
+    "Safety Follow-up Period",
+]
+
+
+def _line(x: float, y: float, text: str, height: float) -> dict:
+    """A picture's line of ``text`` centred on ``x``, its top at ``y``."""
+    return {"bbox": [x - 5 * len(text) / 2, y, x + 5 * len(text) / 2, y + height], "text": text}
+
+
+def _schema_picture(caption: str, text: str, lines: list[dict], source: str) -> tuple[dict, list[dict]]:
+    """A "1.2 Schema" section holding one picture captioned ``caption`` whose words are ``text``,
+    and the picture's block in blocks.json, its lines (``source``: how they were read) in place."""
+    figure = {"title": caption, "page": 4, "bbox": [50, 70, 560, 190], "text": text}
+    document = {"toc": [dict(_section("1.2", "Schema", text=f"[{caption}]"), images=[figure])], "non_toc": []}
+    block = {"page": 4, "bbox": [50, 70, 560, 190], "kind": "picture", "text": ""}
+    return document, [{**block, "picture_text": {"from": source, "lines": lines}}]
+
+
 def test_a_schemas_labels_wrapped_in_narrow_boxes_are_stacked_back_by_their_places():
     # a crossover's schema: each header box's label over two or three lines, the boxes side by
     # side (read row by row, the words of several boxes interleave); the picture's lines keep
     # their boxes in blocks.json, so each box's label is whole again
     def line(x, y, text):
-        return {"bbox": [x - 5 * len(text) / 2, y, x + 5 * len(text) / 2, y + 9], "text": text}
+        return _line(x, y, text, 9)
 
     heads = [
         (100, ["Screening", "(up to 6 weeks)"]),
@@ -538,35 +562,10 @@ def test_a_schemas_labels_wrapped_in_narrow_boxes_are_stacked_back_by_their_plac
         " ".join(e["text"] for e in sorted((e for e in lines if abs(e["bbox"][1] - y) < 5), key=lambda e: e["bbox"][0]))
         for y in sorted({round(e["bbox"][1]) for e in lines})
     )
-    figure = {"title": "Figure 1: Study Schema", "page": 4, "bbox": [50, 70, 560, 190], "text": text}
-    document = {
-        "toc": [dict(_section("1.2", "Schema", text="[Figure 1: Study Schema]"), images=[figure])],
-        "non_toc": [],
-    }
-    blocks = [
-        {
-            "page": 4,
-            "bbox": [50, 70, 560, 190],
-            "kind": "picture",
-            "text": "",
-            "picture_text": {"from": "text-layer", "lines": lines},
-        }
-    ]
-    assert [e["name"] for e in read_epochs([], [], Tracer(blocks), document)] == [
-        "Screening",
-        "Treatment Period 1",
-        "Washout Period 1",
-        "Treatment Period 2",
-        "Safety Follow-up Period",
-    ]
+    document, blocks = _schema_picture("Figure 1: Study Schema", text, lines, "text-layer")
+    assert [e["name"] for e in read_epochs([], [], Tracer(blocks), document)] == CROSSOVER_PERIODS
     # without the lines' places (no block for the picture), the interleaved words name none whole
-    assert [e["name"] for e in read_epochs([], [], NO_TRACE, document)] != [
-        "Screening",
-        "Treatment Period 1",
-        "Washout Period 1",
-        "Treatment Period 2",
-        "Safety Follow-up Period",
-    ]
+    assert [e["name"] for e in read_epochs([], [], NO_TRACE, document)] != CROSSOVER_PERIODS
 
 
 def test_a_schemas_wrapped_labels_whose_ocr_boxes_overlap_are_stacked_back_too():
@@ -574,7 +573,7 @@ def test_a_schemas_wrapped_labels_whose_ocr_boxes_overlap_are_stacked_back_too()
     # overlap (here by 1.5 points of a 10-point box); the label is still one box, and the body's
     # shorter box labels ("Safety Follow-up", "Screening") are those periods again
     def line(x, y, text):
-        return {"bbox": [x - 5 * len(text) / 2, y, x + 5 * len(text) / 2, y + 10], "text": text}
+        return _line(x, y, text, 10)
 
     heads = [
         (100, ["Screening", "(up to 28", "days)"]),
@@ -590,27 +589,8 @@ def test_a_schemas_wrapped_labels_whose_ocr_boxes_overlap_are_stacked_back_too()
         line(500, 156, "Safety"),
         line(500, 164.5, "Follow-up"),
     ]
-    figure = {"title": "Figure 1: Study Design Schematic", "page": 4, "bbox": [50, 70, 560, 190], "text": ""}
-    document = {
-        "toc": [dict(_section("1.2", "Schema", text="[Figure 1: Study Design Schematic]"), images=[figure])],
-        "non_toc": [],
-    }
-    blocks = [
-        {
-            "page": 4,
-            "bbox": [50, 70, 560, 190],
-            "kind": "picture",
-            "text": "",
-            "picture_text": {"from": "ocr", "lines": lines},
-        }
-    ]
-    assert [e["name"] for e in read_epochs([], [], Tracer(blocks), document)] == [
-        "Screening",
-        "Treatment Period 1",
-        "Washout Period 1",
-        "Treatment Period 2",
-        "Safety Follow-up Period",
-    ]
+    document, blocks = _schema_picture("Figure 1: Study Design Schematic", "", lines, "ocr")
+    assert [e["name"] for e in read_epochs([], [], Tracer(blocks), document)] == CROSSOVER_PERIODS
 
 
 def test_the_documents_own_amendment_printed_only_in_its_running_header():
