@@ -39,7 +39,11 @@ from .tables import (
 CAPTION_LENGTH = 300  # characters: longer text is more than a caption
 TITLE_LENGTH = 200  # characters of an unnumbered heading kept as its node's title
 CAPTION_WORDS = re.compile(r"^(table|figure|listing)\b", re.I)
-FIGURE_CAPTION = re.compile(r"^(?P<caption>(?:Figure|FIGURE|Fig\.)\s+[A-Z]{0,6}[.\-]?\d+[a-z]?\b.*)$")
+# "Figure 1: Study Design", "Figure 2 Schema"; not a sentence about it ("Figure 1 shows how ...")
+FIGURE_CAPTION = re.compile(
+    r"^(?P<caption>(?:Figure|FIGURE|Fig\.)\s+[A-Z]{0,6}[.\-]?\d+[a-z]?\b"
+    r"(?!\s+(?:shows?|presents?|illustrates?|depicts?|summari[sz]es|gives|provides|displays|outlines|describes)\b).*)$"
+)
 
 
 @dataclass

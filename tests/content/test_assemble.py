@@ -399,3 +399,16 @@ def test_a_table_of_other_rows_on_the_next_page_is_not_the_rest_of_a_record_tabl
     between = Block(2, None, TEXT, "The pharmacy keeps the study drug locked.")
     (node,) = build([Block(1, None, HEADING, "# 1 Study Intervention"), record, between, labelled]).toc
     assert [t.pages for t in node.tables] == [[1, 1], [2, 2]]
+
+
+def test_a_sentence_about_a_figure_above_it_is_no_caption_and_the_caption_below_titles_it():
+    blocks = [
+        Block(1, (72, 80, 500, 95), HEADING, "# 1 Design"),
+        Block(1, (72, 100, 500, 110), TEXT, "Figure 1 shows how the study runs from screening to the last visit."),
+        picture(1, 120),
+        Block(1, (72, 210, 500, 220), CAPTION, "Figure 1: Study Design"),
+    ]
+    (one,) = build(blocks).toc
+    (image,) = one.images
+    assert image.title == "Figure 1: Study Design"
+    assert one.text.startswith("Figure 1 shows how the study runs")
