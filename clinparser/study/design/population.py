@@ -38,9 +38,14 @@ _PEOPLE = r"(?:participants|subjects|patients|volunteers|men|women|individuals|a
 _NUMBER = r"(?<![\w-])(\d{1,3}(?:,\d{3})+|\d+)"  # not a code's digits ("LDF-1342")
 _PART_COUNT = re.compile(
     r"\(?\b\d+\s+(?:[A-Za-z][\w-]*\s+){0,2}?(?:per|in\s+each|for\s+each|each)\s+(?:arm|group|cohort|sequence|site|country|period)\b\)?"
-    r"|\b\d+\s+(?:[A-Za-z][\w-]*\s+){0,2}?each\b(?!\s+(?:arm|group|cohort))",
+    r"|\b\d+\s+(?:[A-Za-z][\w-]*\s+){0,2}?each\b(?!\s+(?:arm|group|cohort))"
+    # "Approximately 100 patients will be randomized to each of the 3 treatment groups"
+    r"|\b\d+\s+(?:[A-Za-z][\w-]*\s+){0,6}?(?:to|in|into)\s+each\s+of\s+the\s+\d+\s+(?:[\w-]+\s+){0,2}?(?:arms|groups|cohorts)\b",
     re.I,
 )
+# a count the study reaches on its way, not its size: "will meet after 75, 150, 225, and 300
+# patients have completed 1 month", "when 100 subjects have been dosed"
+_MILESTONE = re.compile(r"(?:\b(?:after|when|once|until|before)\s+|\d\s*,\s*(?:and\s+)?|\d\s+and\s+)$", re.I)
 _COUNT = re.compile(rf"{_NUMBER}\s+(?:\w+[\s-]+){{0,4}}?{_PEOPLE}\b", re.I)
 # the words between a count and its verb hold no other count and no "screened" ("600 patients
 # screened and 400 randomized": 400 is the randomized one)
@@ -128,7 +133,7 @@ def _count(sentence: str, labelled: bool) -> Optional[int]:
     sentence = _PART_COUNT.sub(" ", sentence)  # "(6 per cohort)", "8 participants each": a part's count
     for pattern in (_TO_RANDOMIZE, _RANDOMIZED, _ENROLLED, _COUNT):
         m = pattern.search(sentence)
-        if m and _number(m.group(1)) >= 4:
+        if m and _number(m.group(1)) >= 4 and not _MILESTONE.search(sentence[: m.start(1)]):
             return _number(m.group(1))
     m = _BARE.match(sentence) if labelled else None
     return _number(m.group(1)) if m and _number(m.group(1)) >= 4 else None

@@ -113,6 +113,10 @@ def test_sex_from_a_qualified_pair_or_a_rule_for_each_sex(texts, sex):
         ("Up to 30 participants (6 per cohort)", 30),
         ("Four cohorts of 8 participants each are to be enrolled one after another, up to 32 participants in all.", 32),
         ("120 patients per arm", None),
+        ("Approximately 100 patients will be randomized to each of the 3 treatment groups.", None),
+        # counts the study passes on its way (an interim review's milestones)
+        ("The DSMB will meet after 75, 150, 225, and 300 patients have completed 1 month.", None),
+        ("A review takes place when 40 subjects have been dosed. In all, 120 subjects will be enrolled.", 120),
     ],
 )
 def test_a_part_count_per_cohort_or_each_is_not_the_planned_number(text, expected):
