@@ -2,7 +2,7 @@
 whole identity of one document, and what is not taken from where. Each part has its own file:
 test_front_matter.py, test_identifiers.py, test_phase.py, test_sponsor.py."""
 
-from identity_builders import TITLE, block, node  # noqa: F401
+from identity_builders import TITLE, block, node, title_page_blocks  # noqa: F401
 
 from clinparser.study.identity import read_identity
 
@@ -43,20 +43,8 @@ def document():
     return {"toc": [synopsis, background], "non_toc": [title_page, history], "metadata": {}}
 
 
-def blocks():
-    return [
-        block(1, "Protocol EXT-301 Version 2.0", dropped="furniture", kind="page-header"),
-        block(1, "Clinical Study Protocol", kind="heading"),
-        block(1, "|Protocol Title:|" + TITLE + "|", kind="table"),
-        block(2, "Delete: EudraCT Number: 2012-002805-23"),
-        block(3, "Protocol Number: EXT-301 NCT Number: NCT01234567"),
-        block(3, "UTN U1111-1234-5678 Protocol EXT-301", dropped="furniture", kind="page-footer"),
-        block(4, "The parent trial (NCT09999999; EudraCT 2010-024251-87) enrolled 600 patients."),
-    ]
-
-
 def test_identity_of_a_title_page_table_header_and_synopsis():
-    identity, diagnostics = read_identity(document(), blocks())
+    identity, diagnostics = read_identity(document(), title_page_blocks())
     assert identity["titles"] == {
         "official": {"text": TITLE, "page": 1},
         "short": {"text": "Drugamab in Moderate to Severe Disease", "page": 1},
@@ -75,7 +63,7 @@ def test_identity_of_a_title_page_table_header_and_synopsis():
 
 
 def test_cited_and_deleted_numbers_are_not_taken():
-    identity, _ = read_identity(document(), blocks())
+    identity, _ = read_identity(document(), title_page_blocks())
     texts = {i["text"] for i in identity["identifiers"]}
     assert "NCT07654321" not in texts  # cited in the synopsis's background sentence
     assert "NCT09999999" not in texts and "2010-024251-87" not in texts  # another trial, background
@@ -83,7 +71,7 @@ def test_cited_and_deleted_numbers_are_not_taken():
 
 
 def test_deterministic():
-    assert read_identity(document(), blocks()) == read_identity(document(), blocks())
+    assert read_identity(document(), title_page_blocks()) == read_identity(document(), title_page_blocks())
 
 
 def test_a_named_title_with_no_label_wins_over_a_signature_blocks_title_field():

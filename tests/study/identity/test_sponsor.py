@@ -2,21 +2,9 @@
 read_identity on hand-built documents."""
 
 import pytest
-from identity_builders import TITLE, block, node  # noqa: F401
+from identity_builders import TITLE, block, node, title_page_blocks  # noqa: F401
 
 from clinparser.study.identity import read_identity
-
-
-def blocks():
-    return [
-        block(1, "Protocol EXT-301 Version 2.0", dropped="furniture", kind="page-header"),
-        block(1, "Clinical Study Protocol", kind="heading"),
-        block(1, "|Protocol Title:|" + TITLE + "|", kind="table"),
-        block(2, "Delete: EudraCT Number: 2012-002805-23"),
-        block(3, "Protocol Number: EXT-301 NCT Number: NCT01234567"),
-        block(3, "UTN U1111-1234-5678 Protocol EXT-301", dropped="furniture", kind="page-footer"),
-        block(4, "The parent trial (NCT09999999; EudraCT 2010-024251-87) enrolled 600 patients."),
-    ]
 
 
 def test_sponsor_label_inside_a_title_page_line_is_placed_on_its_own_page():
