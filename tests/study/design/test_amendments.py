@@ -1,0 +1,239 @@
+"""The amendment history."""
+
+from design_builders import section
+
+from clinparser.study.design.amendments import iso_date, read_amendments
+from clinparser.study.trace import Tracer
+
+NO_TRACE = Tracer([])
+
+
+def test_amendment_history_table_without_the_original_and_administrative_changes():
+    table = {
+        "columns": ["Document", "Date"],
+        "data": [
+            ["Original Protocol", "01 March 2019"],
+            ["Amendment 1", "14 June 2019"],
+            ["Administrative Change 1", "20 July 2019"],
+            ["Amendment 2", "03 January 2020"],
+            ["Amendment 2 (JP 01)", "05 February 2020"],
+        ],
+    }
+    document = {
+        "non_toc": [{"title": "Protocol Amendment History", "text": "", "tables": [table], "pages": [2, 2]}],
+        "toc": [],
+    }
+    found = read_amendments(document, NO_TRACE)
+    assert [(a["number"], a["date"]) for a in found] == [("1", "2019-06-14"), ("2", "2020-01-03")]
+
+
+def test_a_version_table_naming_no_amendment_counts_each_version_after_the_first():
+    table = {
+        "columns": ["Version Number", "Version Date"],
+        "data": [["1.0", "12 Jan 2020"], ["2.0", "30 Jun 2020"], ["3.0", "1 Feb 2021"]],
+    }
+    document = {
+        "non_toc": [],
+        "toc": [{"number": "", "title": "Document History", "text": "", "tables": [table], "pages": [2, 2]}],
+    }
+    assert [a["number"] for a in read_amendments(document, NO_TRACE)] == ["2.0", "3.0"]
+
+
+def test_dates_in_the_forms_protocols_print():
+    assert iso_date("Amendment 3: 02Jun2016") == "2016-06-02"
+    assert iso_date("March 14, 2021") == "2021-03-14" and iso_date("no date") is None
+
+
+def test_bare_numbers_under_an_amendment_column_and_a_title_page_line_of_several_fields():
+    table = {"columns": ["Amendment", "Date"], "data": [["Original", "24-Apr-2020"], ["1", "03-Oct-2020"]]}
+    document = {"non_toc": [{"title": "Document History", "text": "", "tables": [table], "pages": [2, 2]}], "toc": []}
+    assert [(a["number"], a["date"]) for a in read_amendments(document, NO_TRACE)] == [("1", "2020-10-03")]
+    cover = "**Protocol Number:** DL-1 **Original Protocol:** 12-May-2021 **Amendment 1:** 19-Aug-2021"
+    document = {"non_toc": [{"title": "A Study of Drug X", "text": cover, "tables": [], "pages": [1, 1]}], "toc": []}
+    assert [(a["number"], a["date"]) for a in read_amendments(document, NO_TRACE)] == [("1", "2021-08-19")]
+
+
+def test_a_history_table_with_month_year_dates_and_the_back_matters_amendment_headings():
+    table = {
+        "columns": ["Document", "Date"],
+        "data": [
+            ["Amendment 2 (not implemented)", "March 2020 (not implemented)"],
+            ["Amendment 1", "December 2018"],
+            ["Original Protocol", "July 2018"],
+        ],
+    }
+    document = {
+        "non_toc": [
+            {"title": "Summary of Changes", "text": "", "tables": [table], "pages": [2, 2]},
+            {
+                "title": "Protocol amendment 3: (UK, 15 March 2021 version 1.0)",
+                "text": "Changes.",
+                "tables": [],
+                "pages": [90, 91],
+            },
+        ],
+        "toc": [],
+    }
+    found = read_amendments(document, NO_TRACE)
+    assert [(a["number"], a["date"]) for a in found] == [("1", None), ("2", None), ("3", "2021-03-15")]
+
+
+def test_a_dated_version_list_on_the_title_page_counts_each_version_after_the_first():
+    text = (
+        "Date of Protocol: 04 May 2023, Version 4.1\n11 October 2022 (US Only), Version 3.1\n"
+        "10 February 2022, Version 2.0 18 October 2021, Version 1.0"
+    )
+    document = {"non_toc": [{"title": "Title Page", "text": text, "tables": [], "pages": [1, 1]}], "toc": []}
+    assert [a["number"] for a in read_amendments(document, NO_TRACE)] == ["2.0", "3.1", "4.1"]
+    one = {
+        "non_toc": [
+            {"title": "Title Page", "text": "Protocol Version 2.0, 10 February 2022", "tables": [], "pages": [1, 1]}
+        ],
+        "toc": [],
+    }
+    # one version is no list, but the title page's own version after the first is the amendment
+    # the document is
+    assert [a["number"] for a in read_amendments(one, NO_TRACE)] == ["2.0"]
+    first = {
+        "non_toc": [
+            {"title": "Title Page", "text": "Protocol Version 1.0, 10 February 2022", "tables": [], "pages": [1, 1]}
+        ],
+        "toc": [],
+    }
+    assert read_amendments(first, NO_TRACE) == []  # the original protocol
+
+
+def _history(*tables, text=""):
+    return {
+        "non_toc": [{"title": "Title Page", "text": text, "tables": [], "pages": [1, 1]}],
+        "toc": [
+            {
+                "number": "11",
+                "title": "Description of Global Amendments",
+                "text": "",
+                "pages": [58, 60],
+                "tables": list(tables),
+            }
+        ],
+    }
+
+
+def test_one_labelled_box_per_amendment_even_when_the_boxes_were_joined():
+    box1 = {
+        "columns": ["Number of global amendment", "", "1"],
+        "data": [
+            ["Date of CTP revision", "", "15 October 2012"],
+            ["Section to be changed", "", "Flow chart"],
+            ["Rationale for change", "", "Clarity."],
+        ],
+    }
+    joined = {
+        "columns": ["Amendment No.", "2"],
+        "data": [
+            ["Date of amendment", "09 January 2015"],
+            ["Description of change", "Visits added."],
+            ["Amendment No.", "3"],
+            ["Date of amendment", "28 March 2017"],
+        ],
+    }
+    found = read_amendments(_history(box1, joined), NO_TRACE)
+    assert [(a["number"], a["date"]) for a in found] == [("1", "2012-10-15"), ("2", "2015-01-09"), ("3", "2017-03-28")]
+    # a labelled table whose number row is no amendment's is not a box
+    other = {"columns": ["Number of participants", "120"], "data": [["Date of first visit", "1 May 2020"]]}
+    assert read_amendments(_history(other), NO_TRACE) == []
+
+
+def test_the_title_pages_own_version_and_the_earlier_version_its_rationale_names():
+    title_table = {
+        "columns": ["Protocol Number:", "AB-123"],
+        "data": [["Version Number:", "3"], ["Date:", "5 April 2024"]],
+    }
+    document = {
+        "non_toc": [
+            {
+                "title": "A Study of X",
+                "tables": [title_table],
+                "pages": [1, 1],
+                "text": "## **PROTOCOL AMENDMENT, VERSION 3: RATIONALE**\n\nVersion 2 of the protocol was updated "
+                "to extend the screening window.\n\nVersion 1 of the protocol was the original.",
+            }
+        ],
+        "toc": [],
+    }
+    assert [(a["number"], a["date"]) for a in read_amendments(document, NO_TRACE)] == [("2", None), ("3", "2024-04-05")]
+    # where amendments are named, a version number is another numbering and is not added
+    named = {
+        "non_toc": [
+            {
+                "title": "Title",
+                "text": "Version: 4.0, 1 May 2021\n\nAmendment 2: 14 March 2021",
+                "tables": [],
+                "pages": [1, 1],
+            }
+        ],
+        "toc": [],
+    }
+    assert [a["number"] for a in read_amendments(named, NO_TRACE)] == ["2"]
+
+
+def test_a_bare_number_under_a_version_column_is_a_version():
+    table = {"columns": ["Version", "Protocol / Date Final"], "data": [["2", "14 April 2020"], ["1", "18 March 2020"]]}
+    document = {"non_toc": [{"title": "Protocol History", "text": "", "tables": [table], "pages": [2, 2]}], "toc": []}
+    assert [(a["number"], a["date"]) for a in read_amendments(document, NO_TRACE)] == [("2", "2020-04-14")]
+
+
+def test_boxes_set_side_by_side_or_left_as_lines_of_text():
+    side = {
+        "columns": ["Amendment No.", "2", "3"],
+        "data": [
+            ["Date of revision", "27-Jul-2022", "28-Feb-2023"],
+            ["Sections changed", "Statistical methods", "Study procedures"],
+        ],
+    }
+    text = (
+        "The changes made by each global amendment follow.\n\n"
+        "Amendment No. 1\nDate of revision 04-Apr-2022\nSections changed Flow chart"
+    )
+    document = _history(side)
+    document["toc"][0]["text"] = text
+    found = read_amendments(document, NO_TRACE)
+    assert [(a["number"], a["date"]) for a in found] == [("1", "2022-04-04"), ("2", "2022-07-27"), ("3", "2023-02-28")]
+
+
+def test_a_history_run_on_in_one_line_with_two_series_of_amendments():
+    text = (
+        "_Protocol History:_\n\nVersion 1.0 [10Nov2015] Version 1.1 [FR] Nonsubstantial Amendment 1 [21Apr2016] "
+        "Version 2.0 Substantial Amendment 1 [02Jun2016] Version 2.1 [CA, US] Nonsubstantial Amendment 2 [04Oct2017] "
+        "Version 3.0 Substantial Amendment 2 [14Dec2017]"
+    )
+    document = {"non_toc": [{"title": "Title Page", "text": text, "tables": [], "pages": [1, 1]}], "toc": []}
+    found = read_amendments(document, NO_TRACE)
+    assert sorted((a["number"], a["date"]) for a in found) == [
+        ("Nonsubstantial Amendment 1", "2016-04-21"),
+        ("Nonsubstantial Amendment 2", "2017-10-04"),
+        ("Substantial Amendment 1", "2016-06-02"),
+        ("Substantial Amendment 2", "2017-12-14"),
+    ]
+
+
+def test_the_documents_own_amendment_printed_only_in_its_running_header():
+    table = {
+        "columns": ["Document", "Date"],
+        "data": [
+            ["Original Protocol", "01 March 2019"],
+            ["Amendment 1", "14 June 2019"],
+            ["Amendment 2", "03 Jan 2020"],
+        ],
+    }
+    document = {"toc": [], "non_toc": [dict(section(None, "Protocol Amendment History"), tables=[table])]}
+    header = {"page": 1, "bbox": [72, 30, 540, 42], "kind": "text", "dropped": "furniture"}
+    blocks = [
+        {**header, "text": "Drugamab M15-555 Protocol Amendment 3 EudraCT 2015-003376-75"},
+        {**header, "page": 2, "text": "Version 5.1 Incorporating Nonsubstantial Amendment 6"},  # another's
+    ]
+    found = read_amendments(document, Tracer(blocks))
+    assert [(a["number"], a["date"]) for a in found] == [("1", "2019-06-14"), ("2", "2020-01-03"), ("3", None)]
+    assert found[-1]["pages"] == [1] and found[-1]["printed"].startswith("Drugamab M15-555")
+    # the header of a later page is no title page's
+    blocks[0]["page"] = 9
+    assert [a["number"] for a in read_amendments(document, Tracer(blocks))] == ["1", "2"]
