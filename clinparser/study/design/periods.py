@@ -81,7 +81,7 @@ def read_epochs(
     if len(headed) > max(len(best), 1):
         return [item(tracer, field, field.label, name=name) for name, field in headed]
     if len(best) >= 2:
-        return [item(tracer, best_field, sentence, name=name) for name, sentence in best]
+        return [item(tracer, best_field, sentence, name=name) for name, sentence in _in_time_order(best)]
     # no sentence names the periods: the main schedule's epoch row, less the visits it names
     main = next((s for s in schedules if s.get("main")), schedules[0] if schedules else None)
     names = [" ".join(e["label"].split()) for e in (main or {}).get("epochs") or [] if e.get("label")]
@@ -294,6 +294,42 @@ def _most_specific(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
         elif not any(n == name for n, _ in out):
             out.append((name, sentence))
     return out
+
+
+# Where a period's name says when it runs: sentences name periods in any order ("Period 2 is a
+# blinded extension period ..." before "a 35-day screening period; a 14-week treatment period"),
+# a study runs them in this one. Periods of one rank keep the order printed.
+_TIME_RANKS = [
+    (r"pre-?screening", 0),
+    (r"screening", 1),
+    (r"run-in|lead-in|wash-?out|baseline", 2),
+    (r"treatment|dosing|dose-escalation|titration|induction|core|main", 3),
+    (r"maintenance|dose-expansion", 4),
+    (r"extension|open-label", 5),
+    (r"follow-?up|post-treatment", 6),
+]
+
+
+def _time_rank(name: str) -> Optional[int]:
+    """The rank of a name's last period word, the one it is named for ("Safety follow-up": 6,
+    "Open-label run-in": 2, "Post-treatment follow-up": 6), None when no word says when it runs."""
+    text = name.lower().replace(" ", "-")
+    found = [
+        (m.end(), -m.start(), rank)  # of two words ending together the longer ("post-treatment")
+        for pattern, rank in _TIME_RANKS
+        for m in re.finditer(rf"\b(?:{pattern})\b", text)
+    ]
+    return max(found)[2] if found else None
+
+
+def _in_time_order(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The periods named in sentences, in the order the study runs them, where every name says
+    when; a numbered sequence ("Treatment period 1", "Washout period 1", "Treatment period 2")
+    or a name that does not say is left in the order printed."""
+    ranks = [_time_rank(name) for name, _ in found]
+    if None in ranks or any(re.search(r"\d$", name) for name, _ in found):
+        return found
+    return [pair for _, pair in sorted(zip(ranks, found), key=lambda t: t[0])]
 
 
 def _name(text: str) -> str:

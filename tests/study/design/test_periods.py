@@ -24,6 +24,41 @@ def test_periods_named_in_the_design_sentence_in_order():
     assert [e["name"] for e in read_epochs(fields, [], NO_TRACE)] == ["Screening", "Treatment", "Safety follow-up"]
 
 
+def test_periods_named_out_of_order_are_put_in_the_order_the_study_runs_them():
+    fields = [
+        Field(
+            "Study Design",
+            "Period 2 is a blinded long-term extension period for subjects who completed Period 1. "
+            "The study includes a safety follow-up period of 30 days, a 35-day screening period and a "
+            "14-week double-blind treatment period.",
+            "5.1",
+            (31, 31),
+            False,
+            "section",
+        )
+    ]
+    assert [e["name"] for e in read_epochs(fields, [], NO_TRACE)] == [
+        "Screening",
+        "Double-blind treatment",
+        "Extension",
+        "Safety follow-up",
+    ]
+
+
+def test_a_period_whose_name_does_not_say_when_it_runs_keeps_the_printed_order():
+    fields = [
+        Field(
+            "Study Design",
+            "After the observation period comes a follow-up period; a screening period precedes both.",
+            "5.1",
+            (31, 31),
+            False,
+            "section",
+        )
+    ]
+    assert [e["name"] for e in read_epochs(fields, [], NO_TRACE)] == ["Observation", "Follow-up", "Screening"]
+
+
 def test_the_field_naming_most_periods_wins_and_a_period_named_twice_is_one():
     fields = [
         Field(
