@@ -49,7 +49,8 @@ Families of variation (the truth's ``forms``; each name starts with its family's
 5. ``prose.`` -- the design section: "The study consists of a screening period of up to 4
    weeks, a 12-week treatment period and ..." or "The study has three periods: ...", or no
    sentence and the synopsis naming none: a section per period, titled with its name ("3.3.1
-   Screening Period", "3.3.2 Treatment Period 1"), or only the schema naming them (its column
+   Screening Period", "3.3.2 Treatment Period 1") or a bold heading per period inside 3.3
+   (``prose.epochs.inline``, its own random stream), or only the schema naming them (its column
    headings, vector or picture; ``prose.epochs.schema``); the ratio
    "in a 2:1 ratio" or "randomized 2:1"; the number to be screened (not the enrollment).
 6. ``schema.`` -- no schema, a vector schema (boxes of epochs and arms, the words in the text
@@ -179,6 +180,7 @@ FORMS = (
     "prose.epochs.consists",
     "prose.epochs.periods",
     "prose.epochs.headings",
+    "prose.epochs.inline",
     "prose.epochs.schema",
     "prose.ratio.in_ratio",
     "prose.ratio.bare",
@@ -2253,31 +2255,27 @@ def _compose(seed: int) -> Composition:
     )
 
     if doc.epochs_form == "headings":  # a section per period, titled with its name
-        outline.append(
-            S(
-                "3.3",
-                doc.pick(("Study Periods", "Study Procedures by Period")),
-                P(
-                    doc.sentence(
-                        [
-                            "Each period of the study is described below.",
-                            "The study visits are grouped by period below.",
-                        ]
-                    )
-                ),
+        heading = doc.pick(("Study Periods", "Study Procedures by Period"))
+        intro = P(
+            doc.sentence(
+                ["Each period of the study is described below.", "The study visits are grouped by period below."]
             )
         )
-        for k, e in enumerate(plan.epochs, 1):
-            outline.append(
-                S(
-                    f"3.3.{k}",
-                    e.name,
-                    P(
-                        f"The {e.prose} lasts {e.span}; {doc.persons} attend the visits the schedule of "
-                        f"activities lists for it."
-                    ),
-                )
+
+        def about(e: Epoch) -> mp.Para:
+            return P(
+                f"The {e.prose} lasts {e.span}; {doc.persons} attend the visits the schedule of "
+                "activities lists for it."
             )
+
+        # or each period a bold heading without a number inside the one section; its own random
+        # stream, so the layouts without it are as they were
+        if random.Random(f"period headings {doc.seed}").random() < 0.4:
+            doc.form("prose.epochs.inline")
+            outline.append(S("3.3", heading, intro, *[b for e in plan.epochs for b in (Lead(e.name), about(e))]))
+        else:
+            outline.append(S("3.3", heading, intro))
+            outline += [S(f"3.3.{k}", e.name, about(e)) for k, e in enumerate(plan.epochs, 1)]
 
     # 4 Population
     inc, exc = criteria_lists(doc, plan, mandated[1] if mandated and mandated[0].endswith(".all") else None)

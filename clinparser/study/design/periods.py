@@ -100,15 +100,29 @@ def _is_period_label(label: str) -> bool:
 # Follow-up", "Screening/Baseline Assessments", "Treatment (Day 1-27) and Follow up Periods",
 # "Period after the database lock for the final analysis"
 _HEAD_NAME = (
-    rf"(?:{_NAME}|pre-?screening|pre-?treatment|post-?treatment(?:\s+follow[- ]?up)?|check[- ]?in|admission|"
-    r"end\s+of\s+(?:trial|study|treatment)\s+and\s+follow[- ]?up)"
+    rf"(?:{_NAME}|pre-?screening|pre-?treatment|pre-?study|post-?treatment(?:\s+follow[- ]?up)?|check[- ]?in|"
+    r"admission|end\s+of\s+(?:trial|study|treatment)\s+and\s+follow[- ]?up)"
 )
+# what a title may add after the period's name: the things done in it ("Screening Assessments")
+_DONE_IN = r"(?:assessments?|procedures?|visits?|evaluations?)"
 _HEADED = re.compile(
     rf"^(?P<names>{_HEAD_NAME}(?:\s*(?:/|\band\b|\bor\b)\s*{_HEAD_NAME})*)"
-    rf"(?:\s+(?:period|phase|epoch|stage)s?(?:\s+[1-9])?)?(?:\s+(?:assessments?|procedures?|visits?))?$"
+    # one word may qualify a named period ("Treatment and Assessment Period")
+    rf"(?:(?:\s+and)?\s+\w+(?=\s+(?:period|phase)\b))?"
+    rf"(?:\s+(?:period|phase|epoch|stage)s?(?:\s+[1-9])?)?(?:\s+{_DONE_IN})?$"
     rf"|^(?:period|phase)\s+(?:after|before|following)\b",
     re.I,
 )
+# A section that lays the periods out under headings of its own ("4.1 Overall Design" with
+# "Screening", "Treatment and Assessment Period", "Follow-Up" in bold; "8 Study Calendar" with
+# "Pre-study Assessments", "Treatment Assessments", "Post-treatment/Follow-up Assessments")
+_LAYS_OUT = re.compile(
+    r"\bdesign\b|\bperiods?\b|\bphases?\b|\bcalendar\b|\bschedule\b|\bprocedures\b|\bassessments\b|"
+    r"\bvisits\b|\boverview\b|\bmethodology\b",
+    re.I,
+)
+# a heading line inside a section's text: a markdown heading, or a line wholly in bold
+_INLINE_HEADING = re.compile(r"^\s*(?:#{1,6}\s+(?P<hashed>.+?)|\*\*(?P<bold>[^*]+?)\*\*:?)\s*$")
 
 
 def _headed_periods(document: Document) -> list[tuple[str, Field]]:
@@ -121,29 +135,57 @@ def _headed_periods(document: Document) -> list[tuple[str, Field]]:
     def walk(nodes: list[dict], depth: int) -> None:
         run: list[tuple[str, Field]] = []
         for node in nodes:
-            title = " ".join(
-                re.sub(r"\s*\([^()]*\)", "", strip_markup(node.get("title") or "")).split()
-            )  # "(Day 1-27)"
-            m = _HEADED.match(title) if depth else None
-            if m:
+            title = _bare_title(node.get("title") or "")
+            if depth:
                 where = Field(title, "", node.get("number"), section_pages(node), False, "section")
-                if (
-                    m["names"]
-                    and re.search(r"\band\b", m["names"], re.I)
-                    and not re.match(r"end\s+of", m["names"], re.I)
-                ):
-                    run += [(_name(n), where) for n in re.split(r"\s+and\s+", m["names"], flags=re.I)]
-                else:
-                    run.append((title, where))
+                run += _titled_periods(title, where)
+            if _LAYS_OUT.search(title):
+                runs.append(_inline_periods(node, title))
             walk(node.get("subsections") or [], depth + 1)
         if len({f.section for _, f in run}) >= 2:
-            first: dict[str, tuple[str, Field]] = {}  # a period titled twice: where first titled
-            for name, where in run:
-                first.setdefault(name.lower(), (name, where))
-            runs.append(list(first.values()))
+            runs.append(run)
 
     walk(document.get("toc") or [], 0)
-    return max(runs, key=len, default=[])
+    runs = [_first_of_each(run) for run in runs]
+    return max((run for run in runs if len(run) >= 2), key=len, default=[])
+
+
+def _bare_title(title: str) -> str:
+    """A title without markup or brackets ("Screening (Day -28 to -1)": "Screening")."""
+    return " ".join(re.sub(r"\s*\([^()]*\)", "", strip_markup(title)).split())
+
+
+def _titled_periods(title: str, where: Field) -> list[tuple[str, Field]]:
+    """The periods a title names: none, one (its name less what is done in it, "Screening
+    Assessments": "Screening"), or each of two joined by "and" ("Treatment and Follow up
+    Periods")."""
+    m = _HEADED.match(title)
+    if not m:
+        return []
+    if m["names"] and re.search(r"\band\b", m["names"], re.I) and not re.match(r"end\s+of", m["names"], re.I):
+        return [(_name(n), where) for n in re.split(r"\s+and\s+", m["names"], flags=re.I)]
+    return [(re.sub(rf"\s+{_DONE_IN}$", "", title, flags=re.I) or title, where)]
+
+
+def _inline_periods(node: dict, title: str) -> list[tuple[str, Field]]:
+    """The periods named by the headings inside a section's text, in their order: a section
+    that lays the study out gives each period a heading of its own without a number."""
+    found: list[tuple[str, Field]] = []
+    for line in (node.get("text") or "").split("\n"):
+        m = _INLINE_HEADING.match(line)
+        if m:
+            heading = _bare_title(m["hashed"] or m["bold"]).rstrip(" :")
+            where = Field(heading, "", node.get("number") or title, section_pages(node), False, "section")
+            found += _titled_periods(heading, where)
+    return found
+
+
+def _first_of_each(run: list[tuple[str, Field]]) -> list[tuple[str, Field]]:
+    """A period titled twice once, where first titled."""
+    first: dict[str, tuple[str, Field]] = {}
+    for name, where in run:
+        first.setdefault(name.lower(), (name, where))
+    return list(first.values())
 
 
 # The schema: a section titled for it ("1.2 Schema", "Flow Chart", "Trial Diagram") or a figure

@@ -199,6 +199,45 @@ def test_sibling_section_titles_name_the_periods_when_no_sentence_names_more():
     assert read_epochs([], [], NO_TRACE, noise) == []
 
 
+def test_headings_inside_a_section_that_lays_the_study_out_name_the_periods():
+    # unnumbered headings in the design section, as the converter writes them (a markdown
+    # heading, a line wholly in bold); a qualifier word before "Period" stays with the name
+    design = section(
+        "4.1",
+        "Overall Design",
+        text="The study is open-label.\n\n##### **Screening**\n\nWithin 42 days.\n\n"
+        "##### **Treatment and Assessment Period**\n\nDays -1 to 18.\n\n**Follow-Up:**\n\nA visit 7 days later.",
+    )
+    document = {"toc": [section("4", "Study Design", design)], "non_toc": []}
+    assert [e["name"] for e in read_epochs([], [], NO_TRACE, document)] == [
+        "Screening",
+        "Treatment and Assessment Period",
+        "Follow-Up",
+    ]
+    # a calendar's bold headings, the things done in each period left out of its name
+    calendar = section(
+        "8",
+        "Study Calendar",
+        text="**Pre-study Assessments**\n\n- History\n\n**Treatment Assessments**\n\n- Labs\n\n"
+        "**Post-treatment/Follow-up Assessments**\n\n- Survival",
+    )
+    assert [e["name"] for e in read_epochs([], [], NO_TRACE, {"toc": [calendar], "non_toc": []})] == [
+        "Pre-study",
+        "Treatment",
+        "Post-treatment/Follow-up",
+    ]
+
+
+def test_bold_lines_in_a_section_that_does_not_lay_the_study_out_are_not_periods():
+    safety = section(
+        "8.3",
+        "Adverse Event Reporting",
+        text="**Screening**\n\nEvents before the first dose.\n\n**Follow-up**\n\nEvents after the last dose.",
+    )
+    document = {"toc": [section("8", "Safety", safety)], "non_toc": []}
+    assert read_epochs([], [], NO_TRACE, document) == []
+
+
 def test_the_schemas_box_labels_name_the_periods_when_no_sentence_names_them():
     # a flow chart whose boxes came out as bold lines, a box's note beside its label
     chart = section(
