@@ -2248,7 +2248,7 @@ PROTOCOL_007 = Protocol(
 # repeated header; and a second timeline of PK sampling time points
 # --------------------------------------------------------------------------
 SOA_011_VISITS = [
-    GridVisit(("Screening", "", "", "", ""), "Screening", None, None, "Screening"),
+    GridVisit(("Screening", "", "", "", ""), "Screening", None, None, "Screening", "Screening"),
     GridVisit(
         ("Treatment", "Cycle 1", "D1", "", "SOI"), None, ("day", 1, 1, 1), None, "Cycle 1 / D1", "Treatment", "SOI"
     ),

@@ -511,11 +511,16 @@ def epochs(encounters: list[dict]) -> list[dict]:
     spanning = any(a and a == b for a, b in zip(tops, tops[1:]))
     if spanning and len(set(tops)) == 1 and is_axis_title(tops[0]):
         spanning = False
+    named: dict[int, str] = {}  # visits named by the period they are alone in
     for i, enc in enumerate(encounters):
         neighbours = (tops[i - 1] if i else None, tops[i + 1] if i + 1 < len(tops) else None)
-        # A lone name over one column with no visit number names that visit ("ET", "UNS").
+        # A lone name over one column with no visit number names that visit ("ET", "UNS"); in a
+        # row of periods, a period's name names both ("Screening (D-42 to -2)" beside "Treatment
+        # Period" over many columns: the screening visit, in the Screening epoch).
         alone = enc["visit"] is None and len(enc["_words"]) == 1 and tops[i] not in neighbours
-        if alone or (tops[i] and tops[i] not in neighbours and _VISIT_EVENT.search(tops[i])):
+        if alone and spanning and _LONE_PERIOD.match(tops[i]):
+            named[i] = tops[i]
+        elif alone or (tops[i] and tops[i] not in neighbours and _VISIT_EVENT.search(tops[i])):
             tops[i] = None
         elif tops[i] and is_axis_title(tops[i]):
             tops[i] = None  # a time axis over some of the columns ("Study Day", "Day 3 to 28"): no period
@@ -537,6 +542,8 @@ def epochs(encounters: list[dict]) -> list[dict]:
                 out.append({"label": label, "encounters": [i]})
         if enc["visit"] is None and words:
             enc["visit"] = words[-1]
+        elif enc["visit"] is None and i in named:
+            enc["visit"] = named[i]
     return out
 
 
@@ -545,6 +552,12 @@ _VISIT_EVENT = re.compile(
     r"^\s*(?:end\s+of\b|EO[STP]\b|E?ET\b|early\s+(?:termination|withdrawal|discontinuation)|unscheduled|"
     r"randomi[sz]ation|premature|discontinuation|final\s+visit|withdrawal)",
     re.I,
+)
+# A period before treatment that a single visit column may stand for, named first in its header
+# (the screening period is often one visit). A lone "Follow-up" or "Long-Term Follow-up" column
+# is left a visit: it is as often one contact in a longer follow-up period.
+_LONE_PERIOD = re.compile(
+    r"^\s*(?:pre-?screening|screening|pre-?study|pre-?treatment|run[- ]?in|lead[- ]?in|wash[- ]?out)\b", re.I
 )
 _VISIT_CODE = re.compile(r"^\s*(?:V|Visit\s*)\d+[A-Za-z]*\s*$", re.I)
 # A name ending in a word that joins it to what follows ("Screen or") is not a name: the rest
@@ -565,6 +578,7 @@ def _epoch_name(top: str) -> str:
     name = _AXIS_UNIT.sub("", top) or top
     name = re.sub(r",\s?[a-z](?:\s?,\s?[a-z])*$", "", name)
     name = re.sub(r"\s*\([^()]*\d[^()]*\)$", "", name)
+    name = re.sub(r"\s*\([^()]*$", "", name)  # a bracket the header's line break cut ("Screening (")
     return name.strip() or top
 
 

@@ -104,6 +104,37 @@ def test_a_time_axis_over_some_columns_is_no_epoch_and_names_lose_timings_and_ma
     assert [e["epoch"] for e in s["encounters"]] == ["Screening", "Screening", None, None, "Follow-up"]
 
 
+def test_a_period_before_treatment_alone_over_its_one_visit_is_that_visit_and_its_epoch():
+    # "Screening (D-42 to -2)" is the whole header of its column, beside a period over many;
+    # a lone "Follow-up" or "ET" stays a visit only
+    rows = [["Informed consent", "X", "", "", "", ""], ["Vital signs", "X", "X", "X", "X", "X"]]
+    s = read(
+        table(
+            [
+                "Procedure",
+                "Screening (D-42 to -2)",
+                "Treatment Period (Study Days) / 1",
+                "Treatment Period (Study Days) / 2",
+                "ET",
+                "Follow-up",
+            ],
+            rows,
+        )
+    )
+    assert s["epochs"] == [
+        {"label": "Screening", "encounters": [0]},
+        {"label": "Treatment Period", "encounters": [1, 2]},
+    ]
+    assert [e["epoch"] for e in s["encounters"]] == ["Screening", "Treatment Period", "Treatment Period", None, None]
+    assert [e["visit"] for e in s["encounters"]][3:] == ["ET", "Follow-up"]
+    # a header cut inside its bracket keeps the name
+    cut = read(table(["Procedure", "Screening (", "Run-in / 1", "Run-in / 2", "Treatment / 3", "Treatment / 4"], rows))
+    assert [e["label"] for e in cut["epochs"]] == ["Screening", "Run-in", "Treatment"]
+    # with no period over many columns, a lone name is a visit
+    lone = read(table(["Procedure", "Screening", "Day 1", "Day 8", "Day 15", "Day 22"], rows))
+    assert lone["epochs"] == []
+
+
 def test_a_visits_code_over_its_columns_is_no_epoch():
     rows = [["Body weight", "X", "X", "X", "X", "X"], ["Vital signs", "X", "X", "X", "X", "X"]]
     s = read(
