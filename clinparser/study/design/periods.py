@@ -1,15 +1,18 @@
-"""The study's periods (epochs) in time order.
+"""The study's periods (epochs) in time order, from the place that lays the most of them out:
 
-The main schedule of activities names them over its visits when it prints an epoch row
-(``schedule["epochs"]``): those are the periods, in order. Without one, the design fields'
-sentences name them: "a screening period of up to 28 days, a 12-week treatment period and a
-4-week follow-up period", "Screening period – up to 4 weeks" as lines: each "<name> period"
-(or phase), in the order printed, once; or the titles of sibling sections, when a procedures
-chapter gives each period its own ("6.2.1 Screening", "6.2.2 Treatment period") and they name
-more periods than any sentence; or the study schema's box labels, when the schema is the only
-place that lays the periods out ("Screening Period | Double-blind Treatment Period | Follow-up
-Period" over its boxes); a period numbered as a sequence ("Treatment Period 1", "Washout Period
-1", "Treatment Period 2") is one period per number.
+- the study schema's box labels ("Screening Period | Double-blind Treatment Period | Follow-up
+  Period" over its boxes), when they name more periods than any other place;
+- the titles of sibling sections, when a procedures chapter gives each period its own
+  ("6.2.1 Screening", "6.2.2 Treatment period"), or the unnumbered headings inside a section
+  that lays the study out ("4.1 Overall Design" with "Screening", "Treatment and Assessment
+  Period", "Follow-Up" in bold), when they name more than any sentence;
+- the design fields' sentences: "a screening period of up to 28 days, a 12-week treatment
+  period and a 4-week follow-up period", "Screening period – up to 4 weeks" as lines: each
+  "<name> period" (or phase) once, put in the order a study runs them;
+- else the main schedule's epoch row, less the visits it names.
+
+A period numbered as a sequence ("Treatment Period 1", "Washout Period 1", "Treatment Period
+2") is one period per number.
 """
 
 from __future__ import annotations
@@ -129,7 +132,8 @@ def _headed_periods(document: Document) -> list[tuple[str, Field]]:
     """Periods named by the titles of sibling sections ("6.2.1 Screening", "6.2.2 Treatment
     period", "6.2.3 End of trial and follow-up period"): where a procedures chapter gives each
     period its own section. Two siblings at least, below the top level, in their order; a title
-    naming two periods joined by "and" is both."""
+    naming two periods joined by "and" is both. Or by the headings inside one section that lays
+    the study out (``_inline_periods``). The run naming the most periods, two at least."""
     runs: list[list[tuple[str, Field]]] = []
 
     def walk(nodes: list[dict], depth: int) -> None:
