@@ -81,7 +81,12 @@ ROLES = [
     ("challenge", re.compile(r"\bchallenge\b", re.I)),
     ("investigational", re.compile(r"\binvestigational\b|\bexperimental\b|\btest\b|\bIMP\b|\bstudy\s+drug\b", re.I)),
 ]
-_NAME_HEADER = re.compile(r"\b(?:intervention|drug|product|treatment|name|IMP|medication|compound)\b", re.I)
+# a label naming the product; a name of something else ("Name of Sponsor", "Investigator Name") is not
+_NAME_HEADER = re.compile(
+    r"^(?!.*\b(?:sponsor|investigator|company|institution|site|protocol|manufacturer|applicant)\b)"
+    r".*\b(?:intervention|drug|product|treatment|name|IMP|medication|compound)\b",
+    re.I | re.S,
+)
 _ATTRIBUTE = re.compile(r"\bdose|\bdosage|\bstrength|\broute|\bmode\s+of\s+admin|\bfrequency|\bregimen", re.I)
 _ROLE_HEADER = re.compile(r"^(?:use|type|role|category|IMP\s*/\s*NIMP)\b", re.I)
 _STOP_NAME = re.compile(

@@ -46,6 +46,33 @@ def test_a_transposed_intervention_table_a_column_per_product():
     ]
 
 
+def test_a_synopsis_table_naming_its_sponsor_is_no_column_per_product():
+    # "Name of Sponsor" names the company: the synopsis's fields are read as fields
+    table = {
+        "columns": ["Title", "A Phase 1 Multiple Ascending Dose Study of Drugolisib"],
+        "data": [
+            ["Name of Sponsor", "Meridale Bio"],
+            ["Phase", "Phase 1"],
+            ["Dose Cohorts", "Cohort 1 (25 mg)\nCohort 2 (50 mg)"],
+            [
+                "Test Product, Dose and Mode of Administration",
+                "Drugolisib (25 mg or 50 mg), by intramuscular injection",
+            ],
+        ],
+    }
+    field = Field(
+        "Test Product, Dose and Mode of Administration",
+        "Drugolisib (25 mg or 50 mg), by intramuscular injection every 8 weeks",
+        "1.1",
+        (3, 3),
+        True,
+        "table",
+    )
+    (product,) = read_interventions([field], [(table, WHERE)], NO_TRACE)
+    assert (product["name"], product["route"]) == ("Drugolisib", "intramuscular")
+    assert [d["printed"] for d in product["doses"]] == ["25 mg", "50 mg"]
+
+
 def test_what_a_products_field_leaves_out_comes_from_the_dosing_sentences_naming_it():
     fields = [
         Field("Name of Study Drug", "Drugamab", "1.1", (3, 3), True, "table"),
