@@ -370,10 +370,12 @@ def _time_rank(name: str) -> Optional[int]:
 
 def _in_time_order(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """The periods named in sentences, in the order the study runs them, where every name says
-    when; a numbered sequence ("Treatment period 1", "Washout period 1", "Treatment period 2")
-    or a name that does not say is left in the order printed."""
-    ranks = [_time_rank(name) for name, _ in found]
-    if None in ranks or any(re.search(r"\d$", name) for name, _ in found):
+    when (else as printed). A numbered sequence ("Treatment period 1", "Washout period",
+    "Treatment period 2") keeps its order, its washouts between its treatments; the periods
+    around it go where they run ("Run-in" before it, wherever printed)."""
+    numbered = any(re.search(r"\d$", name) for name, _ in found)
+    ranks = [3 if numbered and re.search(r"wash-?\s?out", name, re.I) else _time_rank(name) for name, _ in found]
+    if None in ranks:
         return found
     return [pair for _, pair in sorted(zip(ranks, found), key=lambda t: t[0])]
 

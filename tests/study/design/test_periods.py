@@ -45,6 +45,28 @@ def test_periods_named_out_of_order_are_put_in_the_order_the_study_runs_them():
     ]
 
 
+def test_a_numbered_sequence_keeps_its_order_and_the_periods_around_it_go_where_they_run():
+    fields = [
+        Field(
+            "Study Design",
+            "The study has Treatment Period 1 (Drug A), a washout period of 2 weeks and Treatment Period 2 "
+            "(Drug B). A follow-up period of 2 weeks ends the study. Before Treatment Period 1 comes a run-in "
+            "period of 4 weeks.",
+            "5.1",
+            (31, 31),
+            False,
+            "section",
+        )
+    ]
+    assert [e["name"] for e in read_epochs(fields, [], NO_TRACE)] == [
+        "Run-in",
+        "Treatment period 1",
+        "Washout",
+        "Treatment period 2",
+        "Follow-up",
+    ]
+
+
 def test_a_period_whose_name_does_not_say_when_it_runs_keeps_the_printed_order():
     fields = [
         Field(
