@@ -194,6 +194,22 @@ _ENUMERATED = re.compile(
     r"(?P<list>(?:[^.;]|\.(?=\S))+)",
     re.I,
 )
+# "(1) 1 mg A, (2) 2.5 mg A, or (3) placebo": an enumerated list's item numbers
+_NUMBERED_ITEMS = re.compile(r"(?<![\w)])\(\s*(?:\d{1,2}|[a-z])\s*\)\s*", re.I)
+# "one of three treatment groups: A, B or C": the count before the list
+_GROUPS_LEAD = re.compile(
+    r"^\s*(?:one\s+of\s+)?(?:two|three|four|five|six|\d)\s+(?:treatment\s+|study\s+)?(?:groups|arms|cohorts)\s*:\s*",
+    re.I,
+)
+_RATIO = re.compile(r"(?<![\d:.])\d{1,2}(?:\s?:\s?\d{1,2})+(?![\d:])")
+
+
+def _ratio_parts(line: str) -> Optional[int]:
+    """How many groups the line's allocation ratio has ("2:2:1": 3), None when it prints none."""
+    m = _RATIO.search(line)
+    return len(re.split(r"\s?:\s?", m.group(0))) if m else None
+
+
 _TREATED = re.compile(r"\b(?:treated|dosed)\s+with\s+(?P<list>(?:[^.;\n]|\.(?=\S))+)", re.I)
 _LIST_SPLIT = re.compile(
     r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+versus\s+|\s+vs\.?\s+|\s+and\s+(?=(?:matching\s+)?placebo\b)", re.I
@@ -237,27 +253,38 @@ def _arms_in_prose(fields: list[Field], interventions: list[dict], tracer: Trace
 
     def listed(match: re.Match, pattern: re.Pattern) -> list[str]:
         text = (
-            _TAIL.sub("", match["list"])
+            _TAIL.sub("", _NUMBERED_ITEMS.sub(" ", match["list"]))
             if pattern is _ASSIGNED
             else re.sub(r"\s*\([^()]*\)", "", match["list"])
             if pattern is _ENUMERATED
             else match["list"]
         )
+        text = _GROUPS_LEAD.sub("", text)
         return [
             p
             for p in map(_arm_words, _LIST_SPLIT.split(text))
             if p and _names_any(p, names) and len(p) < 100 and not re.search(r"%|\bp\s?[=<]|\[", p)
         ]
 
+    # one assigning sentence lists the arms; it must name an active product read (a past study's
+    # "randomized to placebo" names none). A sentence whose ratio has more parts than it lists
+    # arms ("randomized 2:2:1 to one of two doses of A or placebo") is kept only when no other
+    # sentence lists as many arms as its ratio has parts ("(1) 1 mg A, (2) 2.5 mg A, or (3)
+    # placebo in a 2:2:1 ratio").
+    fallback: list[dict] = []
+    for field in [f for f in fields if f.synopsis or DESIGN_LABEL.search(f.label)]:
+        for line in field.value.split("\n"):
+            for m in [*_ASSIGNED.finditer(line), *_ENUMERATED.finditer(line)]:
+                pieces = _unique(listed(m, m.re))
+                if len(pieces) >= 2 and any(_names_any(p, active) for p in pieces):
+                    parts = _ratio_parts(line)
+                    if parts is None or parts <= len(pieces):
+                        return [_arm(tracer, field, line, p, interventions) for p in pieces]
+                    fallback = fallback or [_arm(tracer, field, line, p, interventions) for p in pieces]
+    if fallback:
+        return fallback
     for field in [f for f in fields if f.synopsis or DESIGN_LABEL.search(f.label)]:
         lines = field.value.split("\n")
-        # one assigning sentence lists the arms; it must name an active product read (a past
-        # study's "randomized to placebo" names none)
-        for line in lines:
-            for m in [*_ASSIGNED.finditer(line), *_ENUMERATED.finditer(line)]:
-                pieces = listed(m, m.re)
-                if len(pieces) >= 2 and any(_names_any(p, active) for p in pieces):
-                    return [_arm(tracer, field, line, p, interventions) for p in _unique(pieces)]
         # "treated with A" in one sentence, "treated with B" in another: each an arm
         treated = [(p, line) for line in lines for m in _TREATED.finditer(line) for p in listed(m, _TREATED)]
         if any(_names_any(p, active) for p, _ in treated):

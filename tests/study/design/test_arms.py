@@ -39,6 +39,37 @@ def test_arms_listed_in_a_field_or_named_in_the_assigning_sentence():
     assert arms[0]["interventions"] == ["Drug X"]
 
 
+def test_a_sentence_listing_fewer_arms_than_its_ratio_has_parts_gives_way_to_one_listing_them_all():
+    products = [{"name": "Drug X", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
+    synopsis = Field(
+        "Study Design",
+        "Subjects will be randomized 2:2:1 to receive one of two oral doses of Drug X or placebo in tablet form.",
+        "1.1",
+        (3, 3),
+        True,
+        "paragraph",
+    )
+    body = Field(
+        "Rationale for Study Design",
+        "Patients will be randomized to one of three treatment groups: (1) 1 mg Drug X, (2) 2.5 mg Drug X, "
+        "or (3) placebo in a 2:2:1 ratio.",
+        "4.2",
+        (20, 20),
+        False,
+        "section",
+    )
+    assert [a["name"] for a in read_arms([synopsis, body], products, NO_TRACE)] == [
+        "1 mg Drug X",
+        "2.5 mg Drug X",
+        "placebo",
+    ]
+    # with no sentence listing them all, the one printed is read as printed
+    assert [a["name"] for a in read_arms([synopsis], products, NO_TRACE)] == [
+        "two oral doses of Drug X",
+        "placebo in tablet form",
+    ]
+
+
 def test_a_single_arm_is_named_for_its_treatment():
     product = {
         "name": "Drug X",
