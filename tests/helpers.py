@@ -56,3 +56,28 @@ class Progress:
 
     def pictures(self, done, total):
         self.pictures_seen.append((done, total))
+
+
+def score_export(tool: Path, result: dict, gold: Path, tmp_path: Path) -> dict:
+    """A result's USDM export scored by one of ``../shared/tools``' scorers (``study_score.py``,
+    ``design_score.py``) against ``gold``, run in a child process as the project is judged: the
+    figures of its ``score`` (the first of what it returns, when it returns several)."""
+    import json
+    import subprocess
+    import sys
+
+    import pytest
+
+    from clinparser.export.usdm import to_usdm
+
+    if not tool.exists():
+        pytest.skip(f"scoring tool missing: {tool} (CI has ../shared/tools)")
+    ours = tmp_path / "usdm.json"
+    ours.write_text(json.dumps(to_usdm(result)), encoding="utf-8")
+    code = (
+        f"import json, sys; sys.path.insert(0, {str(tool.parent)!r}); import {tool.stem} as s; "
+        f"got = s.score(s.load({str(ours)!r}), s.load({str(gold)!r})); "
+        "print(json.dumps(got[0] if isinstance(got, tuple) else got))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)

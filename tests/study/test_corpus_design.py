@@ -8,14 +8,9 @@ reads of a kind of layout. The documents held to a lower floor are named with th
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-
 import pytest
 from conftest import CORPUS
-
-from clinparser.export.usdm import to_usdm
+from helpers import score_export
 
 SCORER = CORPUS.parent / "tools" / "design_score.py"
 REFERENCES = (
@@ -32,20 +27,6 @@ LOWER = {
 }
 
 
-def score(result: dict, gold, tmp_path) -> dict:
-    """The scorer's figures for our export: {"arms": f1, "epochs": f1, ..., "mean": x}."""
-    if not SCORER.exists():
-        pytest.skip(f"scoring tool missing: {SCORER} (CI has ../shared/tools)")
-    ours = tmp_path / "usdm.json"
-    ours.write_text(json.dumps(to_usdm(result)), encoding="utf-8")
-    code = (
-        f"import json, sys; sys.path.insert(0, {str(SCORER.parent)!r}); import design_score as s; "
-        f"print(json.dumps(s.score(s.load({str(ours)!r}), s.load({str(gold)!r}))[0]))"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return json.loads(done.stdout)
-
-
 def f1(part) -> float:
     return part[2] if isinstance(part, (list, tuple)) else part
 
@@ -56,7 +37,7 @@ def test_hand_made_design_references_are_met(corpus_run, name, tmp_path):
     if not REFERENCES:
         pytest.skip(f"design references not available: {CORPUS / 'design'} is missing (CI has ../shared/corpus)")
     result, _ = corpus_run(f"{name}.pdf")
-    got = score(result, CORPUS / "design" / f"{name}.design.json", tmp_path)
+    got = score_export(SCORER, result, CORPUS / "design" / f"{name}.design.json", tmp_path)
     if name in LOWER:
         floor, why = LOWER[name]
         assert got["mean"] >= floor, (why, got)
@@ -72,7 +53,7 @@ def test_published_usdm_design_is_met(corpus_run, tmp_path):
     if not gold.exists():
         pytest.skip(f"published USDM missing: {gold}")
     result, _ = corpus_run("Alexion_NCT04573309_Wilsons.pdf")
-    got = score(result, gold, tmp_path)
+    got = score_export(SCORER, result, gold, tmp_path)
     # the published epochs (Check In, one Treatment) and amendment 4 are the file's, not the
     # protocol's own words; arms and interventions are printed
     assert got["mean"] >= 0.75 and f1(got["interventions"]) == 1.0, got
