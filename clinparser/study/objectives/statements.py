@@ -40,10 +40,11 @@ _STATES_ENDPOINT = re.compile(
     r"(?:is|are|was|include|includes|of\s+th(?:is|e)|for\s+th(?:is|e)|will\s+be|addressing)\b",
     re.IGNORECASE,
 )
-# "The primary objectives of this study are": a lead-in that only announces the list.
+# "The primary objectives of this study are", "The primary objective of the study is as
+# follows:" (over two bullets): a lead-in that only announces the list.
 _ANNOUNCES_OBJECTIVES = re.compile(
     r"^(?:the|an?)?\s*(?:\S+\s+){0,3}objectives?\s+(?:(?:of|for)\s+(?:this|the)\s+"
-    r"(?:study|trial|protocol)\s+)?(?:are|is|include|includes)(?:\s+the\s+following)?\s*:?$",
+    r"(?:study|trial|protocol)\s+)?(?:are|is|include|includes)(?:\s+the\s+following|\s+as\s+follows)?\s*:?$",
     re.IGNORECASE,
 )
 # "Four key secondary objectives are ...", "the following objectives": a lead naming the

@@ -96,3 +96,19 @@ def test_an_objective_statement_running_into_its_list_stays_one_objective():
     assert [o["text"] for o in objectives] == [
         "To compare the effect of X versus placebo, on: cardiovascular risk factors glucose metabolism"
     ]
+
+
+def test_a_singular_announcement_over_several_bullets_lists_them_all():
+    # "The primary objective of the study is as follows:" announces the list under it, however
+    # many bullets follow; each is one objective
+    text = (
+        "The primary objective of the study is as follows:\n\n"
+        "- To evaluate change in ALT levels\n\n"
+        "- To evaluate the safety and tolerability of Drug X\n"
+    )
+    doc = document(section("2.1.1", "Primary Objective", text, (39, 39)))
+    objectives, _ = read_objectives(doc, no_blocks())
+    assert [(o[0], o[2]) for o in flat(objectives)] == [
+        ("primary", "To evaluate change in ALT levels"),
+        ("primary", "To evaluate the safety and tolerability of Drug X"),
+    ]
