@@ -24,7 +24,9 @@ name starts with its family's prefix, see :data:`FAMILIES` and :data:`FORMS`):
    lines ("Secondary Objectives:"); objectives as bullets, numbered items ("1.", restarting per
    level or continuing) or paragraphs; sometimes a "Key Secondary Objective(s)" level of its
    own; sometimes unlevelled sub-headings inside a level (a bold or italic line "Efficacy:",
-   "Safety-related:", "Period 1") under which the same level continues.
+   "Safety-related:", "Period 1") under which the same level continues; sometimes a sentence
+   announcing a level's list, in the singular however many follow ("The primary objective of the
+   study is as follows:"; ``headed.announced``, its own random stream).
 3. ``leadin.`` -- a lead-in and its list inside a level: "To investigate the effect of DRUG on
    each of the following:", "Key secondary objectives are to compare DRUG with placebo for:"
    (then "Other secondary objectives are:" before the remaining ones), "Additionally:";
@@ -138,6 +140,7 @@ FORMS = (
     "headed.key_secondary",
     "headed.subheading.bold",
     "headed.subheading.italic",
+    "headed.announced",
     "leadin.each_following",
     "leadin.key_secondary",
     "leadin.additionally",
@@ -2065,6 +2068,22 @@ def level_content(
                 doc.objective(level, a.objective)
         doc.form(f"headed.subheading.{subheading}")
         return blocks, [a for _, g in groups for a in g]
+    # sometimes a sentence announcing the list, in the singular however many follow ("The
+    # primary objective of the study is as follows:"); its own random stream, so the layouts
+    # without it are as they were
+    if items.style != "paragraphs" and random.Random(f"announced {doc.seed} {level}").random() < 0.3:
+        name = level.replace("_", " ")
+        options = [
+            f"The {name} objective of the study is as follows:",
+            f"The {name} objectives of the study are as follows:",
+            f"The {name} objectives of this study are:",
+        ]
+        random.Random(f"announced words {doc.seed} {level}").shuffle(options)
+        unused = [o for o in options if o.lower() not in doc.used]  # the synopsis may print the list too
+        if unused:
+            doc.used.add(unused[0].lower())
+            doc.form("headed.announced")
+            blocks.append(P(unused[0]))
     blocks += items.blocks([a.objective for a in aims])
     for a in aims:
         doc.objective(level, a.objective)
