@@ -271,8 +271,9 @@ def _arms_in_prose(fields: list[Field], interventions: list[dict], tracer: Trace
     # arms ("randomized 2:2:1 to one of two doses of A or placebo") is kept only when no other
     # sentence lists as many arms as its ratio has parts ("(1) 1 mg A, (2) 2.5 mg A, or (3)
     # placebo in a 2:2:1 ratio").
+    described = [f for f in fields if f.synopsis or DESIGN_LABEL.search(f.label)]
     fallback: list[dict] = []
-    for field in [f for f in fields if f.synopsis or DESIGN_LABEL.search(f.label)]:
+    for field in described:
         for line in field.value.split("\n"):
             for m in [*_ASSIGNED.finditer(line), *_ENUMERATED.finditer(line)]:
                 pieces = _unique(listed(m, m.re))
@@ -283,7 +284,7 @@ def _arms_in_prose(fields: list[Field], interventions: list[dict], tracer: Trace
                     fallback = fallback or [_arm(tracer, field, line, p, interventions) for p in pieces]
     if fallback:
         return fallback
-    for field in [f for f in fields if f.synopsis or DESIGN_LABEL.search(f.label)]:
+    for field in described:
         lines = field.value.split("\n")
         # "treated with A" in one sentence, "treated with B" in another: each an arm
         treated = [(p, line) for line in lines for m in _TREATED.finditer(line) for p in listed(m, _TREATED)]
