@@ -761,9 +761,11 @@ _GENERIC_HEAD = {"drug", "study", "investigational", "product", "treatment", "tr
 
 def _name_words(product: dict) -> list[str]:
     """The product's name, and its first word when that names it alone ("semaglutide" of
-    "Semaglutide B"; not "drug" of "Drug X")."""
+    "Semaglutide B"; not "drug" of "Drug X", nor a code's letters: "BAY" of "BAY 2433334",
+    whose number a picture's text may run into the dose, "BAY 243333450 mg")."""
     head = _head(product["name"])
-    return [product["name"].lower()] + ([head] if head not in _GENERIC_HEAD else [])
+    coded = re.match(rf"{re.escape(head)}[\s-]*\d", product["name"], re.I)
+    return [product["name"].lower()] + ([head] if head not in _GENERIC_HEAD and not coded else [])
 
 
 def _role_word(text: str) -> Optional[str]:

@@ -315,6 +315,16 @@ def test_doses_printed_one_after_another_after_the_products_name_are_its_dose_le
     ]
 
 
+def test_a_codes_letters_alone_do_not_name_the_product_a_dose_follows():
+    fields = [
+        Field("Study Intervention", "ABC 1234 tablets, taken orally once daily.", "1.1", (3, 3), True, "paragraph"),
+        # a schema picture's text ran the code's number into the dose: "ABC 1234 50 mg"
+        Field("Overall Design", "ABC 1234 10 mg QD\nABC 123450 mg QD\nPlacebo QD", "4.1", (20, 20), False, "section"),
+    ]
+    (product,) = [p for p in read_interventions(fields, [], NO_TRACE) if p["name"] == "ABC 1234"]
+    assert [d["printed"] for d in product["doses"]] == ["10 mg"]
+
+
 def test_a_later_tables_dose_steps_add_to_the_products_doses():
     products = {
         "columns": ["Product", "Strength", "Route"],
