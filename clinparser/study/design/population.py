@@ -3,7 +3,10 @@
 - **Enrollment** from a field labelled as the number of participants (subjects, patients) or
   the sample size: the number that is randomized when the field also gives the number screened
   ("screen approximately 1700 to randomize 750": 750), else the number enrolled, else the first
-  count of people in it. The design field's sentences are read the same way when no such field
+  count of people in it. A sentence's total of people beats its parts ("180 randomized in one
+  cohort and 310 in the other, for a total of 490 patients": 490), and a number randomized beats
+  one to achieve on the way ("screened to achieve 900 in the run-in to reach 750 randomly
+  assigned": 750). The design field's sentences are read the same way when no such field
   is printed.
 - **Ages** from the inclusion criteria (the reader of eligibility has cut them): "18 to 75
   years", "between 18 and 65", "at least 18 years", "≥ 18 years" (a "≥" some text layers
@@ -53,7 +56,14 @@ _BETWEEN_WORD = r"(?:(?!\d|screen)[\w()-]+\s+)"
 _RANDOMIZED = re.compile(
     rf"{_NUMBER}\s+{_BETWEEN_WORD}{{0,6}}?(?:(?:will|are|to)\s+)?(?:be\s+)?(?:randomi[sz]ed|randomly)", re.I
 )
-_TO_RANDOMIZE = re.compile(rf"\b(?:randomi[sz]e|achieve)\s+(?:approximately\s+|about\s+|up\s+to\s+)?{_NUMBER}\b", re.I)
+_ABOUT = r"(?:approximately\s+|about\s+|up\s+to\s+)?"
+_TO_RANDOMIZE = re.compile(rf"\brandomi[sz]e\s+{_ABOUT}{_NUMBER}\b", re.I)
+# "screened to achieve 900 subjects in the run-in ... to reach 750 randomly assigned": a number
+# to achieve gives way to one randomized in the same sentence
+_TO_ACHIEVE = re.compile(rf"\b(?:achieve|reach)\s+(?:the\s+)?(?:anticipated\s+|planned\s+)?{_ABOUT}{_NUMBER}\b", re.I)
+# "180 patients randomized in one cohort and up to 310 in the other, for a total of 490
+# patients": the sentence's total is the study's
+_TOTAL = re.compile(rf"\b(?:a\s+)?total\s+of\s+{_ABOUT}{_NUMBER}\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\b", re.I)
 _ENROLLED = re.compile(
     rf"{_NUMBER}\s+{_BETWEEN_WORD}{{0,6}}?(?:will\s+)?(?:be\s+)?(?:enrol?led|treated|included|dosed)", re.I
 )
@@ -131,7 +141,7 @@ def _count(sentence: str, labelled: bool) -> Optional[int]:
     if re.search(r"\bevents?\b|\bdeaths\b", sentence, re.I) and not _RANDOMIZED.search(sentence):
         return None
     sentence = _PART_COUNT.sub(" ", sentence)  # "(6 per cohort)", "8 participants each": a part's count
-    for pattern in (_TO_RANDOMIZE, _RANDOMIZED, _ENROLLED, _COUNT):
+    for pattern in (_TOTAL, _TO_RANDOMIZE, _RANDOMIZED, _TO_ACHIEVE, _ENROLLED, _COUNT):
         m = pattern.search(sentence)
         if m and _number(m.group(1)) >= 4 and not _MILESTONE.search(sentence[: m.start(1)]):
             return _number(m.group(1))

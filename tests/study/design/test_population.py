@@ -79,6 +79,27 @@ def test_the_number_randomized_not_the_number_screened_before_it():
 
 
 @pytest.mark.parametrize(
+    "text, expected",
+    [
+        (
+            "Approximately 1059 subjects will be screened to achieve 900 subjects to be included in the run-in "
+            "period to reach the anticipated 750 subjects randomly assigned to trial product.",
+            750,
+        ),
+        (
+            "The analysis will be based on 180 patients randomized in cohort A and up to 310 patients "
+            "randomized in cohort B, for a total of 490 patients.",
+            490,
+        ),
+        ("A total of 4 doses will be given to 60 subjects enrolled.", 60),  # a total of doses is no count
+    ],
+)
+def test_the_number_randomized_beats_one_to_achieve_and_a_total_beats_its_parts(text, expected):
+    fields = [Field("Number of Participants", text, "1.1", (3, 3), True, "table")]
+    assert read(fields)["planned_enrollment"] == {"value": expected}
+
+
+@pytest.mark.parametrize(
     "texts, sex",
     [
         (["Males and postmenopausal females at least 50 years of age."], "both"),
