@@ -17,7 +17,8 @@
   participants") female; only "men" male; none named, but the disease is one of one sex's
   organs (prostate cancer: male; ovarian, cervical, endometrial cancer: female). Else null.
 - **Healthy volunteers**: true where the title, design or criteria say healthy participants
-  (volunteers, subjects); false where the criteria or the title name a condition participants
+  (volunteers, subjects), unless that sentence has them diagnosed with something ("healthy
+  subject ... who has been diagnosed with breast cancer" is a patient); false where the criteria or the title name a condition participants
   have ("patients with", "participants with", "diagnosis of"); else null.
 """
 
@@ -104,6 +105,11 @@ _MALE = re.compile(r"\b(?:men|male\s+(?:participants|subjects|patients))\b|^\s*(
 _HEALTHY = re.compile(
     r"\bhealthy\s+(?:adult\s+|male\s+|female\s+|japanese\s+|chinese\s+)*(?:volunteers?|participants?|subjects?|men|women|adults?)\b",
     re.I,
+)
+# "Healthy subject according to medical history ... who has been diagnosed with breast cancer":
+# a patient in good general health, not a healthy volunteer
+_DIAGNOSED = re.compile(
+    r"(?<!not\s)(?<!never\s)(?<!not\sbeen\s)(?<!never\sbeen\s)\bdiagnosed\s+with\b|\bpatients?\b", re.I
 )
 _CONDITION = re.compile(
     r"\b(?:patients|participants|subjects|adults|children|men|women)\s+(?:\w+\s+){0,3}?with\b|\bdiagnos(?:is|ed)\b",
@@ -255,7 +261,9 @@ def _healthy(fields: list[Field], inclusion: list[dict], title: Optional[dict], 
     if _HEALTHY.search(text):
         return item(tracer, None, text, value=True)
     for criterion in inclusion[:5]:
-        sentence = next((s for s in sentences(criterion.get("text") or "") if _HEALTHY.search(s)), None)
+        sentence = next(
+            (s for s in sentences(criterion.get("text") or "") if _HEALTHY.search(s) and not _DIAGNOSED.search(s)), None
+        )
         if sentence:
             return _criterion_item(criterion, sentence, tracer, value=True)
     if _CONDITION.search(text):

@@ -78,6 +78,13 @@ def test_the_number_randomized_not_the_number_screened_before_it():
     assert read(fields)["planned_enrollment"] == {"value": 400}
 
 
+def test_a_healthy_patient_diagnosed_with_the_disease_is_no_healthy_volunteer():
+    ill = "Healthy subject according to medical history who has been diagnosed with breast cancer."
+    assert read(criteria=[crit(ill)])["healthy_volunteers"] == {"value": False}
+    well = "Healthy male subjects who have not been diagnosed with diabetes."
+    assert read(criteria=[crit(well)])["healthy_volunteers"] == {"value": True}
+
+
 @pytest.mark.parametrize(
     "text, expected",
     [
