@@ -18,8 +18,9 @@
   organs (prostate cancer: male; ovarian, cervical, endometrial cancer: female). Else null.
 - **Healthy volunteers**: true where the title, design or criteria say healthy participants
   (volunteers, subjects), unless that sentence has them diagnosed with something ("healthy
-  subject ... who has been diagnosed with breast cancer" is a patient); false where the criteria or the title name a condition participants
-  have ("patients with", "participants with", "diagnosis of"); else null.
+  subject ... who has been diagnosed with breast cancer" is a patient); false where the
+  criteria or the title name a condition participants have ("patients with", "participants
+  with", "diagnosis of"); else null.
 """
 
 from __future__ import annotations
