@@ -450,17 +450,18 @@ def background_in_arms(arms: list[dict], interventions: list[dict], short_forms:
 
 def single_arm(interventions: list[dict], tracer: Tracer) -> list[dict]:
     """The one arm of a study printed as single-arm (single-group) that names no arm: named
-    for what it gives, the investigational product with its doses."""
-    given = [i for i in interventions if i["role"] == "investigational"][:1]
+    for what it gives, the investigational products with their doses ("Rosuvastatin 20 mg and
+    Pirtobrutinib 200 mg" of a fixed-sequence interaction study)."""
+    given = [i for i in interventions if i["role"] == "investigational"]
     if not given:
         return []
     product = given[0]
-    name = " ".join([product["name"]] + [d["printed"] for d in product["doses"][:2]])
+    name = " and ".join(" ".join([p["name"]] + [d["printed"] for d in p["doses"][:2]]) for p in given)
     return [
         {
             **{k: product[k] for k in ("pages", "boxes", "section", "printed")},
             "name": name,
             "type": "experimental",
-            "interventions": [product["name"]],
+            "interventions": [p["name"] for p in given],
         }
     ]

@@ -62,6 +62,9 @@ MODEL = [
         "single group",
         re.compile(
             r"\bsingle[- ](?:arm|group)\b|\bone[- ]arm(?:ed)?\s+(?:study|trial|design)\b"
+            # "a Phase 1, fixed sequence, open-label study": every participant takes the same
+            # sequence, one group (not "a single-sequence crossover" of several sequences)
+            r"|\b(?:fixed|single)[- ]sequence\b(?!\s+cross)"
             r"|\buncontrolled,?\s+(?:open-label\s+)?(?:study|trial|design)\b",
             re.I,
         ),

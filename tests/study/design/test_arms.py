@@ -81,6 +81,11 @@ def test_a_single_arm_is_named_for_its_treatment():
         "printed": "",
     }
     assert [a["name"] for a in single_arm([product], NO_TRACE)] == ["Drug X 100 mg"]
+    # an interaction study gives every participant both investigational products
+    other = {**product, "name": "Drug Y", "doses": [{"printed": "20 mg"}]}
+    placebo = {**product, "name": "Placebo", "role": "placebo", "doses": []}
+    (arm,) = single_arm([other, product, placebo], NO_TRACE)
+    assert arm["name"] == "Drug Y 20 mg and Drug X 100 mg" and arm["interventions"] == ["Drug Y", "Drug X"]
 
 
 def test_the_two_arms_a_title_compares_when_nothing_else_names_arms():

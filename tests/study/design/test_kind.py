@@ -1,5 +1,7 @@
 """Allocation, model, masking and ratio from the title and the design fields."""
 
+import pytest
+
 from clinparser.study.design.fields import Field
 from clinparser.study.design.kind import read_kind
 from clinparser.study.trace import Tracer
@@ -57,6 +59,20 @@ def test_an_uncontrolled_disease_is_no_single_group_design():
     assert values(out)["model"] == "crossover"
     out, _ = read_kind(design("This is an uncontrolled, open-label study of Drug X."), None, [], NO_TRACE)
     assert values(out)["model"] == "single group"
+
+
+@pytest.mark.parametrize(
+    "text, model",
+    [
+        ("This is a Phase 1, fixed sequence, open-label study in healthy participants.", "single group"),
+        ("An open-label, single-sequence study of the effect of Drug X on Drug Y.", "single group"),
+        ("A randomized, two-sequence crossover study.", "crossover"),
+        ("A single-sequence crossover design in 12 participants.", "crossover"),  # the crossover it says
+    ],
+)
+def test_a_fixed_sequence_study_is_single_group(text, model):
+    out, _ = read_kind(design(text), None, [], NO_TRACE)
+    assert values(out)["model"] == model
 
 
 def test_unblinding_and_one_arm_of_several_say_nothing_of_masking_or_model():
