@@ -45,7 +45,9 @@ Families of variation (the truth's ``forms``; each name starts with its family's
    "Study Periods"; "Population", "Key Inclusion Criteria"); arms sometimes with "(N=80)";
    sometimes an indication field, sometimes the number screened besides the number randomized;
    sometimes no product fields at all (``synopsis.products.none``: the products are named only
-   in the title and the intervention section, as many protocols print them).
+   in the title and the intervention section, as many protocols print them); or no arms field,
+   the labelled arms listed only in a "Treatment Assignment" section of the intervention chapter
+   (``synopsis.arms.assigned``, its own random stream).
 5. ``prose.`` -- the design section: "The study consists of a screening period of up to 4
    weeks, a 12-week treatment period and ..." or "The study has three periods: ...", or no
    sentence and the synopsis naming none: a section per period, titled with its name ("3.3.1
@@ -177,6 +179,7 @@ FORMS = (
     "synopsis.indication",
     "synopsis.screened",
     "synopsis.products.none",
+    "synopsis.arms.assigned",
     "prose.epochs.consists",
     "prose.epochs.periods",
     "prose.epochs.headings",
@@ -1214,6 +1217,36 @@ def ratio_clause(doc: DesignDoc, plan: Plan) -> str:
 # --------------------------------------------------------------------------
 # Sections
 # --------------------------------------------------------------------------
+def assigned_arms(doc: DesignDoc, plan: Plan) -> bool:
+    """Whether this layout lists its arms only in the section assigning participants to them
+    (no synopsis field of arms): randomized parallel studies whose arms are labelled ("Arm A:
+    ...", "Group 1: ..."), on their own random stream so that every other layout stays as it was."""
+    labelled = all(re.match(r"(?:Arm|Group) \w+: ", a.name) for a in plan.arms)
+    return (
+        plan.kind == "parallel"
+        and plan.allocation == "randomized"
+        and labelled
+        and random.Random(f"assigned arms {doc.seed}").random() < 0.5
+    )
+
+
+def assignment_section(doc: DesignDoc, plan: Plan, number: str) -> Section:
+    """ "5.3 Treatment Assignment": a sentence, then the arms a line each, their count after the
+    name ("Arm A: Xalumab 10 mg (N=80)") or none; drawn from the layout's own stream."""
+    rng = random.Random(f"assignment section {doc.seed}")
+    title = rng.choice(("Treatment Assignment", "Method of Treatment Assignment", "Treatment Assignment/Randomization"))
+    intro = rng.choice(
+        (
+            f"{doc.words['Persons']} will be randomized to the treatment groups shown below:",
+            f"Using an interactive response system, {doc.persons} are randomly assigned to one of the following groups:",
+        )
+    )
+    mark = rng.choice(("\u2022", "-"))
+    counts = rng.random() < 0.6
+    lines = [E(mark, a.name + (f" (N={a.n})" if counts and a.n else "")) for a in plan.arms]
+    return S(number, title, P(intro), Listing(lines))
+
+
 def synopsis_fields(doc: DesignDoc, plan: Plan, title: str, sponsor: str, counts: bool):
     """(label, value) pairs: a value is a function giving one random wording of it (tried until
     it prints well) or a list, printed a line (or bullet) per item."""
@@ -1275,7 +1308,11 @@ def synopsis_fields(doc: DesignDoc, plan: Plan, title: str, sponsor: str, counts
             )
         )
     key = {"crossover": "groups_crossover", "escalation": "groups_escalation"}.get(plan.kind, "groups")
-    if not getattr(doc, "sequence_table", False):
+    if getattr(doc, "sequence_table", False):
+        pass
+    elif assigned_arms(doc, plan):
+        doc.form("synopsis.arms.assigned")
+    else:
         fields.append(
             (doc.pick(SYNOPSIS_LABELS[key]), [a.name + (f" (N={a.n})" if counts and a.n else "") for a in plan.arms])
         )
@@ -2357,6 +2394,9 @@ def _compose(seed: int) -> Composition:
         doc.form(reductions[0])
         number = "5.3" if plan.masking != "open label" else "5.2"
         outline.append(S(number, reductions[1], P(reductions[2])))
+    if assigned_arms(doc, plan):
+        number = f"5.{2 + (plan.masking != 'open label') + bool(reductions)}"
+        outline.append(assignment_section(doc, plan, number))
 
     # 6 Statistics
     n = plan.enrollment
