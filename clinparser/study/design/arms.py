@@ -2,7 +2,8 @@
 
 **Arms** are read from a field listing them ("Treatment Groups", "Arms", "Intervention Groups",
 "Treatment Sequences") or from labelled lines anywhere in the design fields ("Arm 1: ...",
-"Group A: ...", "Cohort 2: ...", "Sequence AB: ..."), named as printed without a count
+"Group A: ...", "Cohort 2: ...", "Sequence AB: ..."), then in the section assigning
+participants to treatment ("Treatment Assignment/Randomization"), named as printed without a count
 ("(N = 200)"). An arm whose name is placebo alone is a placebo comparator; one naming a product
 read as a comparator an active comparator; the others experimental. Each arm lists the
 interventions its name mentions, by the words each goes by (``with_aliases``: its head word and
@@ -41,7 +42,9 @@ def read_arms(
     schemas: Optional[list[Field]] = None,
 ) -> list[dict]:
     """Arms from a crossover's table of sequences (each row the sequence in full), else the
-    fields that list them, else the boxes of the study schema, else the sentence that assigns
+    fields that list them, else the labelled lines of the section assigning participants
+    (``_assigned_arms``), else an intervention table's arm columns, else the boxes of the
+    study schema, else the sentence that assigns
     participants to them. ``tables``: (table, where) of the document; ``schemas``: the schema
     sections (their text with the words read in their pictures)."""
     arms = _sequence_arms(tables or [], interventions, tracer)
@@ -59,18 +62,46 @@ def read_arms(
             and all(len(ln) < 150 for ln in lines)
         ):
             labelled = lines  # a list of the arms, one a line
-        for name in labelled:
-            clean = _COUNT.sub("", name).strip(" .;:")
-            if clean and clean.lower() not in {a["name"].lower() for a in arms}:
-                arms.append(_arm(tracer, field, name, clean, interventions))
+        arms = _named_arms(tracer, field, labelled, interventions)
         if arms:
             break
+    # the assignment section's list when it is fuller: a schema picture's text may lose a box's
+    # label to the randomization mark beside it ("R Group 2: ..."), leaving Groups 1 and 3
+    assigned = _assigned_arms(fields, interventions, tracer)
+    if len(assigned) > len(arms):
+        arms = assigned
     if not arms:
         arms = _table_arms(tables or [], interventions, tracer)
     if not arms:
         arms = _schema_arms(schemas or [], interventions, tracer)
     if not arms:
         arms = _arms_in_prose(fields, interventions, tracer)
+    return arms
+
+
+# "5.6 Treatment Assignment/Randomization", "Method of Allocation": where participants are
+# assigned, often to a list of labelled groups
+_ASSIGNMENT_LABEL = re.compile(r"\bassignment\b|\brandomi[sz]ation\b|\ballocation\b|\bassigning\b", re.I)
+
+
+def _assigned_arms(fields: list[Field], interventions: list[dict], tracer: Tracer) -> list[dict]:
+    """The labelled lines ("Treatment Group 1 (N=50); EDP-305 1 mg orally for 12 weeks") of
+    the section assigning participants to treatment, two at least: the arms when no field of
+    arms or of the design lists them."""
+    for field in find(fields, _ASSIGNMENT_LABEL):
+        names = [m["name"] for m in map(_ARM_LINE.match, field.value.split("\n")) if m]
+        if len(names) >= 2:
+            return _named_arms(tracer, field, names, interventions)
+    return []
+
+
+def _named_arms(tracer: Tracer, field: Field, names: list[str], interventions: list[dict]) -> list[dict]:
+    """An arm for each name as printed, its count ("(N = 200)") left out, each name once."""
+    arms: list[dict] = []
+    for name in names:
+        clean = _COUNT.sub("", name).strip(" .;:")
+        if clean and clean.lower() not in {a["name"].lower() for a in arms}:
+            arms.append(_arm(tracer, field, name, clean, interventions))
     return arms
 
 

@@ -70,6 +70,57 @@ def test_a_sentence_listing_fewer_arms_than_its_ratio_has_parts_gives_way_to_one
     ]
 
 
+def test_the_labelled_groups_of_the_section_assigning_participants_are_the_arms():
+    products = [{"name": "Drug X", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
+    fields = [
+        Field(
+            "Study Design",
+            "Subjects will be randomized 2:2:1 to receive one of two oral doses of Drug X or placebo.",
+            "1.1",
+            (3, 3),
+            True,
+            "paragraph",
+        ),
+        Field(
+            "Treatment Assignment/ Randomization",
+            "Subjects will be randomized to the treatment groups shown below:\n"
+            "- Treatment Group 1 (N=50); Drug X 1 mg orally for 12 weeks\n"
+            "- Treatment Group 2 (N=50); Drug X 2.5 mg orally for 12 weeks\n"
+            "- Treatment Group 3 (N=25); Placebo orally for 12 weeks",
+            "5.6",
+            (40, 40),
+            False,
+            "section",
+        ),
+    ]
+    assert [(a["name"], a["type"]) for a in read_arms(fields, products, NO_TRACE)] == [
+        ("Treatment Group 1; Drug X 1 mg orally for 12 weeks", "experimental"),
+        ("Treatment Group 2; Drug X 2.5 mg orally for 12 weeks", "experimental"),
+        ("Treatment Group 3; Placebo orally for 12 weeks", "placebo comparator"),
+    ]
+    # a schema picture's text lost Group 2's label to the randomization mark: the fuller list wins
+    fields[0] = Field(
+        "Overall Design",
+        "Group 1: Drug X 1 mg\nN = 50\nR Group 2: Drug X 2.5 mg\nGroup 3: Placebo",
+        "3.1",
+        (20, 20),
+        False,
+        "section",
+    )
+    assert len(read_arms(fields, products, NO_TRACE)) == 3
+    # one labelled line is no list of arms: the sentence's arms stand
+    fields[0] = Field(
+        "Study Design",
+        "Subjects will be randomized 2:2:1 to receive one of two oral doses of Drug X or placebo.",
+        "1.1",
+        (3, 3),
+        True,
+        "paragraph",
+    )
+    fields[1] = Field("Randomization", "Group 1 is randomized first.", "5.6", (40, 40), False, "section")
+    assert len(read_arms(fields, products, NO_TRACE)) == 2
+
+
 def test_a_single_arm_is_named_for_its_treatment():
     product = {
         "name": "Drug X",
