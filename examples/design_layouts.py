@@ -1238,7 +1238,8 @@ def assignment_section(doc: DesignDoc, plan: Plan, number: str) -> Section:
     intro = rng.choice(
         (
             f"{doc.words['Persons']} will be randomized to the treatment groups shown below:",
-            f"Using an interactive response system, {doc.persons} are randomly assigned to one of the following groups:",
+            f"Using an interactive response system, {doc.persons} are randomly assigned "
+            "to one of the following groups:",
         )
     )
     mark = rng.choice(("\u2022", "-"))
