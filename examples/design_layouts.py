@@ -70,7 +70,8 @@ Families of variation (the truth's ``forms``; each name starts with its family's
 8. ``pop.`` -- the age criterion ("aged 18 to 75 years, inclusive", "at least 18 years of age",
    "\u2265 12 years of age", "18 years of age or older"), sex ("Male or female", "Women",
    "Men", "Males and postmenopausal females", or neither named and a contraception rule for each:
-   "For women of childbearing potential: ...", "For men: ..."), healthy-volunteer studies
+   "For women of childbearing potential: ...", "For men: ...", or neither named and only pregnant
+   or breastfeeding women excluded, ``pop.sex.unrestricted``), healthy-volunteer studies
    ("Healthy male and female participants"), adolescents.
 
 Truth conventions (those of the reference files): arms named as printed in the synopsis,
@@ -219,6 +220,7 @@ FORMS = (
     "pop.sex.male",
     "pop.sex.qualified",
     "pop.sex.rules",
+    "pop.sex.unrestricted",
     "pop.healthy",
     "pop.adolescents",
 )
@@ -1112,16 +1114,21 @@ def sex_form(doc: DesignDoc, plan: Plan) -> str:
     """How a patient study of both sexes says so, chosen once: naming both ("Male or female
     patients"), naming both with a qualifier between ("Males and postmenopausal females"), or
     naming neither and setting a rule for each ("For women of childbearing potential: ...",
-    "For men: ...")."""
+    "For men: ..."), or naming neither and excluding pregnant or breastfeeding women only
+    (``pop.sex.unrestricted``: nothing limits the study to one sex)."""
     if getattr(doc, "sex_wording", None) is None:
         doc.sex_wording = "named"
         if plan.sex == "both" and not plan.healthy:
             doc.sex_wording = doc.pick(("named", "named", "qualified", "rules"))
+            # its own stream: the layouts that keep naming both stay as they were
+            if doc.sex_wording == "named" and random.Random(f"unrestricted sex {doc.seed}").random() < 0.3:
+                doc.sex_wording = "unrestricted"
             if doc.sex_wording != "named":
                 doc.form(f"pop.sex.{doc.sex_wording}")
     return doc.sex_wording
 
 
+PREGNANCY_EXCLUSION = "Women who are pregnant or breastfeeding, or who plan to become pregnant during the study."
 SEX_RULES = (
     "For women of childbearing potential: agreement to remain abstinent or to use a highly "
     "effective method of contraception during the treatment period and for 30 days after the "
@@ -1136,7 +1143,7 @@ def who_words(doc: DesignDoc, plan: Plan) -> str:
     form = sex_form(doc, plan)
     if form == "qualified":
         return "Males and postmenopausal females"
-    if form == "rules":
+    if form in ("rules", "unrestricted"):
         return cap(persons)
     if plan.healthy:
         return {
@@ -1805,7 +1812,7 @@ def criteria_lists(doc: DesignDoc, plan: Plan, last: str | None = None) -> tuple
     else:
         inc_texts += [(doc.fill(t), []) for t in doc.disease.inclusion]
     inc_texts = [x for x in inc_texts if printable(x[0]) and all(printable(s) for s in x[1])]
-    if sex_form(doc, plan) == "rules":  # the sexes are named only by the rules each keeps
+    if sex_form(doc, plan) in ("rules", "unrestricted"):  # no criterion names a sex
         inc_texts = [x for x in inc_texts if not re.match(r"(?:Fem|M)ales?\b", x[0])]
     chosen = doc.rng.sample(inc_texts, min(len(inc_texts), doc.rng.randint(3, 5)))
     chosen.insert(doc.pick((0, 1)), (age, []))
@@ -1825,6 +1832,8 @@ def criteria_lists(doc: DesignDoc, plan: Plan, last: str | None = None) -> tuple
         exc_texts = [(doc.fill(t), []) for t in doc.disease.exclusion if printable(doc.fill(t))] + doc.rng.sample(
             exc_texts, 4
         )
+    if sex_form(doc, plan) == "unrestricted" and not any("regnan" in t for t, _ in exc_texts):
+        exc_texts.append((PREGNANCY_EXCLUSION, []))
     sub = doc.pick(("a.", "a)"))
 
     def entries(items):

@@ -250,10 +250,11 @@ def test_truth_is_printed(tmp_path, layouts, chunk):
         pop = t["population"]
         assert (int(ages[0]), int(ages[1]) if ages[1] else None) == (pop["min_age"], pop["max_age"]), (where, crit)
         rules = "For women of childbearing potential:" in text and "For men:" in text
+        unrestricted = "pregnan" in low  # no sex named, pregnant women excluded: both may enter
         sex = (
             "both"
             if re.match(r"(Healthy )?(males? (and|or) (postmenopausal )?females?|men and women)", crit, re.I)
-            or rules
+            or (rules or unrestricted)
             and re.match(r"(Participants|Patients|Subjects) ", crit)
             else "female"
             if re.match(r"(Women|Female)", crit)
