@@ -15,7 +15,9 @@
   females" is both, and so are criteria setting a rule for women and another for men ("For
   women of childbearing potential: ...", "For men: ..."); only "women" (or "female
   participants") female; only "men" male; none named, but the disease is one of one sex's
-  organs (prostate cancer: male; ovarian, cervical, endometrial cancer: female). Else null.
+  organs (prostate cancer: male; ovarian, cervical, endometrial cancer: female). None limits
+  the study to one sex, and a criterion speaks of the women taking part (pregnancy,
+  childbearing potential, breastfeeding): both. Else null.
 - **Healthy volunteers**: true where the title, design or criteria say healthy participants
   (volunteers, subjects), unless that sentence has them diagnosed with something ("healthy
   subject ... who has been diagnosed with breast cancer" is a patient); false where the
@@ -96,7 +98,7 @@ _NOT_STUDY_AGE = re.compile(
 
 # "males and postmenopausal females": a qualifier of one word may stand between
 _BOTH = re.compile(
-    r"\bmales?\s+(?:and|or|&)\s+(?:[\w-]+\s+)?females?\b|\bfemales?\s+(?:and|or)\s+males?\b"
+    r"\bmales?,?\s+(?:and|or|&)\s+(?:[\w-]+\s+)?females?\b|\bfemales?\s+(?:and|or)\s+males?\b"
     r"|\bmen\s+(?:and|or)\s+(?:[\w-]+\s+)?women\b|\bwomen\s+(?:and|or)\s+men\b|\bboth\s+sexes\b|\bof\s+either\s+sex\b"
     r"|\bman\s+or\s+woman\b|\bwoman\s+or\s+man\b|\bmale\s+or\s+female\b",
     re.I,
@@ -123,7 +125,7 @@ def read_population(fields: list[Field], criteria: list[dict], title: Optional[d
     return {
         "planned_enrollment": _enrollment(fields, tracer),
         "age": _age(inclusion, tracer),
-        "sex": _sex(inclusion, title, tracer),
+        "sex": _sex(inclusion, title, tracer) or _sex_unrestricted(criteria, tracer),
         "healthy_volunteers": _healthy(fields, inclusion, title, tracer),
     }
 
@@ -254,6 +256,31 @@ def _sex_of_condition(inclusion: list[dict], title: Optional[dict], tracer: Trac
                 if criterion is None:
                     return item(tracer, None, text, value=value)
                 return _criterion_item(criterion, sentence, tracer, value=value)
+    return None
+
+
+# a criterion about women who may take part: "women of childbearing potential must use ...",
+# "pregnant or breastfeeding women" (excluded, so the others are in)
+_WOMEN_TAKE_PART = re.compile(
+    r"\bchild-?bearing\s+potential\b|\bpregnan(?:t|cy)\b|\bbreast-?feeding\b|\blactating\b", re.I
+)
+
+
+def _sex_unrestricted(criteria: list[dict], tracer: Tracer) -> Optional[dict]:
+    """No inclusion criterion names a sex, and a criterion speaks of the women who take part
+    (their pregnancy, childbearing potential or breastfeeding): both sexes may enter. Without
+    such a criterion the criteria may not have been read whole, so nothing is said."""
+    inclusion = [c for c in criteria if c.get("category") == "inclusion"]
+    if not inclusion:
+        return None
+    # an inclusion criterion naming women ("Women of childbearing potential must use ...") may be
+    # the only sign of a women's study: not the unrestricted case
+    if any(_FEMALE.search(s) or _MALE.search(s) for c in inclusion for s in sentences(c.get("text") or "")):
+        return None
+    for criterion in criteria:
+        sentence = next((s for s in sentences(criterion.get("text") or "") if _WOMEN_TAKE_PART.search(s)), None)
+        if sentence:
+            return _criterion_item(criterion, sentence, tracer, value="both")
     return None
 
 

@@ -78,6 +78,18 @@ def test_the_number_randomized_not_the_number_screened_before_it():
     assert read(fields)["planned_enrollment"] == {"value": 400}
 
 
+def test_criteria_limiting_no_sex_but_speaking_of_women_taking_part_admit_both():
+    inclusion = crit("Patients who completed the parent trial.")
+    pregnancy = {
+        **crit("Pregnant women or women of child bearing potential not using contraception."),
+        "category": "exclusion",
+    }
+    assert read(criteria=[inclusion, pregnancy])["sex"] == {"value": "both"}
+    assert read(criteria=[inclusion])["sex"] is None  # nothing said of either sex: null
+    assert read(criteria=[pregnancy])["sex"] is None  # no inclusion criterion read: null
+    assert read(criteria=[crit("Are males, or females not of childbearing potential.")])["sex"] == {"value": "both"}
+
+
 def test_a_healthy_patient_diagnosed_with_the_disease_is_no_healthy_volunteer():
     ill = "Healthy subject according to medical history who has been diagnosed with breast cancer."
     assert read(criteria=[crit(ill)])["healthy_volunteers"] == {"value": False}
