@@ -84,7 +84,7 @@ ROLES = [
 # a label naming the product; a name of something else ("Name of Sponsor", "Investigator Name") is not
 _NAME_HEADER = re.compile(
     r"^(?!.*\b(?:sponsor|investigator|company|institution|site|protocol|manufacturer|applicant)\b)"
-    r".*\b(?:intervention|drug|product|treatment|name|IMP|medication|compound)\b",
+    r".*\b(?:intervention|drug|product|treatment|name|IMP|medication|compound|agents?)\b",
     re.I | re.S,
 )
 _ATTRIBUTE = re.compile(r"\bdose|\bdosage|\bstrength|\broute|\bmode\s+of\s+admin|\bfrequency|\bregimen", re.I)

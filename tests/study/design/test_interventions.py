@@ -30,6 +30,22 @@ def test_an_intervention_table_a_row_per_product():
     assert found[2]["doses"][0]["unit"] == "ug" and found[2]["frequency"] == "As needed"
 
 
+def test_a_table_of_chemotherapeutic_agents_a_row_per_product():
+    table = {
+        "columns": ["Chemotherapeutic Agent", "Dose", "Route", "Day", "Infusion Duration"],
+        "data": [
+            ["Docetaxel", "75 mg/m2", "IV", "1", "60 minutes"],
+            ["Cyclophosphamide", "600 mg/m2", "IV", "1", "30 minutes"],
+        ],
+    }
+    where = Field("Chemotherapy Administration", "", "4.1", (12, 12), False, "table")
+    products = read_interventions([], [(table, where)], NO_TRACE)
+    assert [(p["name"], [d["printed"] for d in p["doses"]], p["route"]) for p in products] == [
+        ("Docetaxel", ["75 mg/m2"], "intravenous"),
+        ("Cyclophosphamide", ["600 mg/m2"], "intravenous"),
+    ]
+
+
 def test_a_transposed_intervention_table_a_column_per_product():
     table = {
         "columns": ["Study intervention name", "Drug Y", "Drug Z"],
