@@ -76,7 +76,8 @@ _BARE = re.compile(rf"^\s*(?:approximately|approx\.?|about|up\s+to|a\s+total\s+o
 _RANGE = re.compile(r"(\d{1,3})\s*(?:to|through|-|–|and)\s*(\d{1,3})\s*(?:years|yrs)", re.I)
 _BETWEEN = re.compile(r"between\s+(?:the\s+ages\s+of\s+)?(\d{1,3})\s+(?:years\s+)?and\s+(\d{1,3})", re.I)
 _AT_LEAST = re.compile(
-    r"(?:at\s+least|≥|>=|\u2265|aged|age[d]?\s+of|minimum(?:\s+age)?(?:\s+of)?)\s*(\d{1,3})\s*(?:years|yrs|\b)"
+    # "Age > 65 years": the printed bound is the minimum
+    r"(?:at\s+least|≥|>=|\u2265|>|aged|age[d]?\s+of|minimum(?:\s+age)?(?:\s+of)?)\s*(\d{1,3})\s*(?:years|yrs|\b)"
     r"|(\d{1,3})\s*(?:years|yrs)\s*(?:of\s+age\s+)?(?:or|and)\s+(?:older|above|over)"
     r"|\bage\s{2,}(\d{1,3})\s*years|\bbe\s{2,}(\d{1,3})\s*years|\baged\s+(\d{1,3})\s*(?:years)?\s*(?:or|and)\s+(?:older|above)",
     re.I,
@@ -103,8 +104,15 @@ _BOTH = re.compile(
     r"|\bman\s+or\s+woman\b|\bwoman\s+or\s+man\b|\bmale\s+or\s+female\b",
     re.I,
 )
-_FEMALE = re.compile(r"\b(?:women|female\s+(?:participants|subjects|patients))\b|^\s*(?:females?|women)\b", re.I)
-_MALE = re.compile(r"\b(?:men|male\s+(?:participants|subjects|patients))\b|^\s*(?:males?|men)\b", re.I)
+_FEMALE = re.compile(
+    r"\b(?:women|female\s+(?:participants|subjects|patients))\b|^\s*(?:females?|women)\b"
+    r"|\bmust\s+be\s+(?:a\s+)?(?:female|woman|women)\b",  # "Patients must be female"
+    re.I,
+)
+_MALE = re.compile(
+    r"\b(?:men|male\s+(?:participants|subjects|patients))\b|^\s*(?:males?|men)\b|\bmust\s+be\s+(?:a\s+)?(?:male|man|men)\b",
+    re.I,
+)
 _HEALTHY = re.compile(
     r"\bhealthy\s+(?:adult\s+|male\s+|female\s+|japanese\s+|chinese\s+)*(?:volunteers?|participants?|subjects?|men|women|adults?)\b",
     re.I,
@@ -115,7 +123,10 @@ _DIAGNOSED = re.compile(
     r"(?<!not\s)(?<!never\s)(?<!not\sbeen\s)(?<!never\sbeen\s)\bdiagnosed\s+with\b|\bpatients?\b", re.I
 )
 _CONDITION = re.compile(
-    r"\b(?:patients|participants|subjects|adults|children|men|women)\s+(?:\w+\s+){0,3}?with\b|\bdiagnos(?:is|ed)\b",
+    r"\b(?:patients|participants|subjects|adults|children|men|women)\s+(?:\w+\s+){0,3}?with\b|\bdiagnos(?:is|ed)\b"
+    # "must have histologically confirmed breast cancer", "breast cancer patients receiving ..."
+    r"|\b(?:histologically|cytologically|pathologically)\s+(?:or\s+\w+\s+)?(?:confirmed|proven|documented)\b"
+    r"|\b(?:cancer|carcinoma|tumou?r|disease|syndrome)\s+patients\b",
     re.I,
 )
 

@@ -41,6 +41,7 @@ def test_planned_enrollment_is_the_number_randomized_or_enrolled(text, expected)
         ("At least 18 years of age at the time of consent.", 18, None),
         ("Age  18 years at screening.", 18, None),  # a "≥" the text layer lost
         ("Participants 12 years of age or older.", 12, None),
+        ("Age > 65 years (senior adult focused study).", 65, None),
     ],
 )
 def test_ages_come_from_the_inclusion_criteria(text, low, high):
@@ -76,6 +77,16 @@ def test_the_number_randomized_not_the_number_screened_before_it():
         )
     ]
     assert read(fields)["planned_enrollment"] == {"value": 400}
+
+
+def test_a_criterion_requiring_one_sex_and_a_confirmed_cancer():
+    out = read(
+        criteria=[
+            crit("Patients must have histologically confirmed localized breast cancer."),
+            crit("Patients must be female"),
+        ]
+    )
+    assert out["sex"] == {"value": "female"} and out["healthy_volunteers"] == {"value": False}
 
 
 def test_criteria_limiting_no_sex_but_speaking_of_women_taking_part_admit_both():
