@@ -32,7 +32,10 @@ the reader does not give gets a neutral value, said in a note on the object it i
   once case, hyphens and the words period/phase/epoch/stage are set aside: "Follow-up Period" =
   "Follow up") is that epoch; the others are added, typed as the schedules type theirs
   (``usdm_schedule.EPOCH_TYPES``), each after the epoch of the design epoch printed before it
-  (first when none), and all epochs are chained again in that order.
+  (first when none), and all epochs are chained again in that order. When the design printed
+  one treatment epoch, the schedules' epochs that are its parts or its other name ("Cycle 1-4",
+  "Cycle 4 and Subsequent Cycles", "Intervention period") are folded into it: their encounters
+  and instances point to it.
 - **Cells**: USDM wants one ``StudyCell`` per arm and epoch (DDF00068, DDF00243) and at least one
   element per cell (DDF00067): when arms are read, every arm has a cell in every epoch of the
   design (the schedules' included), each with a ``StudyElement`` of its own ("<arm> / <epoch>"),
@@ -459,6 +462,50 @@ def epoch_key(name: Any) -> str:
     return " ".join(kept or words)
 
 
+# A schedule's epoch that is the treatment period in parts or by another word: "Cycle 1-4",
+# "Cycle 4 and Subsequent Cycles", "Treatment Cycles", "Intervention period", "Dosing Period"
+_TREATMENT_PART = re.compile(r"\bcycles?\b|^(?:study\s+)?(?:intervention|dosing)(?:\s+(?:period|phase))?$", re.I)
+
+
+def _fold_treatment_parts(design: dict, epochs: list[dict], printed: list[dict]) -> list[dict]:
+    """When the design printed one treatment epoch, the schedules' epochs that are parts of it
+    (their cycles) or name it otherwise ("Intervention period" beside "Treatment"; "Treatment
+    Period" beside "Treatment and Assessment Period") are that epoch: their encounters' and
+    instances' ``epochId`` point to it and they go. A design of several treatment epochs
+    (double-blind and extension) keeps them all: which one a cycle belongs to is not printed."""
+    treatments = [e for e in printed if (e.get("type") or {}).get("code") == TREATMENT_EPOCH]
+    if len(treatments) != 1:
+        return epochs
+    target = treatments[0]
+    words = set(epoch_key(target["name"]).split())
+    folded = {
+        e["id"]
+        for e in epochs
+        if e not in printed
+        and (
+            _TREATMENT_PART.search(_text(e["name"]))
+            or (e.get("type") or {}).get("code") == TREATMENT_EPOCH
+            and set(epoch_key(e["name"]).split()) <= words
+        )
+    }
+    if folded:
+        _point_to(design, folded, target["id"])
+    return [e for e in epochs if e["id"] not in folded]
+
+
+def _point_to(node: Any, old: set[str], new: str) -> None:
+    """Every ``epochId`` under ``node`` that is one of ``old`` becomes ``new``."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "epochId" and value in old:
+                node[key] = new
+            else:
+                _point_to(value, old, new)
+    elif isinstance(node, list):
+        for value in node:
+            _point_to(value, old, new)
+
+
 def _chain(objects: list[dict]) -> None:
     for i, o in enumerate(objects):
         o["previousId"] = objects[i - 1]["id"] if i else None
@@ -477,6 +524,7 @@ def _epochs(design: dict, reading: dict, ids: Ids) -> bool:
     for epoch in epochs:
         by_key.setdefault(epoch_key(epoch.get("name")), epoch)
     after: Optional[dict] = None  # the epoch the next new one goes after (None: first)
+    shared: list[dict] = []  # the epochs the design printed, in its order
     for item in printed:
         name = _text(item["name"])
         found = by_key.get(epoch_key(name))
@@ -496,6 +544,8 @@ def _epochs(design: dict, reading: dict, ids: Ids) -> bool:
             epochs.insert(epochs.index(after) + 1 if after is not None else 0, found)
             by_key[epoch_key(name)] = found
         after = found
+        shared.append(found)
+    epochs = _fold_treatment_parts(design, epochs, shared)
     _chain(epochs)
     design["epochs"] = epochs
     return True

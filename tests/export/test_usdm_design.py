@@ -149,6 +149,37 @@ def test_the_designs_epochs_are_the_schedules_when_they_name_the_same_period():
     assert [e["name"] for e in study_design(export(early))["epochs"]][:2] == ["Pre-screening", "Screening"]
 
 
+def cycle_schedule_result(design: dict) -> dict:
+    """The main schedule with its treatment columns under "Cycle 1" and "Cycle 2 and Subsequent
+    Cycles" instead of one "Treatment Period"."""
+    schedule = main_schedule()
+    schedule["epochs"] = [
+        {"label": "Screening", "encounters": [0]},
+        {"label": "Cycle 1", "encounters": [1, 2]},
+        {"label": "Cycle 2 and Subsequent Cycles", "encounters": [3]},
+    ]
+    for k, e in enumerate(schedule["encounters"][1:], start=1):
+        e["epoch"] = "Cycle 1" if k < 3 else "Cycle 2 and Subsequent Cycles"
+    result = result_with([schedule])
+    result["study"] = dict(study(), design=design)
+    return result
+
+
+def test_a_schedules_cycles_are_the_designs_one_treatment_epoch():
+    d = study_design(to_usdm(cycle_schedule_result(reading())))
+    assert [e["name"] for e in d["epochs"]] == ["Screening", "Treatment", "Follow-up Period"]
+    treatment = d["epochs"][1]["id"]
+    used = {i["epochId"] for t in d["scheduleTimelines"] for i in t["instances"] if i.get("epochId")}
+    assert used == {d["epochs"][0]["id"], treatment}  # the cycles' visits are in the treatment epoch
+    assert {c["epochId"] for c in d["studyCells"]} == {e["id"] for e in d["epochs"]}
+    # two treatment epochs printed (double-blind, then extension): which one a cycle is in is not
+    # printed, so the cycles stay epochs of their own
+    two = reading()
+    two["epochs"].insert(2, item(name="Extension Treatment"))
+    names = [e["name"] for e in study_design(to_usdm(cycle_schedule_result(two)))["epochs"]]
+    assert "Cycle 1" in names and "Cycle 2 and Subsequent Cycles" in names
+
+
 def test_interventions_with_an_administration_per_dose_and_their_products():
     usdm = export()
     v, d = study_version(usdm), study_design(usdm)
