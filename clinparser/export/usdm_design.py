@@ -35,7 +35,8 @@ the reader does not give gets a neutral value, said in a note on the object it i
   (first when none), and all epochs are chained again in that order. When the design printed
   one treatment epoch, the schedules' epochs that are its parts or its other name ("Cycle 1-4",
   "Cycle 4 and Subsequent Cycles", "Intervention period") are folded into it: their encounters
-  and instances point to it.
+  and instances point to it; so is a schedule's "Baseline" band (a time point, the day treatment
+  starts) into the design's treatment epoch right after it.
 - **Cells**: USDM wants one ``StudyCell`` per arm and epoch (DDF00068, DDF00243) and at least one
   element per cell (DDF00067): when arms are read, every arm has a cell in every epoch of the
   design (the schedules' included), each with a ``StudyElement`` of its own ("<arm> / <epoch>"),
@@ -106,6 +107,7 @@ import re
 from typing import Any, Optional
 
 from ..document_types import Design
+from ..study.design.periods import TIME_POINT
 from .usdm_schedule import EPOCH_TYPES, OTHER_EPOCH
 from .usdm_terms import Ids, code, note, printed_code
 
@@ -468,29 +470,33 @@ _TREATMENT_PART = re.compile(r"\bcycles?\b|^(?:study\s+)?(?:intervention|dosing)
 
 
 def _fold_treatment_parts(design: dict, epochs: list[dict], printed: list[dict]) -> list[dict]:
-    """When the design printed one treatment epoch, the schedules' epochs that are parts of it
-    (their cycles) or name it otherwise ("Intervention period" beside "Treatment"; "Treatment
-    Period" beside "Treatment and Assessment Period") are that epoch: their encounters' and
-    instances' ``epochId`` point to it and they go. A design of several treatment epochs
-    (double-blind and extension) keeps them all: which one a cycle belongs to is not printed."""
-    treatments = [e for e in printed if (e.get("type") or {}).get("code") == TREATMENT_EPOCH]
-    if len(treatments) != 1:
-        return epochs
-    target = treatments[0]
-    words = set(epoch_key(target["name"]).split())
-    folded = {
-        e["id"]
-        for e in epochs
-        if e not in printed
-        and (
-            _TREATMENT_PART.search(_text(e["name"]))
-            or (e.get("type") or {}).get("code") == TREATMENT_EPOCH
-            and set(epoch_key(e["name"]).split()) <= words
-        )
-    }
-    if folded:
-        _point_to(design, folded, target["id"])
-    return [e for e in epochs if e["id"] not in folded]
+    """The schedules' epochs that the design's periods hold, folded into them (their instances'
+    ``epochId`` point to the design's epoch, and they go):
+
+    - when the design printed one treatment epoch, the schedules' epochs that are parts of it
+      (its cycles) or name it otherwise ("Intervention period" beside "Treatment"; "Treatment
+      Period" beside "Treatment and Assessment Period"). A design of several treatment epochs
+      (double-blind and extension) keeps them all: which one a cycle belongs to is not printed;
+    - a schedule's "Baseline" column band, a time point the design did not print as a period,
+      right before a treatment epoch the design printed: the day treatment starts."""
+    into: dict[str, str] = {}
+    treatments = [e for e in printed if _is_treatment(e)]
+    if len(treatments) == 1:
+        words = set(epoch_key(treatments[0]["name"]).split())
+        for e in epochs:
+            other_name = _is_treatment(e) and set(epoch_key(e["name"]).split()) <= words
+            if e not in printed and (_TREATMENT_PART.search(_text(e["name"])) or other_name):
+                into[e["id"]] = treatments[0]["id"]
+    for e, after in zip(epochs, epochs[1:]):
+        if e not in printed and TIME_POINT.match(_text(e["name"])) and after in printed and _is_treatment(after):
+            into[e["id"]] = after["id"]
+    for target in dict.fromkeys(into.values()):
+        _point_to(design, {old for old, new in into.items() if new == target}, target)
+    return [e for e in epochs if e["id"] not in into]
+
+
+def _is_treatment(epoch: dict) -> bool:
+    return (epoch.get("type") or {}).get("code") == TREATMENT_EPOCH
 
 
 def _point_to(node: Any, old: set[str], new: str) -> None:

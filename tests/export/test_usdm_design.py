@@ -180,6 +180,28 @@ def test_a_schedules_cycles_are_the_designs_one_treatment_epoch():
     assert "Cycle 1" in names and "Cycle 2 and Subsequent Cycles" in names
 
 
+def test_a_schedules_baseline_band_before_the_treatment_epoch_is_that_epochs_first_day():
+    schedule = main_schedule()
+    schedule["epochs"] = [
+        {"label": "Screening", "encounters": [0]},
+        {"label": "Baseline", "encounters": [1]},
+        {"label": "Treatment Period", "encounters": [2, 3]},
+    ]
+    schedule["encounters"][1]["epoch"] = "Baseline"
+    result = result_with([schedule])
+    result["study"] = dict(study(), design=reading())
+    d = study_design(to_usdm(result))
+    assert [e["name"] for e in d["epochs"]] == ["Screening", "Treatment Period", "Follow-up Period"]
+    used = {i["epochId"] for t in d["scheduleTimelines"] for i in t["instances"] if i.get("epochId")}
+    assert used == {d["epochs"][0]["id"], d["epochs"][1]["id"]}
+    # the design printing the baseline as a period keeps it
+    printed = reading()
+    printed["epochs"].insert(1, item(name="Baseline"))
+    assert "Baseline" in [
+        e["name"] for e in study_design(to_usdm(dict(result, study=dict(study(), design=printed))))["epochs"]
+    ]
+
+
 def test_interventions_with_an_administration_per_dose_and_their_products():
     usdm = export()
     v, d = study_version(usdm), study_design(usdm)

@@ -79,10 +79,12 @@ def read_epochs(
             best, best_field = found, field
     headed = _headed_periods(document or {})
     drawn = _schema_periods(document or {}, tracer)
+    # the place laying out the most is chosen with the time points it names beside the periods
+    # ("Baseline"), which are then left out
     if len(drawn) > max(len(best), len(headed), 1):
-        return [item(tracer, field, name, name=name) for name, field in drawn]
+        return [item(tracer, field, name, name=name) for name, field in drawn if not TIME_POINT.match(name)]
     if len(headed) > max(len(best), 1):
-        return [item(tracer, field, field.label, name=name) for name, field in headed]
+        return [item(tracer, field, field.label, name=name) for name, field in headed if not TIME_POINT.match(name)]
     if len(best) >= 2:
         return [item(tracer, best_field, sentence, name=name) for name, sentence in _in_time_order(best)]
     # no sentence names the periods: the main schedule's epoch row, less the visits it names
@@ -157,6 +159,12 @@ def _headed_periods(document: Document) -> list[tuple[str, Field]]:
 def _bare_title(title: str) -> str:
     """A title without markup or brackets ("Screening (Day -28 to -1)": "Screening")."""
     return " ".join(re.sub(r"\s*\([^()]*\)", "", strip_markup(title)).split())
+
+
+# "Baseline", "Study baseline", "Baseline Visit": a time point (the day treatment starts) that a
+# procedures chapter or a schema names beside the periods, not a period; "Baseline Period" (a
+# prospective observation of weeks) is one
+TIME_POINT = re.compile(rf"^(?:study\s+)?baseline(?:\s+{_DONE_IN})?$", re.I)
 
 
 def _titled_periods(title: str, where: Field) -> list[tuple[str, Field]]:

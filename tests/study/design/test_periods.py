@@ -221,6 +221,28 @@ def test_sibling_section_titles_name_the_periods_when_no_sentence_names_more():
     assert read_epochs([], [], NO_TRACE, noise) == []
 
 
+def test_a_baseline_titled_beside_the_periods_is_a_time_point_not_a_period():
+    procedures = section(
+        "8.4",
+        "Study Visits",
+        section("8.4.1", "Screening"),
+        section("8.4.2", "Baseline"),
+        section("8.4.3", "Double-blind Treatment Period"),
+        section("8.4.4", "Safety Follow-up"),
+    )
+    document = {"toc": [section("8", "Study Procedures", procedures)], "non_toc": []}
+    two = [Field("Study Design", "A screening period and a treatment period.", "3.1", (10, 10), False, "section")]
+    # the headings lay out the most (four, the time point counted), less the time point
+    assert [e["name"] for e in read_epochs(two, [], NO_TRACE, document)] == [
+        "Screening",
+        "Double-blind Treatment Period",
+        "Safety Follow-up",
+    ]
+    # a baseline of weeks, printed as a period, is one
+    procedures["subsections"][1]["title"] = "Baseline Period"
+    assert "Baseline Period" in [e["name"] for e in read_epochs(two, [], NO_TRACE, document)]
+
+
 def test_headings_inside_a_section_that_lays_the_study_out_name_the_periods():
     # unnumbered headings in the design section, as the converter writes them (a markdown
     # heading, a line wholly in bold); a qualifier word before "Period" stays with the name
