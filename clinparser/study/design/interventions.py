@@ -500,7 +500,9 @@ _STRENGTH_VOLUME = re.compile(r"(?:mg|µg|μg|mcg|ug|g|IU|units?)\s*(?:in|/|per)
 
 # "7.5, 10, 15, 17.5, 20, 22.5 or 25 mg": a list of numbers sharing the last one's unit
 _SHARED_UNIT = re.compile(
-    r"(?<![\w.])(?P<list>\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*\s*,?\s*(?:or|and|to)?\s*)(?=\d+(?:\.\d+)?\s?(?P<unit>mg|µg|μg|mcg)\b(?!\s?/))"
+    # not a code's number ("ZHE-1092, 5 mg": the product, then its dose)
+    r"(?<![\w.])(?<![A-Za-z]-)(?P<list>\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*\s*,?\s*(?:or|and|to)?\s*)"
+    r"(?=\d+(?:\.\d+)?\s?(?P<unit>mg|µg|μg|mcg)\b(?!\s?/))"
 )
 
 

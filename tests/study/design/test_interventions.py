@@ -341,6 +341,15 @@ def test_a_codes_letters_alone_do_not_name_the_product_a_dose_follows():
     assert [d["printed"] for d in product["doses"]] == ["10 mg"]
 
 
+def test_a_codes_number_before_a_dose_is_no_dose_of_a_list_sharing_its_unit():
+    fields = [
+        Field("Investigational Product", "ZHE-1092, 5 mg, taken orally once daily", "1.1", (3, 3), True, "table"),
+        Field("Dose", "MTX 7.5, 10 or 25 mg weekly", "1.2", (3, 3), True, "table"),
+    ]
+    products = {p["name"]: [d["printed"] for d in p["doses"]] for p in read_interventions(fields, [], NO_TRACE)}
+    assert products["ZHE-1092"] == ["5 mg"]
+
+
 def test_a_later_tables_dose_steps_add_to_the_products_doses():
     products = {
         "columns": ["Product", "Strength", "Route"],
