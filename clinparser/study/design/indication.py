@@ -1,9 +1,11 @@
 """The indication: the disease or condition studied, as printed.
 
 From a synopsis field that names it ("Indication", "Clinical Indication", "Condition/Disease",
-"Diagnosis"), else from the title's "in participants with ..." (up to what follows the
-condition: "who", "on", "receiving", a bracket, the end), else its "in ..." after the
-treatment ("... Study of DRUG in Moderate to Severe Plaque Psoriasis").
+"Diagnosis"), else from the title's "in participants with ..." ("following", "suffering
+from" an event alike; up to what follows the condition: "who", "on", "receiving", a bracket,
+the end), else its "in ..." after the treatment ("... Study of DRUG in Moderate to Severe Plaque
+Psoriasis"). "Breast cancer patients" is breast cancer (who has it left out, "senior adult"
+too); healthy participants name no disease, so a healthy-volunteer title gives none.
 """
 
 from __future__ import annotations
@@ -23,9 +25,16 @@ LABEL = re.compile(
 )
 _WITH = re.compile(
     r"\b(?:patients|participants|subjects|adults|adolescents|children|men|women|individuals|people|volunteers)\s+"
-    r"(?:\w+\s+){0,3}?with\s+(?P<what>.+)",
+    r"(?:\w+\s+){0,3}?(?:with|following|suffering\s+from|who\s+have\s+(?:had|experienced))\s+(?:an?\s+)?(?P<what>.+)",
     re.I,
 )
+# "in Healthy Participants": a study of healthy people names no disease in its title
+_HEALTHY = re.compile(r"^healthy\b", re.I)
+# "senior adult breast cancer patients": the disease less who has it
+_WHO_BEFORE = re.compile(
+    r"^(?:(?:senior|elderly|older|adult|adults|young|pediatric|paediatric|adolescent|male|female)\s+)+", re.I
+)
+_WHO_AFTER = re.compile(r"\s+(?:patients|participants|subjects|population)$", re.I)
 _IN = re.compile(r"\b(?:in|for(?:\s+the\s+treatment\s+of)?)\s+(?P<what>(?:[A-Z(][\w'’-]*\s*){1,10}.*)$")
 _END = re.compile(
     r"\s+(?:who|that|on|receiving|undergoing|after|following|utili[sz]ing|using|via|and\s+(?:an?\s+)?inadequate)\b|\s*[(\[:;]|\s+-\s+",
@@ -58,6 +67,7 @@ def read_indication(fields: list[Field], title: Optional[dict], tracer: Tracer) 
         what = found[-1] if found else None
     if what:
         what = _END.split(what, maxsplit=1)[0].strip(" ,.")
-        if len(what) > 2:
+        what = _WHO_AFTER.sub("", _WHO_BEFORE.sub("", what)) if _WHO_AFTER.search(what) else what
+        if len(what) > 2 and not _HEALTHY.match(what):
             return item(tracer, None, text, value=what)
     return None

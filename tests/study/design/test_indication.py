@@ -27,3 +27,17 @@ def test_the_indication_field_first_then_the_title():
         Field("Treatment Condition(s)", "A single dose of Drug X 300 mg or placebo", "17.2", (54, 54), False, "table")
     ]
     assert read_indication(arms, title, NO_TRACE)["value"] == "Previously Treated Metastatic Breast Cancer"
+
+
+def test_a_titles_disease_after_an_event_less_who_has_it_and_none_for_healthy_people():
+    def of(text):
+        found = read_indication([], {"text": text, "page": 1}, NO_TRACE)
+        return found and found["value"]
+
+    assert (
+        of("A dose-finding study of Drug X in patients following an acute ischemic stroke") == "acute ischemic stroke"
+    )
+    assert of("A study of PK-guided Drug X in senior adult breast cancer patients receiving chemotherapy") == (
+        "breast cancer"
+    )
+    assert of("A Phase 1 Drug Interaction Study of Drug X on Drug Y in Healthy Participants") is None
