@@ -26,7 +26,9 @@ Families of variation (the truth's ``forms``; each name starts with its family's
    both or none.
 2. ``title.`` -- the title page's title stating phase, allocation, masking, control and model
    ("A Phase 2, Randomized, Double-Blind, Placebo-Controlled, Parallel-Group Study of ..."), only
-   some of them, or a purpose title ("A Study to Evaluate the Efficacy and Safety of ...").
+   some of them, or a purpose title ("A Study to Evaluate the Efficacy and Safety of ..."); its
+   population "Adults with <disease>" or, on its own stream, "Senior Adult <disease> Patients"
+   (``title.population.before``).
 3. ``amend.`` -- no amendment, a document history table on its own page before the contents, a
    protocol amendment history table in an appendix, or title-page lines ("Amendment 2: 14 March
    2021"); columns Document | Date [| Summary of Changes]; numbers "Amendment 1", a bare "1"
@@ -155,6 +157,7 @@ FORMS = (
     "title.full",
     "title.partial",
     "title.purpose",
+    "title.population.before",
     "amend.none",
     "amend.table.front",
     "amend.table.appendix",
@@ -1097,6 +1100,11 @@ def population_title(doc: DesignDoc, plan: Plan) -> str:
     who = {"female": "Women", "male": "Men"}.get(plan.sex) or doc.pick(("Adults", "Participants", "Patients"))
     if plan.min_age < 18:
         who = "Adolescents and Adults"
+    # its own stream: "in Senior Adult Plaque Psoriasis Patients", who has it around the disease
+    qualified = random.Random(f"title population {doc.seed}")
+    if plan.min_age >= 18 and qualified.random() < 0.2:
+        doc.form("title.population.before")
+        return f"{qualified.choice(('Adult', 'Elderly', 'Senior Adult'))} {doc.disease.title} Patients"
     return f"{who} with {doc.disease.title}"
 
 
