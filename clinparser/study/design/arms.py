@@ -284,16 +284,20 @@ def _arms_in_prose(fields: list[Field], interventions: list[dict], tracer: Trace
 
     def listed(match: re.Match, pattern: re.Pattern) -> list[str]:
         text = (
-            _TAIL.sub("", _NUMBERED_ITEMS.sub(" ", match["list"]))
+            _NUMBERED_ITEMS.sub(" ", match["list"])
             if pattern is _ASSIGNED
             else re.sub(r"\s*\([^()]*\)", "", match["list"])
             if pattern is _ENUMERATED
             else match["list"]
         )
         text = _GROUPS_LEAD.sub("", text)
+        # each option ends at its duration or note ("continue receiving A for 48 weeks or being
+        # switched to B for 48 weeks"): cut after the options are split, so the second stays
+        pieces = _LIST_SPLIT.split(text)
+        pieces = [_TAIL.sub("", p) for p in pieces] if pattern is _ASSIGNED else pieces
         return [
             p
-            for p in map(_arm_words, _LIST_SPLIT.split(text))
+            for p in map(_arm_words, pieces)
             if p and _names_any(p, names) and len(p) < 100 and not re.search(r"%|\bp\s?[=<]|\[", p)
         ]
 
@@ -377,7 +381,15 @@ def _unique(names: list[str]) -> list[str]:
 def _arm_words(piece: str) -> str:
     """An arm as the assigning sentence names it, without its article, a closing "group" or
     "arm" and a placebo's "matching" ("a matching placebo group" -> "placebo")."""
-    piece = re.sub(r"^(?:a|an|the)\s+", "", piece.strip(" .,:"), flags=re.I)
+    # "continue receiving A", "being switched to B": what the arm receives
+    piece = re.sub(
+        r"^(?:(?:continue|continuing)\s+(?:to\s+receive|receiving|on|with)|(?:being\s+)?switched\s+to|switch\s+to"
+        r"|receiving|receive)\s+",
+        "",
+        piece.strip(" .,:"),
+        flags=re.I,
+    )
+    piece = re.sub(r"^(?:a|an|the)\s+", "", piece, flags=re.I)
     piece = re.sub(
         r"^matching\s+(?=placebo\b)", "", piece, flags=re.I
     )  # the arm is the placebo; "matching" is how it looks
@@ -424,11 +436,48 @@ def _given(name: str, interventions: list[dict]) -> list[str]:
     return [i["name"] for i in interventions if _mentions(name, i)]
 
 
+# a product's name as the name of its placebo: "semaglutide placebo", "placebo for semaglutide",
+# "semaglutide-matching placebo"
+_PLACEBO_OF = r"(?:{w}(?:[\s-]+matching)?\s+placebo|placebo\s+(?:for|to|of|matching)\s+{w})"
+
+
 def _mentions(text: str, product: dict) -> bool:
     """Whether an arm's text names the product: its head word or an abbreviation of it (the
-    products as ``with_aliases`` gives them)."""
-    words = re.findall(r"[a-z0-9-]+", text.lower())
-    return any(w in words for w in _words_for(product))
+    products as ``with_aliases`` gives them). A placebo named for a product ("semaglutide
+    placebo", "placebo for MTX") is named by that phrase, or by "placebo" when no product is
+    named beside it; the product itself is not named by its placebo's name."""
+    low = " ".join(text.lower().split())
+    words = re.findall(r"[a-z0-9-]+", low)
+    if product.get("role") == "placebo" and re.search(r"\bplacebo\b", product["name"], re.I):
+        if "placebo" not in words:
+            return False
+        of = _placebo_for(product["name"])
+        return not of or _names_placebo_of(of, low) or not any(w in words for w in of.split())
+    for w in _words_for(product):
+        bare = _without_placebo_of(product["name"].lower(), low)
+        bare = re.findall(r"[a-z0-9-]+", _without_placebo_of(w, bare)) if w else []
+        if w and w in bare:
+            return True
+    return False
+
+
+def _placebo_for(name: str) -> str:
+    """The product a placebo is named for ("Drug X matching placebo": "drug x"), or ""."""
+    return " ".join(re.sub(r"\([^()]*\)|\bmatching\b|\bplacebos?\b", " ", name.lower()).split())
+
+
+def _placebo_of_pattern(of: str) -> str:
+    return _PLACEBO_OF.format(w=re.escape(" ".join(re.sub(r"\([^()]*\)", " ", of).split())))
+
+
+def _names_placebo_of(of: str, text: str) -> bool:
+    """Whether ``text`` names the placebo of ``of`` ("drug x placebo", "placebo for drug x")."""
+    return bool(re.search(_placebo_of_pattern(of), text))
+
+
+def _without_placebo_of(of: str, text: str) -> str:
+    """``text`` less the phrases naming the placebo of ``of``."""
+    return re.sub(_placebo_of_pattern(of), " ", text)
 
 
 def _words_for(product: dict) -> list[str]:

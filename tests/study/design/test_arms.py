@@ -121,6 +121,29 @@ def test_the_labelled_groups_of_the_section_assigning_participants_are_the_arms(
     assert len(read_arms(fields, products, NO_TRACE)) == 2
 
 
+def test_options_each_ending_at_their_duration_and_a_placebo_named_for_its_product():
+    products = [
+        {"name": "Drug X", "role": "investigational"},
+        {"name": "Drug X placebo", "role": "placebo"},
+    ]
+    fields = [
+        Field(
+            "Overall design",
+            "At week 20, subjects will be randomised in a 2:1 manner to either continue receiving Drug X 2.4 mg "
+            "once-weekly for additional 48 weeks or being switched to Drug X placebo once-weekly for 48 weeks.",
+            "5.1",
+            (20, 20),
+            False,
+            "section",
+        )
+    ]
+    arms = read_arms(fields, products, NO_TRACE)
+    assert [(a["name"], a["type"], a["interventions"]) for a in arms] == [
+        ("Drug X 2.4 mg once-weekly", "experimental", ["Drug X"]),
+        ("Drug X placebo once-weekly", "placebo comparator", ["Drug X placebo"]),
+    ]
+
+
 def test_a_single_arm_is_named_for_its_treatment():
     product = {
         "name": "Drug X",
