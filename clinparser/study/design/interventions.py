@@ -284,6 +284,12 @@ _AS_COMPARATOR = re.compile(
 )
 
 
+_PAST_STUDY = re.compile(
+    r"\b(?:was|were)\s+(?:given|administered|used|dosed|treated)\b|\b(?:patients|subjects|participants)\s+received\b",
+    re.I,
+)
+
+
 def _add_prose_products(
     found: list[dict], fields: list[Field], abbreviations: Optional[dict[str, str]], tracer: Tracer
 ) -> None:
@@ -301,7 +307,10 @@ def _add_prose_products(
     for field in places:
         for line in field.value.split("\n"):
             for sentence in re.split(r"(?<=[.;])\s+", line):
-                for m in _DOSED_NAME.finditer(sentence):
+                # "Dexamethasone 8 mg ... was given as a premedication": a past study's, told in
+                # the past tense, not this protocol's product
+                past = _PAST_STUDY.search(sentence)
+                for m in [] if past else _DOSED_NAME.finditer(sentence):
                     name = m["name"]
                     if (
                         not is_product_name(name)

@@ -151,6 +151,22 @@ def test_products_the_intervention_section_doses_in_sentences():
     ]
 
 
+def test_a_product_a_past_study_gave_is_no_product_of_this_one():
+    fields = [
+        Field(
+            "Use of the Zelotaxel Regimen in Older Patients",
+            "Patients received either A or Zelotaxel every 3 weeks. Dexamethasone 8 mg orally twice daily was given "
+            "as a premedication.\nZelotaxel 75 mg/m2 will be given intravenously every 3 weeks.",
+            "2.2.4",
+            (10, 10),
+            False,
+            "section",
+        ),
+        Field("Study Design", "Dexamethasone and Zelotaxel are named twice.", "4.1", (20, 20), False, "section"),
+    ]
+    assert [i["name"] for i in read_interventions(fields, [], NO_TRACE)] == ["Zelotaxel"]
+
+
 def test_a_schedule_of_activities_is_no_intervention_table():
     table = {
         "columns": ["Procedure", "Day 1", "Day 8"],
