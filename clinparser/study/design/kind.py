@@ -65,6 +65,9 @@ MODEL = [
             # "a Phase 1, fixed sequence, open-label study": every participant takes the same
             # sequence, one group (not "a single-sequence crossover" of several sequences)
             r"|\b(?:fixed|single)[- ]sequence\b(?!\s+cross)"
+            # "All comparisons will be made using historical data": no concurrent control group
+            r"|\bcomparisons?\s+(?:will\s+be\s+)?(?:made\s+)?(?:using|with|to|against)\s+historical\b"
+            r"|\bhistorical(?:ly)?\s+controll?ed\b"
             r"|\buncontrolled,?\s+(?:open-label\s+)?(?:study|trial|design)\b",
             re.I,
         ),

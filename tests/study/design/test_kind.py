@@ -68,6 +68,8 @@ def test_an_uncontrolled_disease_is_no_single_group_design():
         ("An open-label, single-sequence study of the effect of Drug X on Drug Y.", "single group"),
         ("A randomized, two-sequence crossover study.", "crossover"),
         ("A single-sequence crossover design in 12 participants.", "crossover"),  # the crossover it says
+        ("This is a non-randomized trial. All comparisons will be made using historical data.", "single group"),
+        ("A historically controlled, open-label study of Drug X.", "single group"),
     ],
 )
 def test_a_fixed_sequence_study_is_single_group(text, model):
