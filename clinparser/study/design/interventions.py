@@ -135,7 +135,7 @@ def read_interventions(
             known = _known(found, name)
             if known is not None and role == "comparator" and known["role"] == "investigational":
                 known["role"] = "comparator"  # a table listed it with no role; the synopsis names it the reference
-            _add(found, _product(tracer, field, name, field.value, role))
+            _add(found, _product(tracer, field, name, _own_part(field.value, name), role))
     _add_title_products(found, fields, title, abbreviations, tracer)
     _add_prose_products(found, fields, abbreviations, tracer)
     _add_mandated(found, fields, abbreviations, tracer)
@@ -144,6 +144,24 @@ def read_interventions(
     for product in found:
         product["doses"] = _doses_given(product)
     return found
+
+
+def _own_part(value: str, name: str) -> str:
+    """The part of a product field about ``name``: from the clause naming it to the next clause
+    that starts with another product's name ("A 100 mg as tablets taken orally twice daily; B,
+    400 mg, taken orally twice daily": B's 400 mg is not A's), as printed. The whole value when
+    no clause names it."""
+    clauses = [m for m in re.finditer(r"[^;\n]+", value) if m.group(0).strip()]
+    first = next((k for k, m in enumerate(clauses) if name.lower() in m.group(0).lower()), None)
+    if first is None:
+        return value
+    last = clauses[first]
+    for m in clauses[first + 1 :]:
+        lead = re.match(r"\s*(?:[-*\u2022]\s*)?([A-Z][\w-]+(?:\s+\d[\w-]*)?)", m.group(0))
+        if lead and lead[1].lower() not in name.lower() and is_product_name(lead[1]) and _DOSE.search(m.group(0)):
+            break  # another product, dosed
+        last = m
+    return value[clauses[first].start() : last.end()].strip()
 
 
 def _doses_given(product: dict) -> list[dict]:

@@ -366,6 +366,22 @@ def test_a_codes_number_before_a_dose_is_no_dose_of_a_list_sharing_its_unit():
     assert products["ZHE-1092"] == ["5 mg"]
 
 
+def test_a_product_field_naming_two_products_gives_each_its_own_doses():
+    fields = [
+        Field(
+            "Test Product, Dose and Mode of Administration",
+            "Velusolisib 100 mg as film-coated tablets taken orally twice daily; Narisoparin, 400 mg, taken orally "
+            "twice daily",
+            "1.1",
+            (3, 3),
+            True,
+            "table",
+        ),
+    ]
+    products = {p["name"]: [d["printed"] for d in p["doses"]] for p in read_interventions(fields, [], NO_TRACE)}
+    assert products["Velusolisib"] == ["100 mg"]
+
+
 def test_a_later_tables_dose_steps_add_to_the_products_doses():
     products = {
         "columns": ["Product", "Strength", "Route"],
