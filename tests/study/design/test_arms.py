@@ -72,15 +72,16 @@ def test_a_sentence_listing_fewer_arms_than_its_ratio_has_parts_gives_way_to_one
 
 def test_the_labelled_groups_of_the_section_assigning_participants_are_the_arms():
     products = [{"name": "Drug X", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
+    sentence = Field(
+        "Study Design",
+        "Subjects will be randomized 2:2:1 to receive one of two oral doses of Drug X or placebo.",
+        "1.1",
+        (3, 3),
+        True,
+        "paragraph",
+    )
     fields = [
-        Field(
-            "Study Design",
-            "Subjects will be randomized 2:2:1 to receive one of two oral doses of Drug X or placebo.",
-            "1.1",
-            (3, 3),
-            True,
-            "paragraph",
-        ),
+        sentence,
         Field(
             "Treatment Assignment/ Randomization",
             "Subjects will be randomized to the treatment groups shown below:\n"
@@ -109,14 +110,7 @@ def test_the_labelled_groups_of_the_section_assigning_participants_are_the_arms(
     )
     assert len(read_arms(fields, products, NO_TRACE)) == 3
     # one labelled line is no list of arms: the sentence's arms stand
-    fields[0] = Field(
-        "Study Design",
-        "Subjects will be randomized 2:2:1 to receive one of two oral doses of Drug X or placebo.",
-        "1.1",
-        (3, 3),
-        True,
-        "paragraph",
-    )
+    fields[0] = sentence
     fields[1] = Field("Randomization", "Group 1 is randomized first.", "5.6", (40, 40), False, "section")
     assert len(read_arms(fields, products, NO_TRACE)) == 2
 
