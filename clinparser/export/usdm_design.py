@@ -490,8 +490,7 @@ def _fold_treatment_parts(design: dict, epochs: list[dict], printed: list[dict])
     for e, after in zip(epochs, epochs[1:]):
         if e not in printed and TIME_POINT.match(_text(e["name"])) and after in printed and _is_treatment(after):
             into[e["id"]] = after["id"]
-    for target in dict.fromkeys(into.values()):
-        _point_to(design, {old for old, new in into.items() if new == target}, target)
+    _point_to(design, into)
     return [e for e in epochs if e["id"] not in into]
 
 
@@ -499,17 +498,18 @@ def _is_treatment(epoch: dict) -> bool:
     return (epoch.get("type") or {}).get("code") == TREATMENT_EPOCH
 
 
-def _point_to(node: Any, old: set[str], new: str) -> None:
-    """Every ``epochId`` under ``node`` that is one of ``old`` becomes ``new``."""
+def _point_to(node: Any, into: dict[str, str]) -> None:
+    """Every ``epochId`` under ``node`` that ``into`` maps (a folded epoch's id) becomes the id it
+    maps to."""
     if isinstance(node, dict):
         for key, value in node.items():
-            if key == "epochId" and value in old:
-                node[key] = new
+            if key == "epochId" and value in into:
+                node[key] = into[value]
             else:
-                _point_to(value, old, new)
+                _point_to(value, into)
     elif isinstance(node, list):
         for value in node:
-            _point_to(value, old, new)
+            _point_to(value, into)
 
 
 def _chain(objects: list[dict]) -> None:

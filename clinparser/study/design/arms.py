@@ -453,12 +453,8 @@ def _mentions(text: str, product: dict) -> bool:
             return False
         of = _placebo_for(product["name"])
         return not of or _names_placebo_of(of, low) or not any(w in words for w in of.split())
-    for w in _words_for(product):
-        bare = _without_placebo_of(product["name"].lower(), low)
-        bare = re.findall(r"[a-z0-9-]+", _without_placebo_of(w, bare)) if w else []
-        if w and w in bare:
-            return True
-    return False
+    bare = _without_placebo_of(product["name"].lower(), low)
+    return any(w in re.findall(r"[a-z0-9-]+", _without_placebo_of(w, bare)) for w in _words_for(product) if w)
 
 
 def _placebo_for(name: str) -> str:

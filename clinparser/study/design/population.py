@@ -118,7 +118,7 @@ _HEALTHY = re.compile(
     re.I,
 )
 # "Healthy subject according to medical history ... who has been diagnosed with breast cancer":
-# a patient in good general health, not a healthy volunteer
+# a patient in good general health, not a healthy volunteer; so is a sentence calling them patients
 _DIAGNOSED = re.compile(
     r"(?<!not\s)(?<!never\s)(?<!not\sbeen\s)(?<!never\sbeen\s)\bdiagnosed\s+with\b|\bpatients?\b", re.I
 )

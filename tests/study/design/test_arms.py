@@ -39,16 +39,21 @@ def test_arms_listed_in_a_field_or_named_in_the_assigning_sentence():
     assert arms[0]["interventions"] == ["Drug X"]
 
 
+# a synopsis sentence whose ratio has more parts (three) than it lists arms (two)
+RATIO_SENTENCE = Field(
+    "Study Design",
+    "Subjects will be randomized 2:2:1 to receive one of two oral doses of Drug X or placebo in tablet form.",
+    "1.1",
+    (3, 3),
+    True,
+    "paragraph",
+)
+DRUG_AND_PLACEBO = [{"name": "Drug X", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
+
+
 def test_a_sentence_listing_fewer_arms_than_its_ratio_has_parts_gives_way_to_one_listing_them_all():
-    products = [{"name": "Drug X", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
-    synopsis = Field(
-        "Study Design",
-        "Subjects will be randomized 2:2:1 to receive one of two oral doses of Drug X or placebo in tablet form.",
-        "1.1",
-        (3, 3),
-        True,
-        "paragraph",
-    )
+    products = DRUG_AND_PLACEBO
+    synopsis = RATIO_SENTENCE
     body = Field(
         "Rationale for Study Design",
         "Patients will be randomized to one of three treatment groups: (1) 1 mg Drug X, (2) 2.5 mg Drug X, "
@@ -71,15 +76,8 @@ def test_a_sentence_listing_fewer_arms_than_its_ratio_has_parts_gives_way_to_one
 
 
 def test_the_labelled_groups_of_the_section_assigning_participants_are_the_arms():
-    products = [{"name": "Drug X", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
-    sentence = Field(
-        "Study Design",
-        "Subjects will be randomized 2:2:1 to receive one of two oral doses of Drug X or placebo.",
-        "1.1",
-        (3, 3),
-        True,
-        "paragraph",
-    )
+    products = DRUG_AND_PLACEBO
+    sentence = RATIO_SENTENCE
     fields = [
         sentence,
         Field(
