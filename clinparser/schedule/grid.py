@@ -326,10 +326,28 @@ def _time_row(cells: list[str]) -> bool:
 _END_VISIT = r"EOT|EOS|EOI|ET|EW|EDV|ED|FU|SFU|FUP|UNS|UV|PTV"
 
 
+def join_broken_words(text: str, vocabulary: set[str]) -> str:
+    """A word a header cell's line break cut after a hyphen, whole again: without the hyphen
+    when the document writes the word so and never with one ("Rando-|misation" ->
+    "Randomisation"), else with it ("Follow-|up" -> "Follow-up")."""
+
+    def join(m: re.Match) -> str:
+        whole, hyphened = m.group(1) + m.group(2), f"{m.group(1)}-{m.group(2)}"
+        if m.group(2)[0].islower() and whole.lower() in vocabulary and hyphened.lower() not in vocabulary:
+            return whole
+        return hyphened  # a compound's own hyphen ("Post-|Treatment")
+
+    return _BROKEN_WORD.sub(join, text)
+
+
+_BROKEN_WORD = re.compile(r"([A-Za-z]+)-[ \t]*\n\s*([A-Za-z]+)")
+
+
 def header_part(text: str, markers: set[str], vocabulary: set[str]) -> str:
     """A header part without the footnote markers printed on it: glued to a word ("Treatmenta",
     "(SCR)a", "ETa,h", "EWg", "EOT10"), or standing after it ("35 a (±3 days)", "Screening a, b",
     "(TC) c", "1 1, 2"). Visit codes ("12a", "6a", "V3") are never touched."""
+    text = join_broken_words(text, vocabulary)
     text, _ = split_markers(" ".join(text.translate(SYMBOL_FONT).split()), markers, vocabulary)
     # a letter between a visit's number and its bracketed window is a marker even when the
     # footnotes below define none ("35 a (±3 days)"); unit letters (d, h, m, s, w, y) stay
@@ -550,7 +568,8 @@ def epochs(encounters: list[dict]) -> list[dict]:
 # A visit that happens once, not a period: it closes or interrupts the period it sits in.
 _VISIT_EVENT = re.compile(
     r"^\s*(?:end\s+of\b|EO[STP]\b|E?ET\b|early\s+(?:termination|withdrawal|discontinuation)|unscheduled|"
-    r"randomi[sz]ation|premature|discontinuation|final\s+visit|withdrawal)",
+    r"randomi[sz]ation|premature|final\s+visit|"
+    r"(?:(?:study|trial|treatment|drug|intervention)\s+){0,2}(?:discontinuation|withdrawal))",
     re.I,
 )
 # A period before treatment that a single visit column may stand for, named first in its header
@@ -845,7 +864,7 @@ def split_markers(text: str, markers: set[str], vocabulary: set[str]) -> tuple[s
         return ""
 
     def number_glued(m: re.Match) -> str:  # "Consent7", "Events11": a number marker after a known word
-        if m.group(2) in markers and m.group(1).lower() in vocabulary and not _NUMBERED_WORD.match(m.group(1)):
+        if m.group(2) in markers and m.group(1).lower() in vocabulary and not _numbered(m):
             found.append(m.group(2))
             return m.group(1)
         return m.group(0)
@@ -857,6 +876,22 @@ def split_markers(text: str, markers: set[str], vocabulary: set[str]) -> tuple[s
     if any(x.isdigit() for x in markers):
         text = re.sub(r"\b([A-Za-z][A-Za-z'’-]*[a-z])(\d{1,2})\b", number_glued, text)
     return " ".join(text.split()), found
+
+
+def _numbered(m: re.Match) -> bool:
+    """Whether the number glued to a word numbers it ("Day1", "Visit2", "Cycles2-6") rather than
+    being a footnote marker. A plural is numbered only by a range or list ("Days 1-3", "Cycles
+    2, 3"): "Subsequent Cycles2" is the plural with footnote 2."""
+    word = m.group(1)
+    if not _NUMBERED_WORD.match(word):
+        return False
+    if not word.lower().endswith("s"):
+        return True
+    return bool(_RANGE_AFTER.match(m.string, m.end()))
+
+
+# what goes on from a number to make it a range or list ("2-6", "2 to 6", "2, 3", "2 and 3", "2 3 4")
+_RANGE_AFTER = re.compile(r"\s*(?:[-\u2013,&/+]|to\b|and\b|through\b)?\s*\d", re.I)
 
 
 def _glued(word: str, vocabulary: set[str]) -> bool:

@@ -53,7 +53,7 @@ _UNIT_NUMBER = re.compile(
 )
 # "C1D8", "Cycle 2 Day 1", "C2 D1"
 _CYCLE = re.compile(
-    rf"\b(?:cycle|c)\s?(?P<cycle>\d+)\s*,?\s*(?:day|d)\s?(?P<day>{_NUM})(?:{_RANGE_SEP}(?P<to>{_NUM}))?", re.I
+    rf"\b(?:cycle|c)\s?(?P<cycle>\d+)\s*[,/]?\s*(?:day|d)\s?(?P<day>{_NUM})(?:{_RANGE_SEP}(?P<to>{_NUM}))?", re.I
 )
 _BARE = re.compile(rf"^(?P<from>{_NUM})(?:{_RANGE_SEP}(?P<to>{_NUM}))?$", re.I)
 _VISIT = re.compile(r"^(?:visit|v)\s?(?P<visit>\d+[a-z]?(?:\.\d+)?)$", re.I)

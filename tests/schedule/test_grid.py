@@ -69,6 +69,21 @@ def test_a_visit_event_over_one_column_and_the_axis_title_are_no_epochs():
         {"label": "Follow-up", "encounters": [4]},
     ]
     assert [e["visit"] for e in s["encounters"]] == ["1", "2", "3", "4", "5"]
+    # the same with the event named after what stops ("Study Treatment Discontinuation")
+    stopped = read(
+        table(
+            [
+                "Procedure / Visit",
+                "Screening / V1",
+                "Intervention period [weeks] / V2",
+                "Intervention period [weeks] / V3",
+                "Study Treatment Discontinuation (within 7 days) / V4",
+                "Follow-up / V5",
+            ],
+            rows,
+        )
+    )
+    assert [e["label"] for e in stopped["epochs"]] == ["Screening", "Intervention period", "Follow-up"]
     axis = read(
         table(
             [

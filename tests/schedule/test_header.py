@@ -25,6 +25,7 @@ def test_row_kinds_name_the_numbered_header_rows_in_order():
         (["Day \u221242 to \u22129"], [], None, ("day", -42, -9, None)),
         (["Cycle 2 Day 8"], [], None, ("day", 8, 8, 2)),
         (["C3D1"], [], None, ("day", 1, 1, 3)),
+        (["c1/d14"], [], None, ("day", 14, 14, 1)),
         (["Visit 3", "Week 12"], [], "3", ("week", 12, 12, None)),
         (["V4"], [], "4", None),
         (["\u22120.5"], ["hour"], None, ("hour", -0.5, -0.5, None)),
@@ -94,6 +95,13 @@ def test_a_lettered_number_in_a_row_of_days_is_the_day_and_its_footnote():
     # in a row of visits the letter is the visit's own: "6a" is a visit added after visit 6
     visit = read_encounter(["6a", "18"], ["visit", "week"])
     assert visit.visit == "6a" and visit.footnoted == []
+
+
+def test_a_cycle_and_day_code_under_a_study_day_leaves_no_name():
+    # "c1/d14" in a "Cycle" row below the study day: no "c1/" left over to be taken for a period
+    enc = read_encounter(["14", "\u00b14", "c1/d14", "3"], ["day", "window-day", "cycle", "visit"])
+    assert enc.words == []
+    assert (enc.timing["unit"], enc.timing["from"]) == ("day", 14)
 
 
 def test_a_spanning_name_keeps_its_brackets_whole():

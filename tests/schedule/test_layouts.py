@@ -274,6 +274,24 @@ def test_number_footnote_markers_glued_to_known_words_come_off_and_nothing_else_
     assert split_markers("Vital signs (PR)x and (BP)(", {"1", "2"}, vocab) == ("Vital signs (PR)x and (BP)(", [])
 
 
+def test_a_plural_keeps_a_number_that_ranges_and_loses_a_glued_footnote_number():
+    from clinparser.schedule.grid import split_markers
+
+    vocab = {"subsequent", "cycles", "days", "visits"}
+    assert split_markers("Subsequent Cycles2", {"2"}, vocab) == ("Subsequent Cycles", ["2"])
+    assert split_markers("Cycles2-6", {"2"}, vocab) == ("Cycles2-6", [])
+    assert split_markers("Days1, 8", {"1"}, vocab) == ("Days1, 8", [])
+    assert split_markers("Visits2 to 4", {"2"}, vocab) == ("Visits2 to 4", [])
+
+
+def test_a_word_a_header_line_break_cut_at_a_hyphen_is_whole_again():
+    vocab = {"randomisation", "follow-up", "followup", "treatment"}
+    assert header_part("Rando-\nmisation", set(), vocab) == "Randomisation"
+    assert header_part("Long Term Follow-\nup", set(), vocab) == "Long Term Follow-up"
+    assert header_part("Post-\nTreatment", set(), vocab) == "Post-Treatment"
+    assert header_part("Day -\n1", set(), vocab) == "Day - 1"
+
+
 def test_a_table_continued_row_is_a_note_and_a_header_row_not_repeated_still_continues_the_grid():
     tree, part1, part2 = _split_grid()
     part1.columns = [
