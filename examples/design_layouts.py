@@ -45,7 +45,9 @@ Families of variation (the truth's ``forms``; each name starts with its family's
    Product, Dose and Mode of Administration"; "Reference Therapy", "Comparator"; "Indication",
    "Condition/Disease"; "Treatment Groups", "Arms", "Intervention Groups"; "Study Duration",
    "Study Periods"; "Population", "Key Inclusion Criteria"); arms sometimes with "(N=80)";
-   sometimes an indication field, sometimes the number screened besides the number randomized;
+   sometimes an indication field, sometimes the number screened besides the number randomized
+   (and, ``synopsis.screened.evaluable`` on its own stream, the evaluable count per treatment
+   group after them, which is no enrollment);
    sometimes no product fields at all (``synopsis.products.none``: the products are named only
    in the title and the intervention section, as many protocols print them); or no arms field,
    the labelled arms listed only in a "Treatment Assignment" section of the intervention chapter
@@ -182,6 +184,7 @@ FORMS = (
     "synopsis.counts",
     "synopsis.indication",
     "synopsis.screened",
+    "synopsis.screened.evaluable",
     "synopsis.products.none",
     "synopsis.arms.assigned",
     "prose.epochs.consists",
@@ -1299,17 +1302,37 @@ def synopsis_fields(doc: DesignDoc, plan: Plan, title: str, sponsor: str, counts
     n = plan.enrollment
     if plan.screened and doc.chance(0.5):
         doc.form("synopsis.screened")
-        fields.append(
-            (
-                label,
-                lambda: doc.pick(
-                    (
-                        f"Approximately {plan.screened} {persons} screened and {n} {verb}",
-                        f"About {plan.screened} {persons} will be screened so that {n} can be {verb}",
-                    )
-                ),
+        groups = len(plan.arms)
+        # its own stream: the evaluable count per group after the number randomized
+        if verb == "randomized" and groups >= 2 and random.Random(f"evaluable per group {doc.seed}").random() < 0.6:
+            doc.form("synopsis.screened.evaluable")
+            per_group = n // groups * 9 // 10
+            group = random.Random(f"evaluable group word {doc.seed}").choice(
+                ("intervention group", "treatment group", "arm")
             )
-        )
+            fields.append(
+                (
+                    label,
+                    lambda: (
+                        f"{doc.pick(('Approximately', 'About', 'Up to'))} {plan.screened} {persons} will be "
+                        f"screened to achieve {n} randomized {persons} for "
+                        f"{doc.pick(('an estimated total of', 'a total of'))} {per_group} evaluable "
+                        f"{persons} per {group}"
+                    ),
+                )
+            )
+        else:
+            fields.append(
+                (
+                    label,
+                    lambda: doc.pick(
+                        (
+                            f"Approximately {plan.screened} {persons} screened and {n} {verb}",
+                            f"About {plan.screened} {persons} will be screened so that {n} can be {verb}",
+                        )
+                    ),
+                )
+            )
     elif plan.kind == "escalation":
         fields.append((label, lambda: f"Up to {n} {persons} ({plan.per_cohort} per cohort)"))
     elif label.endswith("Randomized"):

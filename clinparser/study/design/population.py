@@ -44,7 +44,9 @@ DESIGN_LABEL = re.compile(r"\bdesign\b|\bmethodology\b|\bsample\s+size\b|\bnumbe
 _PEOPLE = r"(?:participants|subjects|patients|volunteers|men|women|individuals|adults|children|infants|people)"
 _NUMBER = r"(?<![\w-])(\d{1,3}(?:,\d{3})+|\d+)"  # not a code's digits ("LDF-1342")
 _PART_COUNT = re.compile(
-    r"\(?\b\d+\s+(?:[A-Za-z][\w-]*\s+){0,2}?(?:per|in\s+each|for\s+each|each)\s+(?:arm|group|cohort|sequence|site|country|period)\b\)?"
+    # "(6 per cohort)", "450 evaluable participants per intervention group"
+    r"\(?\b\d+\s+(?:[A-Za-z][\w-]*\s+){0,2}?(?:per|in\s+each|for\s+each|each)\s+(?:[\w-]+\s+)?"
+    r"(?:arm|group|cohort|sequence|site|country|period)\b\)?"
     r"|\b\d+\s+(?:[A-Za-z][\w-]*\s+){0,2}?each\b(?!\s+(?:arm|group|cohort))"
     # "Approximately 100 patients will be randomized to each of the 3 treatment groups"
     r"|\b\d+\s+(?:[A-Za-z][\w-]*\s+){0,6}?(?:to|in|into)\s+each\s+of\s+the\s+\d+\s+(?:[\w-]+\s+){0,2}?(?:arms|groups|cohorts)\b",

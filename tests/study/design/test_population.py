@@ -164,6 +164,11 @@ def test_sex_from_a_qualified_pair_or_a_rule_for_each_sex(texts, sex):
         ("Up to 30 participants (6 per cohort)", 30),
         ("Four cohorts of 8 participants each are to be enrolled one after another, up to 32 participants in all.", 32),
         ("120 patients per arm", None),
+        (
+            "Approximately 1900 patients will be screened to achieve 1800 randomized participants for an "
+            "estimated total of 450 evaluable participants per intervention group.",
+            1800,
+        ),
         ("Approximately 100 patients will be randomized to each of the 3 treatment groups.", None),
         # counts the study passes on its way (an interim review's milestones)
         ("The DSMB will meet after 75, 150, 225, and 300 patients have completed 1 month.", None),
