@@ -82,6 +82,11 @@ class TableNote(TypedDict):
     row: int
 
 
+class LegendEntry(TypedDict):
+    abbreviation: str
+    expansion: str
+
+
 class Schedule(TypedDict):
     name: str
     main: bool
@@ -93,6 +98,7 @@ class Schedule(TypedDict):
     activities: list[Activity]
     marks: list[Mark]
     footnotes: list[Footnote]
+    abbreviations: list[LegendEntry]
     notes: list[TableNote]
     diagnostics: list[str]
 

@@ -31,7 +31,9 @@ Decisions:
   all schedules form one ``previousId``/``nextId`` chain in document order (USDM wants one chain
   per design). The epoch
   ``type`` is CDISC's term where the label says it (screening, run-in, follow-up, treatment;
-  codes as the published files have them), else ``Other`` (C17649).
+  codes as the published files have them), else ``Other`` (C17649). An epoch printed as an
+  abbreviation the table's legend spells out ("C-I = check-in") has the spelled-out words as its
+  ``description``.
 - **Encounters**: ``label`` is the column's short label as printed ("Day 8", "EOT", "Week 4");
   ``name`` the whole header path; ``type`` ``Visit`` (C25716) for all; ``description`` the path,
   then the visit, the timing, the window and the time points within the visit as read
@@ -277,6 +279,7 @@ def _epochs(schedule: dict, ids: Ids, known: list[dict]) -> tuple[list[dict], di
     epochs, of_encounter = [], {}
     by_label: dict[str, list[str]] = defaultdict(list)
     shared = {_epoch_key(e.get("label")): e["id"] for e in known if _epoch_key(e.get("label"))}
+    legend = {_text(a.get("abbreviation")): _text(a.get("expansion")) for a in schedule.get("abbreviations") or []}
     for n, epoch in enumerate(schedule.get("epochs") or [], start=1):
         label = _text(epoch.get("label"))
         eid = shared.get(_epoch_key(label)) if label else None
@@ -288,7 +291,8 @@ def _epochs(schedule: dict, ids: Ids, known: list[dict]) -> tuple[list[dict], di
                     "id": eid,
                     "name": label or f"Epoch {n}",
                     "label": label or None,
-                    "description": None,
+                    # an epoch printed as an abbreviation ("C-I") is described by the table's legend
+                    "description": legend.get(label) or None,
                     "type": code(ids, term),
                     "previousId": None,
                     "nextId": None,

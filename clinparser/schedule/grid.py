@@ -70,6 +70,7 @@ def read_schedule(
     if not visit_columns:
         return None
     footnotes = read_footnotes(notes)
+    legend = read_legend(notes)
     markers = {f["marker"] for f in footnotes}
     lead = header_rows_in_data(table, label, visit_columns)
     # a label cell of two lines names two header rows ("Day\nTime window (days)")
@@ -102,6 +103,7 @@ def read_schedule(
         "activities": activities,
         "marks": marks,
         "footnotes": footnotes,
+        "abbreviations": with_legend_rows(legend, notes_rows),
         "notes": notes_rows,
         "diagnostics": diagnostics,
     }
@@ -927,6 +929,49 @@ def read_footnotes(notes: str) -> list[dict]:
         elif out and re.match(r"^[-•]\s+\S", para):
             pending.append(para[2:].strip())
     return out
+
+
+def read_legend(notes: str) -> list[dict]:
+    """The abbreviations printed with a table ("Abbreviations: C-I = check-in; EOS = End of
+    Study, ..."), in their order: the legend after the table (before the next table), pairs
+    "X = y" split at the separator before the next "X =" (a comma or semicolon)."""
+    here = re.split(r"^\[(?:Table|Image|Figure)\b.*\]$", notes, maxsplit=1, flags=re.M)[0]
+    for para in _paragraphs(here):
+        m = _LEGEND.match(para)
+        if m:
+            return legend_pairs(m["pairs"])
+    return []
+
+
+def with_legend_rows(legend: list[dict], notes_rows: list[dict]) -> list[dict]:
+    """The legend after the table and the one printed in a row inside the grid, each pair once."""
+    pairs = list(legend)
+    for row in notes_rows:
+        m = _LEGEND.match(row["text"])
+        if m:
+            pairs += legend_pairs(m["pairs"])
+    seen: set[str] = set()
+    return [p for p in pairs if not (p["abbreviation"] in seen or seen.add(p["abbreviation"]))]
+
+
+def legend_pairs(text: str) -> list[dict]:
+    """ "AE = adverse event; C-I = check-in, EOS/ET = End of Study or Early Termination" as pairs."""
+    starts = list(_LEGEND_KEY.finditer(text))
+    out = []
+    for m, after in zip(starts, starts[1:] + [None]):
+        expansion = text[m.end() : after.start() if after else len(text)]
+        expansion = " ".join(expansion.split())
+        # the last one runs on into a footnote ("PK = pharmacokinetic(s) a At Visit 4: ...") or a sentence
+        expansion = _LEGEND_END.split(expansion, maxsplit=1)[0].rstrip(" ;,.")
+        if expansion:
+            out.append({"abbreviation": m["key"], "expansion": expansion})
+    return out
+
+
+_LEGEND_END = re.compile(r"(?<=[a-z)])\s+[a-z]\s+(?=[A-Z])|\.\s+(?=[A-Z])")
+_LEGEND = re.compile(r"^(?:[-•]\s+)?(?:abbreviations?|key)\s*:\s*(?P<pairs>\S.*)$", re.I)
+# an abbreviation before "=", at the start or after a separator: "C-I", "EOS/ET", "AUC(0-∞)"
+_LEGEND_KEY = re.compile(r"(?:^|[;,]\s*|\s)(?P<key>[^\s=;,][^=;,]{0,19}?)\s*=\s*")
 
 
 def _paragraphs(notes: str) -> list[str]:

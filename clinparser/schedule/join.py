@@ -111,6 +111,8 @@ def _join(head: Part, part: Part, vocabulary: set[str]) -> bool:
         _add_groups(ours, theirs, offset)
     known = {f["marker"] for f in ours["footnotes"]}
     ours["footnotes"] += [f for f in theirs["footnotes"] if f["marker"] not in known]
+    spelled = {a["abbreviation"] for a in ours["abbreviations"]}
+    ours["abbreviations"] += [a for a in theirs["abbreviations"] if a["abbreviation"] not in spelled]
     page = part.table.page
     ours["epochs"] = _epochs(ours["encounters"])
     ours["diagnostics"].append(f"continued on page {page} ({direction}): joined as one schedule, {how}")

@@ -629,6 +629,19 @@ def test_schedules_printing_the_same_epoch_share_it_and_other_labels_stay_apart(
     assert [i["epochId"] for i in second[1:]] == [first[1]["epochId"], first[2]["epochId"], d["epochs"][2]["id"]]
 
 
+def test_an_epoch_printed_as_an_abbreviation_is_described_by_the_tables_legend():
+    main = dict(
+        main_schedule(),
+        epochs=[{"label": "SCR", "encounters": [0]}, {"label": "Treatment Period", "encounters": [1, 2, 3]}],
+        abbreviations=[
+            {"abbreviation": "AE", "expansion": "adverse event"},
+            {"abbreviation": "SCR", "expansion": "screening"},
+        ],
+    )
+    d = study_design(to_usdm(result_with([main])))
+    assert [(e["name"], e["description"]) for e in d["epochs"]] == [("SCR", "screening"), ("Treatment Period", None)]
+
+
 def test_contact_modes_and_settings_as_the_published_files_code_visits():
     schedule = dict(
         main_schedule(),

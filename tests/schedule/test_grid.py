@@ -1,7 +1,15 @@
 """A schedule table read into encounters, groups, activities, marks and footnotes."""
 
 from clinparser.model import Table
-from clinparser.schedule.grid import read_footnotes, read_schedule, split_mark, split_markers, vocabulary_of
+from clinparser.schedule.grid import (
+    legend_pairs,
+    read_footnotes,
+    read_legend,
+    read_schedule,
+    split_mark,
+    split_markers,
+    vocabulary_of,
+)
 
 VOCAB = vocabulary_of(["Participants leave the unit after the last visit. Vital signs and consent are checked."])
 
@@ -454,3 +462,28 @@ def test_a_name_cut_by_the_cells_line_breaks_is_no_epoch():
     assert [e["label"] for e in s["epochs"]] == ["Treatment", "Follow-up"]
     assert [e["epoch"] for e in s["encounters"]] == [None, "Treatment", "Treatment", "Follow-up", "Follow-up"]
     assert s["encounters"][0]["label"].startswith("Screen or")
+
+
+def test_the_legend_under_the_table_spells_out_its_abbreviations_in_order():
+    assert read()["abbreviations"] == [{"abbreviation": "V", "expansion": "visit"}]
+    notes = (
+        "\n\na Before dosing.\n\n- Abbreviations: C-I = check-in; EOS/ET = End of Study or Early Termination, "
+        "AUC(0-24) = area under the curve.\n\n[Table 2: PK sampling]\n\nAbbreviations: PK = pharmacokinetic."
+    )
+    assert read_legend(notes) == [
+        {"abbreviation": "C-I", "expansion": "check-in"},
+        {"abbreviation": "EOS/ET", "expansion": "End of Study or Early Termination"},
+        {"abbreviation": "AUC(0-24)", "expansion": "area under the curve"},
+    ]  # the next table's legend is its own
+    assert read_legend("\n\na Before dosing.") == []
+    assert legend_pairs("HIV= human immunodeficiency virus, X = performed at this visit") == [
+        {"abbreviation": "HIV", "expansion": "human immunodeficiency virus"},
+        {"abbreviation": "X", "expansion": "performed at this visit"},
+    ]
+    # the last pair runs on into a footnote or a sentence: they are no part of it
+    assert legend_pairs("PK = pharmacokinetic(s) a At Visit 4: take the drug at the site.") == [
+        {"abbreviation": "PK", "expansion": "pharmacokinetic(s)"}
+    ]
+    assert legend_pairs("ET = early termination. Visits are counted from Day 1.") == [
+        {"abbreviation": "ET", "expansion": "early termination"}
+    ]
