@@ -14,12 +14,14 @@ save_images=False, save_table_csv=False, save_report=False)``), exported by
 ``usdm.json``, and scored against the truth by the project's judging scorer, run as it is
 (``../shared/tools/design_score.py usdm.json truth.json``, never copied): arms, epochs and
 interventions F1, the interventions' attributes, population, design, indication, amendments F1
-and their mean.
+and their mean. The randomization ratio, which that scorer does not score, is compared with
+the truth's here.
 
 Printed (Markdown): the overall means; a table per family of variation (one row per variation
 among the layouts run: how many layouts have it and their mean per part); the seeds whose mean
-is below 0.98 (or that failed), lowest first, with their parts and variations; seconds per
-layout. Progress goes to stderr, a line per layout. ``--jobs N`` runs N worker processes (each
+is below 0.98 (or that failed), lowest first, with their parts and variations; how many of the
+layouts printing a ratio had it read right, and the seeds where not; seconds per layout.
+Progress goes to stderr, a line per layout. ``--jobs N`` runs N worker processes (each
 parses with one worker of its own). ``--keep DIR`` keeps each layout's PDF, truth, parse output
 and ``usdm.json`` under ``DIR/design_NNNN/``; ``-v`` prints the scorer's lists of what differs
 (``design_score.py -v``) for the seeds below 0.98.
@@ -93,7 +95,7 @@ def measure(seed: int, work: Path, verbose: bool = False) -> dict:
     start = time.perf_counter()
     name = f"design_{seed:04d}"
     pdf = work / f"{name}.pdf"
-    out = {"seed": seed, "forms": [], "scores": None, "error": "", "lines": [], "parse_seconds": 0.0}
+    out = {"seed": seed, "forms": [], "scores": None, "error": "", "lines": [], "parse_seconds": 0.0, "ratio": None}
     try:
         truth = generator.build_layout(seed, pdf)
         out["forms"] = truth["forms"]
@@ -107,6 +109,8 @@ def measure(seed: int, work: Path, verbose: bool = False) -> dict:
         usdm = work / f"{name}.usdm.json"
         usdm.write_text(json.dumps(to_usdm(result), ensure_ascii=False), encoding="utf-8")
         out["scores"], out["lines"] = score(usdm, gold, verbose)
+        read = ((result.get("study") or {}).get("design") or {}).get("ratio") or {}
+        out["ratio"] = (truth["design"].get("ratio"), read.get("value"))
         if out["scores"] is None:
             out["error"] = "design_score.py gave no summary line: " + " ".join(out["lines"])[-200:]
     except Exception as exc:  # a layout that breaks the parser is a finding, not a stop
@@ -189,9 +193,22 @@ def report(rows: list[dict], wall: float, jobs: int) -> list[str]:
         for r in low:
             if r["lines"]:
                 out += [f"\n#### seed {r['seed']}: design_score.py -v\n", "```"] + r["lines"] + ["```"]
+    out += ratio_lines(rows)
     parse = statistics.fmean(r["parse_seconds"] for r in rows)
     each = statistics.fmean(r["seconds"] for r in rows)
     out.append(f"\nSeconds per layout: {wall / n:.2f} wall; {each:.2f} in its process (parse {parse:.2f}).")
+    return out
+
+
+def ratio_lines(rows: list[dict]) -> list[str]:
+    """The randomization ratio read against the truth's (design_score.py does not score it):
+    right on how many of the layouts that print one, and the seeds where it is not."""
+    printed = [r for r in rows if r.get("ratio") and r["ratio"][0]]
+    wrong = [r for r in printed if r["ratio"][1] != r["ratio"][0]]
+    out = [
+        f"\nRandomization ratio (not scored by design_score.py): right on {len(printed) - len(wrong)} of {len(printed)}"
+    ]
+    out += [f"- seed {r['seed']}: read {r['ratio'][1]!r}, printed {r['ratio'][0]!r}" for r in wrong]
     return out
 
 

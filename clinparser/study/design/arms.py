@@ -19,6 +19,7 @@ from ..trace import Tracer
 from .fields import Field, find
 from .interventions import _DOSE, ADMINISTRATION_LABEL, ARM_LABEL, DESIGN_LABEL, FREQUENCY, _route_in
 from .items import item
+from .kind import RATIO
 from .product_names import _head, aliases
 
 # "Arm A: ...", "Cohort 2 - ...", "Sequence AB"; the label is capitals or a number ("regimen and
@@ -232,12 +233,11 @@ _GROUPS_LEAD = re.compile(
     r"^\s*(?:one\s+of\s+)?(?:two|three|four|five|six|\d)\s+(?:treatment\s+|study\s+)?(?:groups|arms|cohorts)\s*:\s*",
     re.I,
 )
-_RATIO = re.compile(r"(?<![\d:.])\d{1,2}(?:\s?:\s?\d{1,2})+(?![\d:])")
 
 
 def _ratio_parts(line: str) -> Optional[int]:
     """How many groups the line's allocation ratio has ("2:2:1": 3), None when it prints none."""
-    m = _RATIO.search(line)
+    m = RATIO.search(line)
     return len(re.split(r"\s?:\s?", m.group(0))) if m else None
 
 

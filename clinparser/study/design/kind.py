@@ -83,7 +83,8 @@ MODEL = [
     ),
     ("parallel", re.compile(r"\bparallel\b", re.I)),
 ]
-RATIO = re.compile(r"(?<![\d:.])(\d{1,2})\s?:\s?(\d{1,2})(?:\s?:\s?(\d{1,2}))?(?![\d:])")
+# "2:1", "2:2:1", "1:1:1:1" (an allocation ratio of any number of groups)
+RATIO = re.compile(r"(?<![\d:.])\d{1,2}(?:\s?:\s?\d{1,2})+(?![\d:])")
 RATIO_CONTEXT = re.compile(r"\bratio\b|\brandomi[sz]", re.I)
 
 
@@ -180,6 +181,6 @@ def _ratio(places, tracer: Tracer) -> Optional[dict]:
         ):
             m = RATIO.search(sentence)
             if m and not re.search(r"\b(?:CI|confidence|p\s?[<=])", sentence[max(0, m.start() - 20) : m.start()]):
-                value = ":".join(g for g in m.groups() if g)
+                value = re.sub(r"\s", "", m.group(0))
                 return item(tracer, field if field and field.kind != "title" else None, sentence, value=value)
     return None

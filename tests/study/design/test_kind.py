@@ -29,6 +29,20 @@ def test_the_title_states_the_kind_and_the_design_field_the_ratio():
     assert notes == []
 
 
+@pytest.mark.parametrize(
+    "sentence, ratio",
+    [
+        ("Approximately 1800 participants will be randomized 1:1:1:1 to 1 of the 3 drug arms or placebo.", "1:1:1:1"),
+        ("Participants will be randomly assigned in a [1:1:1:1] ratio to receive study intervention.", "1:1:1:1"),
+        ("Subjects are randomized in a 2 : 2 : 1 ratio.", "2:2:1"),
+        ("Randomized 3:1, stratified by region (95% CI 1.2:3.4 excluded).", "3:1"),
+    ],
+)
+def test_a_ratio_of_any_number_of_groups(sentence, ratio):
+    out, _ = read_kind(design(sentence), None, [], NO_TRACE)
+    assert values(out)["ratio"] == ratio
+
+
 def test_places_that_disagree_are_a_diagnostic_and_the_first_wins():
     title = {"text": "An Open-label Study of Drug X", "page": 1}
     out, notes = read_kind(design("This double-blind study ..."), title, [], NO_TRACE)
