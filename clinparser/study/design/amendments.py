@@ -23,7 +23,12 @@ from .items import item
 
 _HISTORY_TABLE = re.compile(r"\b(?:document|protocol|version|amendment|revision)s?\b", re.I)
 _DATE_HEADER = re.compile(r"\bdate\b|\bissued?\b|\beffective\b|\bapproval\b|\bfinal\b", re.I)
-_AMENDMENT = re.compile(r"\bamendment\s*(?:no\.?|number|#)?\s*:?\s*(?P<number>(?:[A-Z]{2,4}-)?\d+(?:\.\d+)*)", re.I)
+_AMENDMENT = re.compile(
+    r"\bamendment\s*(?:no\.?|number|#|-)?\s*:?\s*(?P<number>(?:[A-Z]{2,4}-)?\d+(?:\.\d+)*)"
+    # a lettered amendment as a heading of its own ("Amendment (a)")
+    r"|^\W*(?:protocol\s+)?amendment\s+\((?P<letter>[a-z])\)\W*$",
+    re.I,
+)
 _CODED = re.compile(r"^\s*(?:[A-Z]{0,4}-?\d{3,5}-\d{2,3}-)(?P<number>\d{2})\b")  # "3475-063-02"
 _VERSION = re.compile(
     r"\bversion\s*(?:no\.?|number)?\s*:?\s*(?P<number>\d+(?:\.\d+)*)|^\s*(?P<bare>\d+\.\d+)\s*$", re.I
@@ -34,9 +39,11 @@ _DATE = re.compile(
     r"\b\d{1,2}[\s-](?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[\s-]\d{4}\b"
     r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}\b"
     r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[A-Z][a-z]{2}\d{4}\b"
-    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b",
+    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}\b"
+    r"|\b\d{1,2}/\d{1,2}/\d{4}\b",
     re.I,
-)  # "July 2020": no day
+)  # "July 2020": no day; "07/14/2010", "10/2/2015": numbers, read by the document's own order
+_NUMERIC_DATE = re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b")
 _MONTHS = {
     m: i for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)
 }
@@ -50,40 +57,51 @@ def read_amendments(document: Document, tracer: Tracer) -> list[dict]:
     first."""
     found: dict[str, dict] = {}
     named = False  # some place names amendments ("Amendment 2"), not only versions
+    lines = list(_matter_lines(document))
+    day_first = _day_first([line for _, line in lines] + _table_texts(document))
+
+    def date_of(text: str) -> Optional[str]:
+        return iso_date(text, day_first)
 
     def add(number: str, label: str, text: str, section: dict, kind: str, date: Optional[str]) -> None:
         where = Field(label, text, section.get("number") or section.get("title"), section_pages(section), True, kind)
-        found.setdefault(_key(number), item(tracer, where, text, number=number, date=date, summary=None))
+        key = _key(number)
+        if key not in found or (date and not found[key]["date"]):  # the same one again, dated this time
+            found[key] = item(tracer, where, text, number=number, date=date, summary=None)
 
     for section, ancestors in _all_sections(document):
         for table in section.get("tables") or []:
             rows, by_name = _table_amendments(table)
             named |= by_name
             for number, row_text, dated in rows:
-                add(number, "history", row_text, section, "table", iso_date(dated))
+                add(number, "history", row_text, section, "table", date_of(dated))
             for number, text, date in _box_amendments(table):
                 named = True
-                add(number, "amendment box", text, section, "table", iso_date(date))
+                add(number, "amendment box", text, section, "table", date_of(date))
     for section, _ in _all_sections(document):
         for number, text, date in _box_lines(section.get("text") or ""):
             named = True
-            add(number, "amendment box", text, section, "paragraph", iso_date(date))
-    lines = list(_matter_lines(document))
+            add(number, "amendment box", text, section, "paragraph", date_of(date))
     for section, line in lines:
         m = _AMENDMENT.search(line)
         if m and not _NOT_AMENDMENT.search(line) and len(line) < 200:
             named = True
             kind = _KIND.search(line[: m.end()])
             # two series numbered apart ("Substantial Amendment 1", "Nonsubstantial Amendment 1")
-            number = f"{kind['kind'].capitalize()} Amendment {_plain(m['number'])}" if kind else _plain(m["number"])
-            add(number, "title page", line, section, "paragraph", iso_date(line[m.start() :]) or iso_date(line))
+            plain = _plain(_number_of(m))
+            number = f"{kind['kind'].capitalize()} Amendment {plain}" if kind else plain
+            # "Updated protocol including amendment no. 4 (DE), 5 (UK) and 6, Version 4.0, 29 March
+            # 2019": the date of the version that takes several in, none of theirs
+            several = _SEVERAL.match(line, m.end())
+            date = None if several else date_of(line[m.start() :]) or date_of(line)
+            add(number, "title page", line, section, "paragraph", date)
     for block in tracer.running_lines():
         m = _OWN_AMENDMENT.search(block.get("text") or "")
         if m and not _NOT_AMENDMENT.search(block["text"]) and _key(_plain(m["number"])) not in found:
             named = True  # the document's own amendment, printed only in its running header
             found[_key(_plain(m["number"]))] = {
                 "number": _plain(m["number"]),
-                "date": iso_date(block["text"]),
+                "date": date_of(block["text"]),
                 "summary": None,
                 "pages": [block["page"]],  # traced to the header itself: the text holds it nowhere
                 "boxes": [{"page": block["page"], "bbox": block.get("bbox")}],
@@ -92,10 +110,10 @@ def read_amendments(document: Document, tracer: Tracer) -> list[dict]:
             }
     if not found:
         for section, line, number in _version_list(lines):
-            add(number, "version list", line, section, "paragraph", iso_date(line))
+            add(number, "version list", line, section, "paragraph", date_of(line))
     if not named:
         for section, line, number, date in _own_versions(document, lines):
-            add(number, "title page", line, section, "paragraph", iso_date(date))
+            add(number, "title page", line, section, "paragraph", date_of(date))
     return [found[k] for k in sorted(found, key=_order)]
 
 
@@ -228,8 +246,18 @@ def _matter_lines(document: Document):
                 # a history run on in one line: "Version 1.0 [10Nov2015] Version 1.1 [FR]
                 # Nonsubstantial Amendment 1 [21Apr2016] Version 2.0 ...": a piece a version
                 for part in re.split(r"(?<=\])\s+(?=Version\s+\d)", piece):
-                    yield section, part
+                    # "Amendment 2.0: 21 Feb 2018 Amendment 1.0: 14 Dec 2017 Original Protocol:
+                    # 27 Oct 2017", "Protocol Created 11/04/2008 ... Amendment-001 Expedited
+                    # Approval 07/14/2010": each amendment (and the original) a line of its own
+                    for entry in _HISTORY_ENTRY.split(part):
+                        yield section, entry
 
+
+_SEVERAL = re.compile(r"\s*(?:\([^)]*\))?\s*(?:,|and)\s*\d", re.I)
+_HISTORY_ENTRY = re.compile(
+    r"(?<=\S)(?<!substantial)(?<!protocol)\s+(?=(?:(?:protocol\s+)?amendment\s*(?:no\.?\s*|#|-)?\s*\d|original\s+protocol\b))",
+    re.I,
+)
 
 # "11 October 2022 (US Only), Version 3.1", "Version 2.0, 10 February 2022"
 _DATED_VERSION = re.compile(r"\bversion\s*:?\s*(?P<number>\d+(?:\.\d+)*)\b", re.I)
@@ -283,7 +311,7 @@ def _table_amendments(table: dict) -> tuple[list[tuple[str, str, str]], bool]:
         m = _AMENDMENT.search(first) or _CODED.match(first)
         bare = re.fullmatch(r"\s*(\d+(?:\.\d+)*)\s*", first) if re.search(r"\bamendment", columns[0], re.I) else None
         if m:
-            number = _plain(m["number"])
+            number = _plain(_number_of(m))
         elif bare:  # under an "Amendment" column header: "1", "2"
             number = _plain(bare.group(1))
         elif not named:
@@ -298,8 +326,35 @@ def _table_amendments(table: dict) -> tuple[list[tuple[str, str, str]], bool]:
         else:
             number = None
         if number and number != "0":  # "...-00": the original protocol
-            out.append((number, " ".join(c for c in row if c), " ".join(row[1:])))
+            # a row taking in several ("Updated protocol including amendment no. 2 (UK) and 3"):
+            # its date is the version's, none of theirs
+            dated = "" if m and _SEVERAL.match(first, m.end()) else " ".join(row[1:])
+            out.append((number, " ".join(c for c in row if c), dated))
     return out, named
+
+
+def _number_of(m: re.Match) -> str:
+    """An amendment's number as printed, or its letter ("Amendment (a)")."""
+    return m["number"] or m.groupdict().get("letter") or ""
+
+
+def _table_texts(document: Document) -> list[str]:
+    return [
+        " ".join(str(c) for c in row)
+        for section, _ in _all_sections(document)
+        for table in section.get("tables") or []
+        for row in [table.get("columns") or []] + (table.get("data") or [])
+    ]
+
+
+def _day_first(texts: list[str]) -> Optional[bool]:
+    """The order of the document's numeric dates: day first where one of them has its first
+    number above 12 ("14/07/2010"), month first where one has its second above 12
+    ("07/14/2010"); unknown (None) when none tells or they disagree."""
+    seen = {
+        int(m[1]) > 12 for text in texts for m in _NUMERIC_DATE.finditer(text) if (int(m[1]) > 12) != (int(m[2]) > 12)
+    }
+    return seen.pop() if len(seen) == 1 else None
 
 
 def _plain(number: str) -> str:
@@ -311,14 +366,26 @@ def _order(number: str) -> tuple:
     return tuple(int(p) if p.isdigit() else 0 for p in re.findall(r"\d+", number)) or (0,)
 
 
-def iso_date(text: str) -> Optional[str]:
-    """The first date in the text as YYYY-MM-DD, or None."""
+def iso_date(text: str, day_first: Optional[bool] = None) -> Optional[str]:
+    """The first date in the text as YYYY-MM-DD, or None. A numeric date ("10/2/2015") is read
+    in the document's order (``day_first``); where neither number is above 12 and the order is
+    unknown, it is no date."""
     m = _DATE.search(text)
     if not m:
         return None
     raw = m.group(0)
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw):
         return raw
+    numeric = _NUMERIC_DATE.fullmatch(raw)
+    if numeric:
+        first, second, year = (int(x) for x in numeric.groups())
+        if first > 12 or (day_first and second <= 12):
+            day, month = first, second
+        elif second > 12 or day_first is False:
+            day, month = second, first
+        else:
+            return None
+        return f"{year:04d}-{month:02d}-{day:02d}" if 1 <= month <= 12 and 1 <= day <= 31 else None
     parts = re.findall(r"[A-Za-z]+|\d+", raw)
     month = next((_MONTHS.get(p[:3].lower()) for p in parts if p.isalpha()), None)
     numbers = [int(p) for p in parts if p.isdigit()]

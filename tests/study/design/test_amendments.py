@@ -237,3 +237,68 @@ def test_the_documents_own_amendment_printed_only_in_its_running_header():
     # the header of a later page is no title page's
     blocks[0]["page"] = 9
     assert [a["number"] for a in read_amendments(document, Tracer(blocks))] == ["1", "2"]
+
+
+def title_page(text: str) -> dict:
+    return {"non_toc": [{"title": "Title Page", "text": text, "tables": [], "pages": [1, 1]}], "toc": []}
+
+
+def test_a_title_page_line_listing_every_amendment_and_the_original():
+    text = "Version 3.0 (Amendment 2.0) Amendment 2.0: 21 Feb 2018 Amendment 1.0: 14 Dec 2017 Original Protocol: 27 Oct 2017"
+    found = read_amendments(title_page(text), NO_TRACE)
+    assert sorted((a["number"], a["date"]) for a in found) == [("1.0", "2017-12-14"), ("2.0", "2018-02-21")]
+
+
+def test_numbered_with_a_hyphen_and_dated_in_numbers_in_the_documents_order():
+    text = (
+        "Protocol Created 11/04/2008 Expedited Approval 11/17/2009 Amendment-001 Expedited Approval 07/14/2010\n\n"
+        "Amendment-002 Expedited Approval 09/21/2015\n\nAmendment-003 Approved 10/02/2016\n\n"
+        "Renewal-001 Expedited Approval 01/26/2010"
+    )
+    found = read_amendments(title_page(text), NO_TRACE)
+    # 11/17/2009 and 07/14/2010 put the month first, so 10/02/2016 is 2 October
+    assert [(a["number"], a["date"]) for a in found] == [("1", "2010-07-14"), ("2", "2015-09-21"), ("3", "2016-10-02")]
+    # with nothing to tell the order, a date whose numbers are both 12 or less is no date
+    alone = read_amendments(title_page("Amendment#1 (10/2/2015)"), NO_TRACE)
+    assert [(a["number"], a["date"]) for a in alone] == [("1", None)]
+    assert iso_date("14/07/2010") == "2010-07-14" and iso_date("10/2/2015", day_first=True) == "2015-02-10"
+
+
+def test_a_lettered_amendment_heading():
+    document = {
+        "non_toc": [
+            dict(
+                section(None, "Protocol Amendment Summary of Changes Table"),
+                text="### **Amendment (a)**\n\nThis amendment is non-substantial.",
+            )
+        ],
+        "toc": [],
+    }
+    assert [a["number"] for a in read_amendments(document, NO_TRACE)] == ["a"]
+    # in a sentence, a letter after "amendment" is no amendment's number
+    prose = title_page("The reasons for this amendment (a) and (b) are listed below.")
+    assert read_amendments(prose, NO_TRACE) == []
+
+
+def test_a_version_taking_in_several_amendments_dates_none_of_them():
+    text = (
+        "Updated protocol including amendment no. 4 (DE), 5(UK) and 6 (all countries) Version 4.0, 29 March 2019\n\n"
+        "Protocol Amendment no 5 Date: 25 July 2018"
+    )
+    found = read_amendments(title_page(text), NO_TRACE)
+    assert [(a["number"], a["date"]) for a in found] == [("4", None), ("5", "2018-07-25")]
+
+    table = {
+        "columns": ["Document version", "Date", "Applicable in"],
+        "data": [
+            [
+                "Updated protocol including amendment no. 2 (UK) and 3 (all countries)",
+                "Version 3.0, 06 June 2018",
+                "All",
+            ]
+        ],
+    }
+    in_table = read_amendments(
+        {"non_toc": [dict(section(None, "Protocol History"), tables=[table])], "toc": []}, NO_TRACE
+    )
+    assert [(a["number"], a["date"]) for a in in_table] == [("2", None)]
