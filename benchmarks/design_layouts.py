@@ -15,7 +15,7 @@ save_images=False, save_table_csv=False, save_report=False)``), exported by
 (``../shared/tools/design_score.py usdm.json truth.json``, never copied): arms, epochs and
 interventions F1, the interventions' attributes, population, design, indication, amendments F1
 and their mean. The randomization ratio, which that scorer does not score, is compared with
-the truth's here.
+the truth's here, and so are the dates of the amendments found (it scores their numbers).
 
 Printed (Markdown): the overall means; a table per family of variation (one row per variation
 among the layouts run: how many layouts have it and their mean per part); the seeds whose mean
@@ -95,7 +95,8 @@ def measure(seed: int, work: Path, verbose: bool = False) -> dict:
     start = time.perf_counter()
     name = f"design_{seed:04d}"
     pdf = work / f"{name}.pdf"
-    out = {"seed": seed, "forms": [], "scores": None, "error": "", "lines": [], "parse_seconds": 0.0, "ratio": None}
+    out = {"seed": seed, "forms": [], "scores": None, "error": "", "lines": [], "parse_seconds": 0.0}
+    out.update(ratio=None, amendment_dates=[])
     try:
         truth = generator.build_layout(seed, pdf)
         out["forms"] = truth["forms"]
@@ -109,8 +110,9 @@ def measure(seed: int, work: Path, verbose: bool = False) -> dict:
         usdm = work / f"{name}.usdm.json"
         usdm.write_text(json.dumps(to_usdm(result), ensure_ascii=False), encoding="utf-8")
         out["scores"], out["lines"] = score(usdm, gold, verbose)
-        read = ((result.get("study") or {}).get("design") or {}).get("ratio") or {}
-        out["ratio"] = (truth["design"].get("ratio"), read.get("value"))
+        design = (result.get("study") or {}).get("design") or {}
+        out["ratio"] = (truth["design"].get("ratio"), (design.get("ratio") or {}).get("value"))
+        out["amendment_dates"] = amendment_dates(truth.get("amendments") or [], design.get("amendments") or [])
         if out["scores"] is None:
             out["error"] = "design_score.py gave no summary line: " + " ".join(out["lines"])[-200:]
     except Exception as exc:  # a layout that breaks the parser is a finding, not a stop
@@ -193,10 +195,40 @@ def report(rows: list[dict], wall: float, jobs: int) -> list[str]:
         for r in low:
             if r["lines"]:
                 out += [f"\n#### seed {r['seed']}: design_score.py -v\n", "```"] + r["lines"] + ["```"]
-    out += ratio_lines(rows)
+    out += ratio_lines(rows) + amendment_date_lines(rows)
     parse = statistics.fmean(r["parse_seconds"] for r in rows)
     each = statistics.fmean(r["seconds"] for r in rows)
     out.append(f"\nSeconds per layout: {wall / n:.2f} wall; {each:.2f} in its process (parse {parse:.2f}).")
+    return out
+
+
+def _amendment_key(number: object) -> str:
+    """ "02", "2", "2.0" and "Version 2.0" are one number."""
+    m = re.search(r"\d+(?:\.\d+)*", str(number or ""))
+    return (re.sub(r"(?:\.0+)+$", "", m.group(0)).lstrip("0") or "0") if m else str(number or "").strip().lower()
+
+
+def amendment_dates(truth: list[dict], read: list[dict]) -> list[tuple[str, str | None, str | None]]:
+    """(number, truth date, date read) of each true amendment the reader found."""
+    dates = {_amendment_key(a.get("number")): a.get("date") for a in read}
+    return [
+        (str(a["number"]), a.get("date"), dates[_amendment_key(a["number"])])
+        for a in truth
+        if _amendment_key(a["number"]) in dates
+    ]
+
+
+def amendment_date_lines(rows: list[dict]) -> list[str]:
+    """The dates of the amendments found (design_score.py scores their numbers only): right,
+    not read (null: a numeric date whose order the document does not show is no date), wrong."""
+    found = [(r["seed"], *x) for r in rows for x in r.get("amendment_dates") or [] if x[1]]
+    wrong = [x for x in found if x[3] and x[3] != x[2]]
+    null = sum(x[3] is None for x in found)
+    out = [
+        f"\nAmendment dates (design_score.py scores the numbers only): right on "
+        f"{len(found) - len(wrong) - null} of {len(found)} found, {null} not read, {len(wrong)} wrong"
+    ]
+    out += [f"- seed {s}: amendment {n} read {got!r}, printed {want!r}" for s, n, want, got in wrong]
     return out
 
 

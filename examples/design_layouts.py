@@ -34,7 +34,11 @@ Families of variation (the truth's ``forms``; each name starts with its family's
    2021"); columns Document | Date [| Summary of Changes]; numbers "Amendment 1", a bare "1"
    under an "Amendment" column, "Amendment 02", "Version 3.0" (the original is Version 1.0) or a
    country-specific "Amendment 2.01 (Country-specific)"; dates "14 March 2021", "14-Mar-2021",
-   "2021-03-14" or "March 14, 2021"; or one labelled box per amendment in an appendix ("Number of
+   "2021-03-14" or "March 14, 2021", or on their own stream in numbers, "03/14/2021" or
+   "14/03/2021" (``amend.date.numeric_mdy``, ``amend.date.numeric_dmy``; a reader tells the order
+   only where a day above 12 shows it); title-page lines run on in one, newest first
+   ("Amendment 2: ... Amendment 1: ... Original Protocol: ...", ``amend.cover.runon``, the same
+   stream); or one labelled box per amendment in an appendix ("Number of
    global amendment | 2", "Date of CTP revision | ..."); or no history at all, only the title
    page's own version ("Version Number: 3"), perhaps with a rationale page naming the version
    before it ("Version 2 of the protocol ...").
@@ -178,6 +182,9 @@ FORMS = (
     "amend.date.abbrev",
     "amend.date.iso",
     "amend.date.mdy",
+    "amend.date.numeric_mdy",
+    "amend.date.numeric_dmy",
+    "amend.cover.runon",
     "synopsis.table",
     "synopsis.inline",
     "synopsis.leads",
@@ -1894,6 +1901,14 @@ def history(doc: DesignDoc, plan_date: datetime.date) -> tuple[dict, list[dict]]
         count = 2
     doc.form(f"amend.number.{style}")
     date_form = doc.pick(("dmy", "abbrev", "iso", "mdy"))
+    # their own stream: dates in numbers ("07/14/2010", "14/07/2010") and a cover listing the
+    # whole history on one line, newest first
+    own = random.Random(f"amendment forms {doc.seed}")
+    if own.random() < 0.3:
+        date_form = own.choice(("numeric_mdy", "numeric_dmy"))
+    runon = where == "cover" and own.random() < 0.5
+    if runon:
+        doc.form("amend.cover.runon")
     doc.form(f"amend.date.{date_form}")
     dates = [plan_date]
     for _ in range(count + (style == "country")):
@@ -1906,6 +1921,8 @@ def history(doc: DesignDoc, plan_date: datetime.date) -> tuple[dict, list[dict]]
             "abbrev": f"{d.day:02d}-{month[:3]}-{d.year}",
             "iso": d.isoformat(),
             "mdy": f"{month} {d.day}, {d.year}",
+            "numeric_mdy": f"{d.month:02d}/{d.day:02d}/{d.year}",
+            "numeric_dmy": f"{d.day:02d}/{d.month:02d}/{d.year}",
         }[date_form]
 
     numbers: list[tuple[str, str]] = []  # (document cell, truth number)
@@ -1953,6 +1970,7 @@ def history(doc: DesignDoc, plan_date: datetime.date) -> tuple[dict, list[dict]]
         "dates": dates,
         "numbers": numbers,
         "original": original,
+        "runon": runon,
     }, truth
 
 
@@ -2517,6 +2535,10 @@ def _compose(seed: int) -> Composition:
     if amend["form"] == "version":
         cover.append((amend["label"], amend["printed"]))
         cover.append(("Date:", date_text))
+    elif amend["form"] == "cover" and amend["runon"]:
+        entries = [f"{amend['original']}: {show(amend['dates'][0])}"]
+        entries += [f"{cell}: {show(d)}" for (cell, _), d in zip(amend["numbers"], amend["dates"][1:])]
+        cover.append(("History:", " ".join(reversed(entries))))
     elif amend["form"] == "cover":
         cover.append((f"{amend['original']}:", show(amend["dates"][0])))
         for (cell, _), d in zip(amend["numbers"], amend["dates"][1:]):

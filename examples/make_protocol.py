@@ -4572,8 +4572,10 @@ def title_page_ops(spec: Protocol) -> list[Op]:
         cover_grid_ops(flow, spec.cover)
     for label, value in [] if spec.cover_grid else spec.cover:
         flow.text(LEFT + 60, flow.y, label, BOLD_FONT, 11, 20)
-        flow.text(LEFT + 210, flow.y, value, BODY_FONT, 11, 20)
-        flow.y += 20
+        # a value too long for one line wraps under itself (a history run on in one line)
+        for line in wrap(value, BODY_FONT, 11, RIGHT - LEFT - 210) or [value]:
+            flow.text(LEFT + 210, flow.y, line, BODY_FONT, 11, 20)
+            flow.y += 20
     assert flow.y <= 590, "title page too full"
     flow.y = 610
     flow.centered("CONFIDENTIAL", BOLD_FONT, 14, 20)
@@ -4598,10 +4600,14 @@ def cover_grid_ops(flow: Flow, rows: list[tuple[str, str]]) -> None:
     right = RIGHT - 30
     top = flow.y
     for label, value in rows:
+        row_top = flow.y
         flow.text(COVER_GRID_X + 5, flow.y, label, BOLD_FONT, 10, COVER_GRID_ROW)
-        flow.text(COVER_GRID_SPLIT + 5, flow.y, value, BODY_FONT, 10, COVER_GRID_ROW)
-        flow.ops.append(("line", COVER_GRID_X, flow.y, right, flow.y, 0.6, TEXT_COLOR))
-        flow.y += COVER_GRID_ROW
+        # a value too long for its cell wraps in it (a history run on in one line)
+        lines = wrap(value, BODY_FONT, 10, right - COVER_GRID_SPLIT - 10) or [value]
+        for k, line in enumerate(lines):
+            flow.text(COVER_GRID_SPLIT + 5, row_top + k * COVER_GRID_ROW, line, BODY_FONT, 10, COVER_GRID_ROW)
+        flow.ops.append(("line", COVER_GRID_X, row_top, right, row_top, 0.6, TEXT_COLOR))
+        flow.y = row_top + len(lines) * COVER_GRID_ROW
     flow.ops.append(("line", COVER_GRID_X, flow.y, right, flow.y, 0.6, TEXT_COLOR))
     for x in (COVER_GRID_X, COVER_GRID_SPLIT, right):
         flow.ops.append(("line", x, top, x, flow.y, 0.6, TEXT_COLOR))

@@ -286,6 +286,8 @@ def test_truth_is_printed(tmp_path, layouts, chunk):
                 f"{d.day:02d}-{month[:3]}-{d.year}",
                 d.isoformat(),
                 f"{month} {d.day}, {d.year}",
+                f"{d.month:02d}/{d.day:02d}/{d.year}",
+                f"{d.day:02d}/{d.month:02d}/{d.year}",
             )
             assert a["number"] in text and any(s in text for s in shown), (where, a)
 

@@ -210,9 +210,9 @@ def _own_versions(document: Document, lines: list[tuple[dict, str]]) -> list[tup
         for table in (title_page or {}).get("tables") or []
         for row in [table.get("columns") or []] + (table.get("data") or [])
     ]  # a title page set as a table
-    on_title_page = [(s, strip_markup(x)) for s, x in lines if s is title_page] + [
-        (s, strip_markup(x)) for s, x in rows
-    ]
+    # the title page's lines (its table rows among them, cells kept apart by " | ") and rows
+    on_title_page = [(s, " ".join(strip_markup(x).replace(" | ", " ").split())) for s, x in lines if s is title_page]
+    on_title_page += [(s, strip_markup(x)) for s, x in rows]
     for section, line in on_title_page:
         m = _OWN_VERSION.match(line)
         if (
@@ -239,9 +239,18 @@ def _is_original(number: str) -> bool:
 def _matter_lines(document: Document):
     """(section, line) of the front and back matter: headings, and text lines cut where one
     line holds several bold-labelled fields ("**Original Protocol:** ... **Amendment 1:** ...")."""
+    title_page = (document.get("non_toc") or [None])[0]
     for section, _ in _all_sections(document, outline=False):
         yield section, section.get("title") or ""
-        for line in (section.get("text") or "").split("\n"):
+        # a title page set as a table (no history table, read as one above): each row a line,
+        # its cells kept apart ("History: | Amendment 3: 28-Jan-2023 Amendment 2:<br>27-Jul-2022")
+        rows = [
+            " | ".join(" ".join(str(c).replace("<br>", " ").split()) for c in row)
+            for table in (section.get("tables") or [] if section is title_page else [])
+            if not _table_amendments(table)[0]
+            for row in [table.get("columns") or []] + (table.get("data") or [])
+        ]
+        for line in (section.get("text") or "").split("\n") + rows:
             for piece in re.split(r"\*\*(?=[A-Z])", line):
                 # a history run on in one line: "Version 1.0 [10Nov2015] Version 1.1 [FR]
                 # Nonsubstantial Amendment 1 [21Apr2016] Version 2.0 ...": a piece a version

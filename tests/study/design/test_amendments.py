@@ -244,7 +244,10 @@ def title_page(text: str) -> dict:
 
 
 def test_a_title_page_line_listing_every_amendment_and_the_original():
-    text = "Version 3.0 (Amendment 2.0) Amendment 2.0: 21 Feb 2018 Amendment 1.0: 14 Dec 2017 Original Protocol: 27 Oct 2017"
+    text = (
+        "Version 3.0 (Amendment 2.0) Amendment 2.0: 21 Feb 2018 Amendment 1.0: 14 Dec 2017 "
+        "Original Protocol: 27 Oct 2017"
+    )
     found = read_amendments(title_page(text), NO_TRACE)
     assert sorted((a["number"], a["date"]) for a in found) == [("1.0", "2017-12-14"), ("2.0", "2018-02-21")]
 
@@ -302,3 +305,16 @@ def test_a_version_taking_in_several_amendments_dates_none_of_them():
         {"non_toc": [dict(section(None, "Protocol History"), tables=[table])], "toc": []}, NO_TRACE
     )
     assert [(a["number"], a["date"]) for a in in_table] == [("2", None)]
+
+
+def test_a_title_page_table_cell_running_the_history_on():
+    cover = {
+        "columns": ["Protocol Number:", "CPX-169-111"],
+        "data": [
+            ["Sponsor:", "Pellucid Medicines"],
+            ["History:", "Amendment 2: 27-Jul-2022 Amendment 1:<br>28-Sep-2021 Original<br>Protocol: 16-May-2021"],
+        ],
+    }
+    document = {"non_toc": [{"title": "", "text": "[Table]", "tables": [cover], "pages": [1, 1]}], "toc": []}
+    found = read_amendments(document, NO_TRACE)
+    assert [(a["number"], a["date"]) for a in found] == [("1", "2021-09-28"), ("2", "2022-07-27")]
