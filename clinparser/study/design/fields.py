@@ -63,6 +63,9 @@ def sections(document: Document) -> Iterable[tuple[dict, list[dict], bool]]:
 def labelled_fields(document: Document) -> list[Field]:
     """Every labelled field of the document, synopsis first, then the body in order."""
     out: list[Field] = []
+    # a document with no numbered outline has its whole body in non_toc: its sections' titles
+    # label their text as the outline's would
+    unnumbered = not document.get("toc")
     for section, ancestors, toc in sections(document):
         where = section.get("number") or section.get("title")
         pages = section_pages(section)
@@ -73,7 +76,7 @@ def labelled_fields(document: Document) -> list[Field]:
             Field(label, value, where, pages, synopsis, "paragraph")
             for label, value in text_pairs(section.get("text") or "")
         ]
-        if toc and section.get("title"):
+        if (toc or unnumbered) and section.get("title"):
             body = plain_text(section.get("text") or "")
             if body:
                 out.append(Field(strip_markup(section["title"]), body, where, pages, synopsis, "section"))

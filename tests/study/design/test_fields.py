@@ -55,6 +55,21 @@ def test_synopsis_fields_come_before_the_body_and_amendment_histories_are_left_o
     assert ("Overall Design", "Body design text.") in [(f.label, f.value) for f in fields if f.kind == "section"]
 
 
+def test_the_sections_of_a_document_without_a_numbered_outline_label_their_text():
+    body = {
+        "title": "APPROACH: GENERAL METHODS Overall Design, Randomization and Allocation",
+        "text": "We shall perform a placebo-controlled, parallel-group trial of drug X.",
+        "tables": [],
+        "pages": [2, 2],
+    }
+    title_page = {"title": "Effects of Drug X", "text": "Version 7", "tables": [], "pages": [1, 1]}
+    unnumbered = labelled_fields({"non_toc": [title_page, body], "toc": []})
+    assert (body["title"], body["text"]) in [(f.label, f.value) for f in unnumbered if f.kind == "section"]
+    # beside a numbered outline, the front matter's sections label nothing
+    numbered = {"non_toc": [title_page, body], "toc": [dict(body, number="4.1", title="Overall Design")]}
+    assert [f.label for f in labelled_fields(numbered) if f.kind == "section"] == ["Overall Design"]
+
+
 def test_a_row_of_labels_over_a_row_of_their_values():
     table = {
         "columns": ["Sponsor:", "Protocol Number:"],
