@@ -95,6 +95,8 @@ def read_kind(fields: list[Field], title: Optional[dict], arms: list[dict], trac
     out = {}
     for key, terms in (("masking", MASKING), ("allocation", ALLOCATION), ("model", MODEL)):
         out[key] = _first_term(places, terms, key, tracer, notes)
+    if out["masking"] is None:
+        out["masking"] = _blinded_both(places, tracer)
     if out["model"] is None and arms:
         value = "single group" if len(arms) == 1 else "parallel"
         out["model"] = {"value": value, "pages": [], "boxes": [], "section": None, "printed": ""}
@@ -106,6 +108,23 @@ def read_kind(fields: list[Field], title: Optional[dict], arms: list[dict], trac
         )
     out["ratio"] = _ratio(places, tracer)
     return out, notes
+
+
+# "blinding of the participant and clinical staff", "the participants and the investigators
+# will be blinded": a study called only "blinded" that blinds both sides is double blind
+_BLINDED = re.compile(r"(?<!un)(?<!not\s)\b(?:blind(?:ed|ing)|mask(?:ed|ing))\b", re.I)
+_PARTICIPANT = re.compile(r"\b(?:participants?|subjects?|patients?)\b", re.I)
+_STAFF = re.compile(r"\b(?:investigators?|(?:study|site|clinical)\s+staff|personnel|clinicians?|assessors?)\b", re.I)
+
+
+def _blinded_both(places, tracer: Tracer) -> Optional[dict]:
+    """Double blind where no masking term is printed but one sentence blinds both the
+    participants and the investigators or staff."""
+    for field, text in places:
+        for sentence in sentences(text):
+            if _BLINDED.search(sentence) and _PARTICIPANT.search(sentence) and _STAFF.search(sentence):
+                return item(tracer, field if field and field.kind != "title" else None, sentence, value="double blind")
+    return None
 
 
 _NOT_APPLICABLE = re.compile(r"^\s*(?:not\s+applicable|n/?a|none)\b", re.I)

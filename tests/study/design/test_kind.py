@@ -152,3 +152,14 @@ def test_dose_escalation_is_a_sequential_design_only_when_the_study_is_one():
     ):
         out, _ = read_kind(design(text), None, [], NO_TRACE)
         assert values(out)["model"] is None, text
+
+
+def test_a_blinded_study_blinding_participants_and_staff_is_double_blind():
+    text = (
+        "This is a randomized, blinded, placebo-controlled trial. The pharmacist is not blinded. "
+        "Blinding of the participant and clinical staff is achieved by a sleeve over the infusion bags."
+    )
+    assert values(read_kind(design(text), None, [], NO_TRACE)[0])["masking"] == "double blind"
+    # only the pharmacist's or only the staff's blinding: not said
+    staff = "A blinded trial. The pharmacist will be unblinded; all other study staff will be blinded."
+    assert values(read_kind(design(staff), None, [], NO_TRACE)[0])["masking"] is None
