@@ -10,7 +10,9 @@
   is printed.
 - **Ages** from the inclusion criteria (the reader of eligibility has cut them): "18 to 75
   years", "between 18 and 65", "at least 18 years", "≥ 18 years" (a "≥" some text layers
-  lose, "Age  18 years"), "18 years of age or older"; no upper bound printed is null.
+  lose, "Age  18 years"), "18 years of age or older"; no upper bound printed is null. Where no
+  inclusion criterion gives them, an exclusion criterion opening with the ages it keeps out
+  does ("Individuals < 18 years old": at least 18).
 - **Sex** from the criteria too: "male or female", "men and women", "males and postmenopausal
   females" is both, and so are criteria setting a rule for women and another for men ("For
   women of childbearing potential: ...", "For men: ..."); only "women" (or "female
@@ -137,7 +139,7 @@ def read_population(fields: list[Field], criteria: list[dict], title: Optional[d
     inclusion = [c for c in criteria if c.get("category") == "inclusion"]
     return {
         "planned_enrollment": _enrollment(fields, tracer),
-        "age": _age(inclusion, tracer),
+        "age": _age(inclusion, tracer) or _excluded_age(criteria, tracer),
         "sex": _sex(inclusion, title, tracer) or _sex_unrestricted(criteria, tracer),
         "healthy_volunteers": _healthy(fields, inclusion, title, tracer),
     }
@@ -193,6 +195,29 @@ def _age(inclusion: list[dict], tracer: Tracer) -> Optional[dict]:
                     else "years"
                 )
                 return _criterion_item(criterion, sentence, tracer, min=low, max=high, unit=unit)
+    return None
+
+
+# an exclusion criterion that keeps out those below or above an age: "Individuals < 18 years old",
+# "Age under 18 years", "Patients older than 80 years"
+_EXCLUDED_YOUNG = re.compile(
+    r"^(?:\w+\s+){0,2}?(?:<|under|younger\s+than|less\s+than|below)\s*(\d{1,3})\s*(?:years?|yrs)\b", re.I
+)
+_EXCLUDED_OLD = re.compile(
+    r"^(?:\w+\s+){0,2}?(?:>|over|older\s+than|more\s+than|above)\s*(\d{1,3})\s*(?:years?|yrs)\b", re.I
+)
+
+
+def _excluded_age(criteria: list[dict], tracer: Tracer) -> Optional[dict]:
+    """No inclusion criterion gives the ages: an exclusion criterion opening with the ages it
+    keeps out does ("Individuals < 18 years old": at least 18)."""
+    for criterion in (c for c in criteria if c.get("category") == "exclusion"):
+        text = " ".join((criterion.get("text") or "").translate(SYMBOL_FONT).split())
+        young, old = _EXCLUDED_YOUNG.match(text), _EXCLUDED_OLD.match(text)
+        if young or old:
+            low = int(young.group(1)) if young else None
+            high = int(old.group(1)) if old else None
+            return _criterion_item(criterion, text, tracer, min=low, max=high, unit="years")
     return None
 
 

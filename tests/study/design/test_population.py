@@ -231,3 +231,16 @@ def test_an_age_before_a_diagnosis_is_the_studys_one_dated_by_it_is_not():
         "unit": "years",
     }
     assert read(criteria=[crit("Atopic dermatitis diagnosed at least 1 year before screening.")])["age"] is None
+
+
+def test_an_exclusion_keeping_out_an_age_gives_the_bound_no_inclusion_criterion_gives():
+    def age(*texts):
+        criteria = [dict(crit(t), category=c) for c, t in texts]
+        got = read(criteria=criteria)["age"]
+        return got and (got["min"], got["max"])
+
+    assert age(("inclusion", "Untreated CLL."), ("exclusion", "Individuals < 18 years old")) == (18, None)
+    assert age(("exclusion", "Patients older than 80 years at screening")) == (None, 80)
+    # the inclusion criterion's ages come first; an age inside an exclusion's sentence is not one
+    assert age(("inclusion", "Aged 18 to 65 years"), ("exclusion", "Individuals < 21 years old")) == (18, 65)
+    assert age(("exclusion", "Diagnosis of diabetes at < 30 years of age")) is None
