@@ -15,7 +15,9 @@ save_images=False, save_table_csv=False, save_report=False)``), exported by
 (``../shared/tools/design_score.py usdm.json truth.json``, never copied): arms, epochs and
 interventions F1, the interventions' attributes, population, design, indication, amendments F1
 and their mean. The randomization ratio, which that scorer does not score, is compared with
-the truth's here, and so are the dates of the amendments found (it scores their numbers).
+the truth's here, and so are the ages as read (the export's 100-year maximum for a protocol
+without one hides them from the scorer) and the dates of the amendments found (it scores their
+numbers).
 
 Printed (Markdown): the overall means; a table per family of variation (one row per variation
 among the layouts run: how many layouts have it and their mean per part); the seeds whose mean
@@ -96,7 +98,7 @@ def measure(seed: int, work: Path, verbose: bool = False) -> dict:
     name = f"design_{seed:04d}"
     pdf = work / f"{name}.pdf"
     out = {"seed": seed, "forms": [], "scores": None, "error": "", "lines": [], "parse_seconds": 0.0}
-    out.update(ratio=None, amendment_dates=[])
+    out.update(ratio=None, amendment_dates=[], ages=None)
     try:
         truth = generator.build_layout(seed, pdf)
         out["forms"] = truth["forms"]
@@ -113,6 +115,9 @@ def measure(seed: int, work: Path, verbose: bool = False) -> dict:
         design = (result.get("study") or {}).get("design") or {}
         out["ratio"] = (truth["design"].get("ratio"), (design.get("ratio") or {}).get("value"))
         out["amendment_dates"] = amendment_dates(truth.get("amendments") or [], design.get("amendments") or [])
+        age = (design.get("population") or {}).get("age") or {}
+        pop = truth.get("population") or {}
+        out["ages"] = ((pop.get("min_age"), pop.get("max_age")), (age.get("min"), age.get("max")))
         if out["scores"] is None:
             out["error"] = "design_score.py gave no summary line: " + " ".join(out["lines"])[-200:]
     except Exception as exc:  # a layout that breaks the parser is a finding, not a stop
@@ -195,7 +200,7 @@ def report(rows: list[dict], wall: float, jobs: int) -> list[str]:
         for r in low:
             if r["lines"]:
                 out += [f"\n#### seed {r['seed']}: design_score.py -v\n", "```"] + r["lines"] + ["```"]
-    out += ratio_lines(rows) + amendment_date_lines(rows)
+    out += ratio_lines(rows) + age_lines(rows) + amendment_date_lines(rows)
     parse = statistics.fmean(r["parse_seconds"] for r in rows)
     each = statistics.fmean(r["seconds"] for r in rows)
     out.append(f"\nSeconds per layout: {wall / n:.2f} wall; {each:.2f} in its process (parse {parse:.2f}).")
@@ -229,6 +234,17 @@ def amendment_date_lines(rows: list[dict]) -> list[str]:
         f"{len(found) - len(wrong) - null} of {len(found)} found, {null} not read, {len(wrong)} wrong"
     ]
     out += [f"- seed {s}: amendment {n} read {got!r}, printed {want!r}" for s, n, want, got in wrong]
+    return out
+
+
+def age_lines(rows: list[dict]) -> list[str]:
+    """The ages as read (document.json), against the truth's: the USDM export gives a protocol
+    without an upper age 100 years (the published files' convention), which the truth's null
+    counts wrong whatever the reader did, so the scored population cannot show the ages."""
+    have = [r for r in rows if r.get("ages")]
+    wrong = [r for r in have if tuple(r["ages"][1]) != tuple(r["ages"][0])]
+    out = [f"\nAges as read (minimum, maximum): right on {len(have) - len(wrong)} of {len(have)}"]
+    out += [f"- seed {r['seed']}: read {tuple(r['ages'][1])}, printed {tuple(r['ages'][0])}" for r in wrong]
     return out
 
 

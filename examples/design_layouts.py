@@ -76,7 +76,8 @@ Families of variation (the truth's ``forms``; each name starts with its family's
    X therapy", "a daily supplement of X", or every arm's name "... + X" (``interv.mandated.``).
    These two draw from their own random streams, so the layouts without them are as they were.
 8. ``pop.`` -- the age criterion ("aged 18 to 75 years, inclusive", "at least 18 years of age",
-   "\u2265 12 years of age", "18 years of age or older"), sex ("Male or female", "Women",
+   "\u2265 12 years of age", "18 years of age or older"; or, on its own stream, no age there and
+   the exclusion "Individuals < 18 years old" first, ``pop.age.excluded``), sex ("Male or female", "Women",
    "Men", "Males and postmenopausal females", or neither named and a contraception rule for each:
    "For women of childbearing potential: ...", "For men: ...", or neither named and only pregnant
    or breastfeeding women excluded, ``pop.sex.unrestricted``), healthy-volunteer studies
@@ -228,6 +229,7 @@ FORMS = (
     "pop.age.at_least",
     "pop.age.geq",
     "pop.age.or_older",
+    "pop.age.excluded",
     "pop.sex.both",
     "pop.sex.female",
     "pop.sex.male",
@@ -1182,6 +1184,17 @@ def age_criterion(doc: DesignDoc, plan: Plan) -> str:
         form = "range"
     else:
         form = doc.pick(("at_least", "geq", "or_older"))
+        # its own stream: no inclusion criterion gives the age, an exclusion keeps the younger out
+        own = random.Random(f"excluded age {doc.seed}")
+        if own.random() < 0.2:
+            form = "excluded"
+            doc.age_exclusion = own.choice(
+                (
+                    f"Individuals < {lo} years old",
+                    f"Age under {lo} years",
+                    f"{doc.words['Persons']} younger than {lo} years",
+                )
+            )
     doc.form(f"pop.age.{form}")
     doc.form(f"pop.sex.{plan.sex}")
     if plan.healthy:
@@ -1203,6 +1216,8 @@ def age_criterion(doc: DesignDoc, plan: Plan) -> str:
             return f"{who} at least {lo} years of age {when}."
         if form == "geq":
             return f"{who} {GEQ} {lo} years of age {when}."
+        if form == "excluded":
+            return f"{who} able to understand and comply with the study procedures."
         return f"{who} aged {lo} years or older {when}."
 
     return doc.say(make, printable)
@@ -1872,6 +1887,8 @@ def criteria_lists(doc: DesignDoc, plan: Plan, last: str | None = None) -> tuple
         )
     if sex_form(doc, plan) == "unrestricted" and not any("regnan" in t for t, _ in exc_texts):
         exc_texts.append((PREGNANCY_EXCLUSION, []))
+    if getattr(doc, "age_exclusion", None):  # the age as an exclusion criterion (pop.age.excluded)
+        exc_texts.insert(0, (doc.age_exclusion, []))
     sub = doc.pick(("a.", "a)"))
 
     def entries(items):

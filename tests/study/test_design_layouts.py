@@ -204,15 +204,20 @@ _AGES = (
 )
 
 
-def _criterion(text: str) -> str:
-    """The printed inclusion criterion that gives the ages (the first numbered line with one)."""
+def _criterion(text: str, excluded: bool = False) -> str:
+    """The printed inclusion criterion that gives the ages (the first numbered line with one), or
+    where the ages are an exclusion criterion's (``pop.age.excluded``) the one naming who."""
+    tail = r"[^.]*?able to understand[^.]*\." if excluded else r"[^.]*?years[^.]*\."
     for m in re.finditer(
-        r"(?:^|\s)\d+\. ((?:Healthy |Males? |Females? |Men |Women |Participants |Patients |Subjects )"
-        r"[^.]*?years[^.]*\.)",
+        r"(?:^|\s)\d+\. ((?:Healthy |Males? |Females? |Men |Women |Participants |Patients |Subjects )" + tail + ")",
         text,
     ):
         return m[1]
     raise AssertionError("no age criterion printed")
+
+
+# the exclusion keeping the younger out (``pop.age.excluded``)
+_EXCLUDED_AGE = re.compile(r"\d+\. (?:Individuals < |Age under |\w+ younger than )(\d+)() years")
 
 
 @pytest.mark.parametrize("chunk", range(3))
@@ -244,8 +249,12 @@ def test_truth_is_printed(tmp_path, layouts, chunk):
             assert t["design"]["ratio"] in text, where
         words = {"open label": "open-label", "single blind": "single-blind", "double blind": "double-blind"}
         assert words[t["design"]["masking"]] in low, where
-        crit = _criterion(text)
-        ages = next((m.groups() for pattern in _AGES for m in [pattern.search(crit)] if m), None)
+        excluded = "pop.age.excluded" in t["forms"]
+        crit = _criterion(text, excluded)
+        patterns = (_EXCLUDED_AGE,) if excluded else _AGES
+        ages = next(
+            (m.groups() for pattern in patterns for m in [pattern.search(text if excluded else crit)] if m), None
+        )
         assert ages is not None, (where, crit)
         pop = t["population"]
         assert (int(ages[0]), int(ages[1]) if ages[1] else None) == (pop["min_age"], pop["max_age"]), (where, crit)
