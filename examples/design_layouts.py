@@ -73,7 +73,10 @@ Families of variation (the truth's ``forms``; each name starts with its family's
    ...)", "a lower dose of ... or ..."; ``interv.reductions.``), which join the drug's doses;
    sometimes a background therapy every participant must stay on, named in one place only: an
    inclusion criterion "All ... must be on a stable dose of X", "maintained on their background
-   X therapy", "a daily supplement of X", or every arm's name "... + X" (``interv.mandated.``).
+   X therapy", "a daily supplement of X", or every arm's name "... + X" (``interv.mandated.``);
+   or, on a stream of its own, printed with its dose, route and frequency: "All patients should
+   receive X 6 mg SC once weekly ...", "X 300 mg PO once daily ... for all patients"
+   (``interv.mandated.given``, ``interv.mandated.lead``).
    These two draw from their own random streams, so the layouts without them are as they were.
 8. ``pop.`` -- the age criterion ("aged 18 to 75 years, inclusive", "at least 18 years of age",
    "\u2265 12 years of age", "18 years of age or older"; or, on its own stream, no age there and
@@ -219,6 +222,8 @@ FORMS = (
     "interv.mandated.kept",
     "interv.mandated.supplement",
     "interv.mandated.arms",
+    "interv.mandated.given",
+    "interv.mandated.lead",
     "interv.rescue",
     "interv.route.oral",
     "interv.route.subcutaneous",
@@ -1026,9 +1031,26 @@ def mandated_background(seed: int, doc: DesignDoc, plan: Plan) -> tuple[str, str
         "kept": f"Throughout the study, {persons} are to be maintained on their background {name} therapy.",
         "supplement": f"In addition, all {persons} should take a daily supplement of {name} throughout the study.",
     }[form]
+    product = Product(name, "background", [], None, None, "tablets", mandated_only=True)
+    # a stream of its own again: the product printed with its dose, route and frequency, given to
+    # all ("All patients should receive X 6 mg SC once weekly ...", "X 300 mg PO once daily ... for
+    # all patients")
+    dosed = random.Random(f"mandated dosed {seed}")
+    if dosed.random() < 0.4:
+        form = dosed.choice(("given", "lead"))
+        dose = dosed.choice(("6 mg", "10 mg", "300 mg"))
+        route, abbr = dosed.choice((("oral", "PO"), ("subcutaneous", "SC")))
+        frequency = dosed.choice(("once daily", "once weekly"))
+        if form == "lead":
+            name = cap(name)  # it opens the sentence
+        product = Product(name, "background", [dose], route, frequency, "tablets", mandated_only=True)
+        sentence = {
+            "given": f"All {persons} should receive {name} {dose} {abbr} {frequency} throughout the treatment period.",
+            "lead": f"{name} {dose} {abbr} {frequency} during the treatment period for all {persons}.",
+        }[form]
     if not para_ok(sentence):
         return None
-    plan.products.append(Product(name, "background", [], None, None, "tablets", mandated_only=True))
+    plan.products.append(product)
     return f"interv.mandated.{form}", sentence
 
 
@@ -2436,7 +2458,11 @@ def _compose(seed: int) -> Composition:
                     ]
                 )
             ),
-            *([P(mandated[1])] if mandated and mandated[0].endswith((".kept", ".supplement")) else []),
+            *(
+                [P(mandated[1])]
+                if mandated and mandated[0].endswith((".kept", ".supplement", ".given", ".lead"))
+                else []
+            ),
         )
     )
     outline.append(

@@ -370,8 +370,22 @@ _MANDATED = re.compile(
     r"on\s+their\s+(?P<kept>(?:[\w-]+\s+){0,4}?(?:treatment|therapy|medications?|regimen))\b",
     re.I,
 )
+# A supportive product given to everyone, named with its dose: "All patients should receive
+# either pegfilgrastim 6 mg SC x 1 or equivalent therapy", "Allopurinol 300mg PO once daily during
+# cycle 2 and 3 on days 1-7 for all subjects"; or a class of therapy they must be on:
+# "Participants are required to receive concomitant antiplatelet therapy"
+_DOSE_AFTER = r"(?=\s*\d[\d.,]*\s*(?:mg|mcg|\u00b5g|ug|g|iu|units?)\b)"
+_MANDATED_GIVEN = re.compile(
+    rf"\ball\s+(?:subjects|participants|patients)\s+(?:must|should|will)\s+receive\s+(?:either\s+)?"
+    rf"(?P<dosed>[A-Za-z][\w-]+){_DOSE_AFTER}"
+    rf"|^(?P<lead>[A-Z][a-z][\w-]+){_DOSE_AFTER}[^.]*\bfor\s+all\s+(?:subjects|participants|patients)\b"
+    r"|\b(?:subjects|participants|patients)\s+(?:are|will\s+be)\s+required\s+to\s+receive\s+(?:concomitant\s+)?"
+    r"(?P<therapy>(?!background\b|study\b)[a-z][\w-]+\s+(?:therapy|treatment))\b",
+    re.I,
+)
 _ALL_MUST = re.compile(
-    r"\ball\s+(?:subjects|participants|patients)\s+(?:must|should|will)\b"
+    r"\bfor\s+all\s+(?:subjects|participants|patients)\b|\brequired\s+to\s+receive\b"
+    r"|\ball\s+(?:subjects|participants|patients)\s+(?:must|should|will)\b"
     r"|\b(?:subjects|participants|patients)\s+(?:are\s+to|must|should|will)\s+(?:be\s+maintained|remain|stay|continue)\s+on\s+their\b",
     re.I,
 )
@@ -390,15 +404,23 @@ def _add_mandated(
             continue
         text = text or "\n".join(f.value for f in fields)
         for sentence in sentences(field.value):
-            for m in _MANDATED.finditer(sentence):
-                name = m["name"] or m["kept"]
+            given = [m["dosed"] or m["lead"] or m["therapy"] for m in _MANDATED_GIVEN.finditer(sentence)]
+            given = [g for g in given if " " in g or is_product_name(g)]
+            for name in [m["name"] or m["kept"] for m in _MANDATED.finditer(sentence)] + given:
                 if _STUDY_WORDS.search(name) or _NOT_STUDY_PRODUCTS.search(name):
                     continue
                 if any(same_product(name, p["name"], text, abbreviations) for p in found):
                     continue
-                found.append(
-                    item(tracer, field, sentence, name=name, role="background", doses=[], route=None, frequency=None)
+                product = item(
+                    tracer, field, sentence, name=name, role="background", doses=[], route=None, frequency=None
                 )
+                if (
+                    name in given
+                ):  # printed with its dose: "pegfilgrastim 6 mg SC x 1", "Allopurinol 300mg PO once daily"
+                    own = re.split(r"\s+or\s+", sentence[sentence.find(name) :], maxsplit=1)[0]
+                    product["doses"] = _doses(own)
+                    _fill(product, own)
+                found.append(product)
 
 
 def _add_given_as(

@@ -617,6 +617,42 @@ def test_a_therapy_all_participants_must_be_on_is_background(sentence, expected)
     assert background == ([(expected, None, None)] if expected else [])
 
 
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        (
+            "All patients should receive either pegfilgrastim 6 mg SC x 1 or equivalent therapy (i.e. filgrastim) "
+            "24 to 72 hours following the end of the infusion.",
+            ("pegfilgrastim", ["6 mg"], "subcutaneous", None),
+        ),
+        (
+            "Allopurinol 300mg PO once daily during cycle 2 and 3 on days 1-7 for all subjects.",
+            ("Allopurinol", ["300mg"], "oral", "once daily"),
+        ),
+        (
+            "Participants are required to receive concomitant antiplatelet therapy.",
+            ("antiplatelet therapy", [], None, None),
+        ),
+        # the study's own product given to all, a test done for all, a background named by its kind
+        ("All subjects will receive open-label zelomab 15 mg QD.", None),
+        ("For all subjects, a resting 12-lead ECG will be recorded.", None),
+        ("Patients are required to receive background therapy with ADT.", None),
+    ],
+)
+def test_a_dosed_product_or_a_therapy_given_to_everyone_is_background(sentence, expected):
+    fields = [
+        Field("Name of Study Drug", "Zelomab", "1.1", (3, 3), True, "table"),
+        Field("Treatment Plan", sentence, "5.1", (20, 20), False, "section"),
+    ]
+    found = read_interventions(fields, [], NO_TRACE)
+    background = [
+        (i["name"], [d["printed"] for d in i["doses"]], i["route"], i["frequency"])
+        for i in found
+        if i["role"] == "background"
+    ]
+    assert background == ([expected] if expected else [])
+
+
 def test_an_inhalers_dose_per_actuation_is_a_dose():
     from clinparser.study.design.interventions import _doses
 
