@@ -284,7 +284,8 @@ def _epochs(schedule: dict, ids: Ids, known: list[dict]) -> tuple[list[dict], di
         label = _text(epoch.get("label"))
         eid = shared.get(_epoch_key(label)) if label else None
         if eid is None:
-            term = next((t for pattern, t in EPOCH_TYPES if pattern.search(label)), OTHER_EPOCH)
+            said = f"{label} {legend.get(label) or ''}"  # "FU" spelled out as "follow-up" types it too
+            term = next((t for pattern, t in EPOCH_TYPES if pattern.search(said)), OTHER_EPOCH)
             eid = ids("StudyEpoch")
             epochs.append(
                 {

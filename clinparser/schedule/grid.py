@@ -571,7 +571,8 @@ def epochs(encounters: list[dict]) -> list[dict]:
 _VISIT_EVENT = re.compile(
     r"^\s*(?:end\s+of\b|EO[STP]\b|E?ET\b|early\s+(?:termination|withdrawal|discontinuation)|unscheduled|"
     r"randomi[sz]ation|premature|final\s+visit|"
-    r"(?:(?:study|trial|treatment|drug|intervention)\s+){0,2}(?:discontinuation|withdrawal))",
+    r"(?:(?:study|trial|treatment|drug|intervention)\s+){0,2}(?:discontinuation|withdrawal))"
+    r"(?!\s+(?:period|phase)\b)",  # a "Treatment Withdrawal Period" is a period
     re.I,
 )
 # A period before treatment that a single visit column may stand for, named first in its header
@@ -968,10 +969,14 @@ def legend_pairs(text: str) -> list[dict]:
     return out
 
 
-_LEGEND_END = re.compile(r"(?<=[a-z)])\s+[a-z]\s+(?=[A-Z])|\.\s+(?=[A-Z])")
+# (not at an article, "as a Single dose", nor after "e.g." or "i.e.")
+_LEGEND_END = re.compile(
+    r"(?<=[a-z)])(?<!\bas)(?<!\bis)(?<!\bof)(?<!\bto)(?<!\bin)(?<!\bfor)(?<!\bwith)\s+[a-z]\s+(?=[A-Z])"
+    r"|(?<!\be\.g)(?<!\bi\.e)(?<!\bapprox)(?<!\bvs)\.\s+(?=[A-Z])"
+)
 _LEGEND = re.compile(r"^(?:[-•]\s+)?(?:abbreviations?|key)\s*:\s*(?P<pairs>\S.*)$", re.I)
-# an abbreviation before "=", at the start or after a separator: "C-I", "EOS/ET", "AUC(0-∞)"
-_LEGEND_KEY = re.compile(r"(?:^|[;,]\s*|\s)(?P<key>[^\s=;,][^=;,]{0,19}?)\s*=\s*")
+# an abbreviation (one token) before "=", at the start or after a separator: "C-I", "EOS/ET", "AUC(0-∞)"
+_LEGEND_KEY = re.compile(r"(?:^|[;,]\s*|\s)(?P<key>[^\s=;,]{1,20})\s*=\s*")
 
 
 def _paragraphs(notes: str) -> list[str]:

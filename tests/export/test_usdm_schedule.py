@@ -640,6 +640,7 @@ def test_an_epoch_printed_as_an_abbreviation_is_described_by_the_tables_legend()
     )
     d = study_design(to_usdm(result_with([main])))
     assert [(e["name"], e["description"]) for e in d["epochs"]] == [("SCR", "screening"), ("Treatment Period", None)]
+    assert d["epochs"][0]["type"]["decode"] == "Screening Epoch"  # typed by its spelled-out words
 
 
 def test_contact_modes_and_settings_as_the_published_files_code_visits():

@@ -487,3 +487,12 @@ def test_the_legend_under_the_table_spells_out_its_abbreviations_in_order():
     assert legend_pairs("ET = early termination. Visits are counted from Day 1.") == [
         {"abbreviation": "ET", "expansion": "early termination"}
     ]
+    # one token each, and no cut at "e.g." or an article
+    assert legend_pairs("AE = adverse event C-I = check-in") == [
+        {"abbreviation": "AE", "expansion": "adverse event"},
+        {"abbreviation": "C-I", "expansion": "check-in"},
+    ]
+    assert legend_pairs("FU = follow-up (e.g. Day 30); SD = given as a Single dose") == [
+        {"abbreviation": "FU", "expansion": "follow-up (e.g. Day 30)"},
+        {"abbreviation": "SD", "expansion": "given as a Single dose"},
+    ]

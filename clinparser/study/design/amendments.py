@@ -11,6 +11,7 @@ are not amendments (one "not implemented" is still one: it was numbered and issu
 
 from __future__ import annotations
 
+import datetime
 import re
 from typing import Optional
 
@@ -92,8 +93,7 @@ def read_amendments(document: Document, tracer: Tracer) -> list[dict]:
             number = f"{kind['kind'].capitalize()} Amendment {plain}" if kind else plain
             # "Updated protocol including amendment no. 4 (DE), 5 (UK) and 6, Version 4.0, 29 March
             # 2019": the date of the version that takes several in, none of theirs
-            several = _SEVERAL.match(line, m.end())
-            date = None if several else date_of(line[m.start() :]) or date_of(line)
+            date = None if _takes_several(line, m.end()) else date_of(line[m.start() :]) or date_of(line)
             add(number, "title page", line, section, "paragraph", date)
     for block in tracer.running_lines():
         m = _OWN_AMENDMENT.search(block.get("text") or "")
@@ -262,9 +262,19 @@ def _matter_lines(document: Document):
                         yield section, entry
 
 
-_SEVERAL = re.compile(r"\s*(?:\([^)]*\))?\s*(?:,|and)\s*\d", re.I)
+_SEVERAL = re.compile(r"\s*(?:\([^)]*\))?\s*(?:,|and)\s*(?=\d)", re.I)
+
+
+def _takes_several(text: str, end: int) -> bool:
+    """Whether the amendment number ending at ``end`` is followed by another one ("no. 2 (UK)
+    and 3"), not by its date ("Amendment 3, 12 March 2019")."""
+    m = _SEVERAL.match(text, end)
+    return bool(m) and not _DATE.match(text, m.end())
+
+
 _HISTORY_ENTRY = re.compile(
-    r"(?<=\S)(?<!substantial)(?<!protocol)\s+(?=(?:(?:protocol\s+)?amendment\s*(?:no\.?\s*|#|-)?\s*\d|original\s+protocol\b))",
+    # only after an entry that ends in its date or number: "Administrative Amendment 1" stays whole
+    r"(?<=[\d)\]])\s+(?=(?:(?:protocol\s+)?amendment\s*(?:no\.?\s*|#|-)?\s*\d|original\s+protocol\b))",
     re.I,
 )
 
@@ -337,7 +347,7 @@ def _table_amendments(table: dict) -> tuple[list[tuple[str, str, str]], bool]:
         if number and number != "0":  # "...-00": the original protocol
             # a row taking in several ("Updated protocol including amendment no. 2 (UK) and 3"):
             # its date is the version's, none of theirs
-            dated = "" if m and _SEVERAL.match(first, m.end()) else " ".join(row[1:])
+            dated = "" if m and _takes_several(first, m.end()) else " ".join(row[1:])
             out.append((number, " ".join(c for c in row if c), dated))
     return out, named
 
@@ -394,7 +404,7 @@ def iso_date(text: str, day_first: Optional[bool] = None) -> Optional[str]:
             day, month = second, first
         else:
             return None
-        return f"{year:04d}-{month:02d}-{day:02d}" if 1 <= month <= 12 and 1 <= day <= 31 else None
+        return _valid(year, month, day)
     parts = re.findall(r"[A-Za-z]+|\d+", raw)
     month = next((_MONTHS.get(p[:3].lower()) for p in parts if p.isalpha()), None)
     numbers = [int(p) for p in parts if p.isdigit()]
@@ -402,4 +412,12 @@ def iso_date(text: str, day_first: Optional[bool] = None) -> Optional[str]:
     day = next((n for n in numbers if n <= 31), None)
     if not (month and year and day):
         return None
-    return f"{year:04d}-{month:02d}-{day:02d}"
+    return _valid(year, month, day)
+
+
+def _valid(year: int, month: int, day: int) -> Optional[str]:
+    """YYYY-MM-DD of a date that exists ("31/02/2020" does not)."""
+    try:
+        return datetime.date(year, month, day).isoformat()
+    except ValueError:
+        return None

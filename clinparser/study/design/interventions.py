@@ -380,9 +380,13 @@ _MANDATED_GIVEN = re.compile(
     rf"(?P<dosed>[A-Za-z][\w-]+){_DOSE_AFTER}"
     rf"|^(?P<lead>[A-Z][a-z][\w-]+){_DOSE_AFTER}[^.]*\bfor\s+all\s+(?:subjects|participants|patients)\b"
     r"|\b(?:subjects|participants|patients)\s+(?:are|will\s+be)\s+required\s+to\s+receive\s+(?:concomitant\s+)?"
-    r"(?P<therapy>(?!background\b|study\b)[a-z][\w-]+\s+(?:therapy|treatment))\b",
+    # a class of therapy, not the study's own ("the treatment", "protocol therapy", "first-line therapy")
+    r"(?P<therapy>(?!(?:background|study|the|a|an|their|its|protocol|assigned|allocated|randomi[sz]ed|trial|"
+    r"first-line|second-line|\w+-line|standard|investigational|active|blinded)\b)[a-z][\w-]+\s+(?:therapy|treatment))\b",
     re.I,
 )
+# words that open a dosing line but name no product ("Total 600 mg per day", "Premedication 8 mg")
+_NOT_A_PRODUCT = re.compile(r"(?:total|premedication|dose|daily|each|maximum|minimum|starting|loading)$", re.I)
 _ALL_MUST = re.compile(
     r"\bfor\s+all\s+(?:subjects|participants|patients)\b|\brequired\s+to\s+receive\b"
     r"|\ball\s+(?:subjects|participants|patients)\s+(?:must|should|will)\b"
@@ -399,13 +403,19 @@ def _add_mandated(
     the protocol says so (the design, the inclusion criteria, a background therapy section): a
     background intervention, once, unless a product found is it."""
     text = None
+    studied = any(p["role"] == "investigational" for p in found)
     for field in fields:
         if not _ALL_MUST.search(field.value):
             continue
         text = text or "\n".join(f.value for f in fields)
         for sentence in sentences(field.value):
-            given = [m["dosed"] or m["lead"] or m["therapy"] for m in _MANDATED_GIVEN.finditer(sentence)]
-            given = [g for g in given if " " in g or is_product_name(g)]
+            given = [
+                m["therapy"] or m["dosed"] or m["lead"]
+                for m in _MANDATED_GIVEN.finditer(sentence)
+                # a product named with its dose is background only beside the study's own
+                if m["therapy"] or studied and is_product_name(m["dosed"] or m["lead"])
+            ]
+            given = [g for g in given if not _NOT_A_PRODUCT.match(g)]
             for name in [m["name"] or m["kept"] for m in _MANDATED.finditer(sentence)] + given:
                 if _STUDY_WORDS.search(name) or _NOT_STUDY_PRODUCTS.search(name):
                     continue
@@ -414,9 +424,8 @@ def _add_mandated(
                 product = item(
                     tracer, field, sentence, name=name, role="background", doses=[], route=None, frequency=None
                 )
-                if (
-                    name in given
-                ):  # printed with its dose: "pegfilgrastim 6 mg SC x 1", "Allopurinol 300mg PO once daily"
+                # printed with its dose: "pegfilgrastim 6 mg SC x 1", "Allopurinol 300mg PO once daily"
+                if name in given:
                     own = re.split(r"\s+or\s+", sentence[sentence.find(name) :], maxsplit=1)[0]
                     product["doses"] = _doses(own)
                     _fill(product, own)

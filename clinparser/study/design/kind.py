@@ -112,17 +112,23 @@ def read_kind(fields: list[Field], title: Optional[dict], arms: list[dict], trac
 
 # "blinding of the participant and clinical staff", "the participants and the investigators
 # will be blinded": a study called only "blinded" that blinds both sides is double blind
-_BLINDED = re.compile(r"(?<!un)(?<!not\s)\b(?:blind(?:ed|ing)|mask(?:ed|ing))\b", re.I)
-_PARTICIPANT = re.compile(r"\b(?:participants?|subjects?|patients?)\b", re.I)
-_STAFF = re.compile(r"\b(?:investigators?|(?:study|site|clinical)\s+staff|personnel|clinicians?|assessors?)\b", re.I)
+_BLINDED = re.compile(r"(?<!un)\b(?:blind(?:ed|ing)|mask(?:ed|ing))\b", re.I)
+_PEOPLE = r"(?:participants?|subjects?|patients?)"
+_STAFF = r"(?:investigators?|(?:the\s+)?(?:study|site|clinical)\s+staff|personnel|clinicians?)"
+# both sides named together: "the participant and clinical staff", "investigators and subjects"
+_BOTH_SIDES = re.compile(
+    rf"\b{_PEOPLE}\s+and\s+(?:the\s+|all\s+)?{_STAFF}\b|\b{_STAFF}\s+and\s+(?:the\s+)?{_PEOPLE}\b", re.I
+)
+# "will not be blinded", "neither ... nor", "break the blinding", "unblinded"
+_NO_BLINDING = re.compile(r"\b(?:not|neither|nor|never|without|break\w*|unblind\w*)\b", re.I)
 
 
 def _blinded_both(places, tracer: Tracer) -> Optional[dict]:
-    """Double blind where no masking term is printed but one sentence blinds both the
-    participants and the investigators or staff."""
+    """Double blind where no masking term is printed but one sentence blinds the participants
+    and the investigators or staff together ("blinding of the participant and clinical staff")."""
     for field, text in places:
         for sentence in sentences(text):
-            if _BLINDED.search(sentence) and _PARTICIPANT.search(sentence) and _STAFF.search(sentence):
+            if _BLINDED.search(sentence) and _BOTH_SIDES.search(sentence) and not _NO_BLINDING.search(sentence):
                 return item(tracer, field if field and field.kind != "title" else None, sentence, value="double blind")
     return None
 

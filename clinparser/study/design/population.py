@@ -200,12 +200,11 @@ def _age(inclusion: list[dict], tracer: Tracer) -> Optional[dict]:
 
 # an exclusion criterion that keeps out those below or above an age: "Individuals < 18 years old",
 # "Age under 18 years", "Patients older than 80 years"
-_EXCLUDED_YOUNG = re.compile(
-    r"^(?:\w+\s+){0,2}?(?:<|under|younger\s+than|less\s+than|below)\s*(\d{1,3})\s*(?:years?|yrs)\b", re.I
-)
-_EXCLUDED_OLD = re.compile(
-    r"^(?:\w+\s+){0,2}?(?:>|over|older\s+than|more\s+than|above)\s*(\d{1,3})\s*(?:years?|yrs)\b", re.I
-)
+# the words before name who or the age ("Diabetes for more than 10 years" is a duration)
+_WHO = rf"^(?:(?:age[ds]?|{_PEOPLE}|persons?|individuals?)\s+){{0,2}}"
+_AGE_TAIL = r"\s*(?:years?|yrs)\b(?!\s+(?:ago|since))"
+_EXCLUDED_YOUNG = re.compile(rf"{_WHO}(?:<|under|younger\s+than|less\s+than|below)\s*(\d{{1,3}}){_AGE_TAIL}", re.I)
+_EXCLUDED_OLD = re.compile(rf"{_WHO}(?:>|over|older\s+than|more\s+than|above)\s*(\d{{1,3}}){_AGE_TAIL}", re.I)
 
 
 def _excluded_age(criteria: list[dict], tracer: Tracer) -> Optional[dict]:

@@ -318,3 +318,13 @@ def test_a_title_page_table_cell_running_the_history_on():
     document = {"non_toc": [{"title": "", "text": "[Table]", "tables": [cover], "pages": [1, 1]}], "toc": []}
     found = read_amendments(document, NO_TRACE)
     assert [(a["number"], a["date"]) for a in found] == [("1", "2021-09-28"), ("2", "2022-07-27")]
+
+
+def test_a_qualified_amendment_stays_whole_and_a_date_after_a_comma_is_its_date():
+    text = (
+        "Administrative Amendment 1: 12 Jan 2020\n\nAmendment 3, 12 March 2019\n\n"
+        "Amendment 4 (Version 5.0), 15 June 2020\n\nAmendment 5: 31/02/2021"
+    )
+    found = read_amendments(title_page(text), NO_TRACE)
+    # an administrative change is no amendment; a date that does not exist is no date
+    assert [(a["number"], a["date"]) for a in found] == [("3", "2019-03-12"), ("4", "2020-06-15"), ("5", None)]

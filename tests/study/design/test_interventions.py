@@ -637,6 +637,9 @@ def test_a_therapy_all_participants_must_be_on_is_background(sentence, expected)
         ("All subjects will receive open-label zelomab 15 mg QD.", None),
         ("For all subjects, a resting 12-lead ECG will be recorded.", None),
         ("Patients are required to receive background therapy with ADT.", None),
+        ("Patients are required to receive the treatment they were assigned.", None),
+        ("Patients are required to receive protocol therapy until progression.", None),
+        ("Total 600 mg per day for all patients.", None),
     ],
 )
 def test_a_dosed_product_or_a_therapy_given_to_everyone_is_background(sentence, expected):
@@ -743,3 +746,17 @@ def test_a_product_the_sentence_gives_as_the_active_comparator_is_the_comparator
     found: list = []
     _add_prose_products(found, [where, arms], None, NO_TRACE)
     assert [(p["name"], p["role"]) for p in found] == [("Drugatinib", "investigational"), ("Fezoimod", "comparator")]
+
+
+def test_a_dosed_product_given_to_all_in_a_study_naming_no_other_is_not_background():
+    fields = [
+        Field(
+            "Treatment Plan",
+            "All patients will receive pembrolizumab 200 mg IV every 3 weeks.",
+            "5.1",
+            (20, 20),
+            False,
+            "section",
+        )
+    ]
+    assert [i for i in read_interventions(fields, [], NO_TRACE) if i["role"] == "background"] == []

@@ -160,6 +160,12 @@ def test_a_blinded_study_blinding_participants_and_staff_is_double_blind():
         "Blinding of the participant and clinical staff is achieved by a sleeve over the infusion bags."
     )
     assert values(read_kind(design(text), None, [], NO_TRACE)[0])["masking"] == "double blind"
-    # only the pharmacist's or only the staff's blinding: not said
-    staff = "A blinded trial. The pharmacist will be unblinded; all other study staff will be blinded."
-    assert values(read_kind(design(staff), None, [], NO_TRACE)[0])["masking"] is None
+    # only the pharmacist's or only the staff's blinding, none, or one side only: not said
+    for text in (
+        "A blinded trial. The pharmacist will be unblinded; all other study staff will be blinded.",
+        "Participants and investigators will not be blinded.",
+        "Neither the participants nor the investigators will be blinded.",
+        "The outcome assessors will be blinded; participants and treating clinicians will know the allocation.",
+        "In an emergency the investigator may break the blinding for a participant and the clinical staff.",
+    ):
+        assert values(read_kind(design(text), None, [], NO_TRACE)[0])["masking"] is None, text

@@ -244,3 +244,7 @@ def test_an_exclusion_keeping_out_an_age_gives_the_bound_no_inclusion_criterion_
     # the inclusion criterion's ages come first; an age inside an exclusion's sentence is not one
     assert age(("inclusion", "Aged 18 to 65 years"), ("exclusion", "Individuals < 21 years old")) == (18, 65)
     assert age(("exclusion", "Diagnosis of diabetes at < 30 years of age")) is None
+    # a duration is no age
+    assert age(("exclusion", "Diabetes for more than 10 years")) is None
+    assert age(("exclusion", "Disease duration less than 1 year")) is None
+    assert age(("exclusion", "HIV diagnosed over 5 years ago")) is None
