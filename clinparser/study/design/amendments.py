@@ -205,11 +205,8 @@ def _own_versions(document: Document, lines: list[tuple[dict, str]]) -> list[tup
     before it that the front or back matter names in prose (no date)."""
     title_page = (document.get("non_toc") or [None])[0]
     own = None
-    rows = [
-        (title_page, " ".join(str(c) for c in row))
-        for table in (title_page or {}).get("tables") or []
-        for row in [table.get("columns") or []] + (table.get("data") or [])
-    ]  # a title page set as a table
+    # a title page set as a table
+    rows = [(title_page, text) for table in (title_page or {}).get("tables") or [] for text in _rows_of(table)]
     # the title page's lines (its table rows among them, cells kept apart by " | ") and rows
     on_title_page = [(s, " ".join(strip_markup(x).replace(" | ", " ").split())) for s, x in lines if s is title_page]
     on_title_page += [(s, strip_markup(x)) for s, x in rows]
@@ -245,10 +242,10 @@ def _matter_lines(document: Document):
         # a title page set as a table (no history table, read as one above): each row a line,
         # its cells kept apart ("History: | Amendment 3: 28-Jan-2023 Amendment 2:<br>27-Jul-2022")
         rows = [
-            " | ".join(" ".join(str(c).replace("<br>", " ").split()) for c in row)
+            text
             for table in (section.get("tables") or [] if section is title_page else [])
             if not _table_amendments(table)[0]
-            for row in [table.get("columns") or []] + (table.get("data") or [])
+            for text in _rows_of(table, " | ")
         ]
         for line in (section.get("text") or "").split("\n") + rows:
             for piece in re.split(r"\*\*(?=[A-Z])", line):
@@ -357,12 +354,21 @@ def _number_of(m: re.Match) -> str:
     return m["number"] or m.groupdict().get("letter") or ""
 
 
+def _rows_of(table: dict, joiner: str = " ") -> list[str]:
+    """Each row of a table (its header row first) as one line, its cells joined by ``joiner``
+    (a cell's line breaks, "<br>", as spaces)."""
+    return [
+        joiner.join(" ".join(str(c).replace("<br>", " ").split()) for c in row)
+        for row in [table.get("columns") or []] + (table.get("data") or [])
+    ]
+
+
 def _table_texts(document: Document) -> list[str]:
     return [
-        " ".join(str(c) for c in row)
+        text
         for section, _ in _all_sections(document)
         for table in section.get("tables") or []
-        for row in [table.get("columns") or []] + (table.get("data") or [])
+        for text in _rows_of(table)
     ]
 
 
