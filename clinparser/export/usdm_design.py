@@ -383,7 +383,7 @@ FREQUENCIES: list[tuple[re.Pattern, Any]] = [
         re.compile(
             r"\b(?:single dose|single administration|single injection|single infusion|one dose|one time|once only"
             r"|one (?:(?:intravenous|iv|subcutaneous|sc) )?(?:infusion|injection|administration)"
-            r"|single)\b|^once$"
+            r"|single)\b|^once$|^[x\u00d7]\s?1$"
         ),
         ("C64576", "Once"),
     ),

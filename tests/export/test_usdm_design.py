@@ -313,6 +313,7 @@ def test_what_has_no_code_is_kept_as_printed_and_what_is_unknown_is_said():
         ("every other day", ("C64525", "Every Other Day")),
         ("every 3 months", ("C64537", "Every Three Months")),
         ("single dose", ("C64576", "Once")),
+        ("x 1", ("C64576", "Once")),  # "6 mg SC x 1"
         ("as needed", ("C64499", "As Needed")),
         ("PRN", ("C64499", "As Needed")),
         ("continuous infusion", ("C53279", "Continuous")),

@@ -63,6 +63,8 @@ ROUTES = [
 FREQUENCY = re.compile(
     r"\b(?:once|twice|thrice|three\s+times|four\s+times)\s+(?:a\s+|per\s+)?(?:daily|day|week|weekly|month|monthly)\b|\b(?:once|twice)\s+daily\b"
     r"|\bevery\s+(?:\d+|two|three|four|other)\s+(?:days?|weeks?|months?)\b|\bevery\s+(?:day|week|month)\b|\bdaily\b|\bweekly\b|\bmonthly\b"
+    # "6 mg SC x 1": one administration
+    r"|(?<=\b(?:SC|IV|IM|PO)\s)[x\u00d7]\s?1\b(?![\d.])"
     r"|\bsingle\s+(?:loading\s+)?dose\b|(?<!least\s)\b(?:one|a\s+single|single)\s+(?:(?:intravenous|IV|subcutaneous|SC)\s+)?"
     r"(?:infusion|injection|administration)\b|\bas\s+needed\b|\bas\s+prescribed\b|\b(?:QD|BID|TID|QID|QW|Q[1-9]W|QOD|TIW|PRN|OD)\b",
     re.I,

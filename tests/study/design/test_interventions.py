@@ -623,7 +623,7 @@ def test_a_therapy_all_participants_must_be_on_is_background(sentence, expected)
         (
             "All patients should receive either pegfilgrastim 6 mg SC x 1 or equivalent therapy (i.e. filgrastim) "
             "24 to 72 hours following the end of the infusion.",
-            ("pegfilgrastim", ["6 mg"], "subcutaneous", None),
+            ("pegfilgrastim", ["6 mg"], "subcutaneous", "x 1"),
         ),
         (
             "Allopurinol 300mg PO once daily during cycle 2 and 3 on days 1-7 for all subjects.",
