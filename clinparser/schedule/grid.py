@@ -936,7 +936,7 @@ def read_legend(notes: str) -> list[dict]:
     """The abbreviations printed with a table ("Abbreviations: C-I = check-in; EOS = End of
     Study, ..."), in their order: the legend after the table (before the next table), pairs
     "X = y" split at the separator before the next "X =" (a comma or semicolon)."""
-    here = re.split(r"^\[(?:Table|Image|Figure)\b.*\]$", notes, maxsplit=1, flags=re.M)[0]
+    here = re.split(_PLACEHOLDER.pattern, notes, maxsplit=1, flags=re.M)[0]
     for para in _paragraphs(here):
         m = _LEGEND.match(para)
         if m:

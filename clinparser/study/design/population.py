@@ -199,8 +199,8 @@ def _age(inclusion: list[dict], tracer: Tracer) -> Optional[dict]:
 
 
 # an exclusion criterion that keeps out those below or above an age: "Individuals < 18 years old",
-# "Age under 18 years", "Patients older than 80 years"
-# the words before name who or the age ("Diabetes for more than 10 years" is a duration)
+# "Age under 18 years", "Patients older than 80 years"; the words before it name who or the age
+# ("Diabetes for more than 10 years" is a duration)
 _WHO = rf"^(?:(?:age[ds]?|{_PEOPLE}|persons?|individuals?)\s+){{0,2}}"
 _AGE_TAIL = r"\s*(?:years?|yrs)\b(?!\s+(?:ago|since))"
 _EXCLUDED_YOUNG = re.compile(rf"{_WHO}(?:<|under|younger\s+than|less\s+than|below)\s*(\d{{1,3}}){_AGE_TAIL}", re.I)
