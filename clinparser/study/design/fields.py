@@ -30,7 +30,9 @@ _RATIONALE_OF_CHANGE = re.compile(r"\brationale\s+for\s+(?:the\s+)?change", re.I
 # "**Label:** value", "__Label:__ value", "<u>LABEL</u>", "_Label:_ value" at a line's start
 _LABEL_LINE = re.compile(
     r"^\s*(?:#{1,6}\s*)?(?:[-*\u2022]\s+)?(?P<open>\*\*|__|<u>|_)(?P<label>[^*_<>\n]{2,80}?)\s*(?P<colon1>:?)\s*"
-    r"(?P<close>\*\*|__|</u>|_)\s*(?P<colon2>:?)\s*(?P<rest>.*)$"
+    # a form's label may carry its instruction in brackets before the colon: "**Study Design** (for
+    # example, hypothesis, research question):" is the label "Study Design"
+    r"(?P<close>\*\*|__|</u>|_)(?:\s*\([^()]{1,200}\))?\s*(?P<colon2>:?)\s*(?P<rest>.*)$"
 )
 # A plain "Label: value" line in a table cell ("Dose: 15 mg QD")
 _PLAIN_LABEL = re.compile(r"^(?P<label>[A-Z][A-Za-z /()&,-]{1,60}?)\s*:\s*(?P<rest>.*)$")

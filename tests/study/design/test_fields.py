@@ -81,3 +81,15 @@ def test_a_row_of_labels_over_a_row_of_their_values():
     }
     pairs = table_pairs(table)
     assert ("Name of Study Drug", "Drugamab") in pairs and ("Protocol Number", "AC-101-301") in pairs
+
+
+def test_a_forms_label_with_its_instruction_in_brackets_is_the_label_alone():
+    # an IRB form's research plan: "**Study Design** (for example, ...):" over the investigator's text
+    text = (
+        "**Study Design** (for example, hypothesis, research question, standard and experimental procedures):\n\n"
+        "Participants will be randomized to fixed or titrated dosing.\n\n"
+        "**Sample size** (e.g. justification for the number of participants):\n\n50 patients"
+    )
+    pairs = dict(text_pairs(text))
+    assert pairs["Study Design"] == "Participants will be randomized to fixed or titrated dosing."
+    assert pairs["Sample size"] == "50 patients"
