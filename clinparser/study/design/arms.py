@@ -25,7 +25,9 @@ from .product_names import _head, aliases
 # "Arm A: ...", "Cohort 2 - ...", "Sequence AB"; the label is capitals or a number ("regimen and
 # prior treatment" is no arm line)
 _ARM_LINE = re.compile(
-    r"^\s*(?:[-*\u2022]\s*)?(?P<name>(?:treatment\s+)?(?:arm|group|cohort|sequence|regimen|part)\s+(?-i:[A-Z]{1,4}|\d{1,3}[A-Za-z]?)\b"
+    r"^\s*(?:[-*\u2022]\s*)?(?P<name>(?:treatment\s+)?(?:arm|group|cohort|sequence|regimen|part)"
+    # "Group #2", "Group#1", "Arm No. 3"
+    r"(?:\s*#\s*|\s+no\.\s*|\s+)(?-i:[A-Z]{1,4}|\d{1,3}[A-Za-z]?)\b"
     # a sentence about it is no arm line: "Part A will enroll participants with minor stroke
     # only", "Part B enrollment will be extended to" (no colon or dash, and a verb)
     r"(?![^:.\u2013-]*\b(?:will|is|are|was|were|has|have|had|consists?|enrolls?|includes?|comprises?|may|must|shall)\b)"
@@ -100,10 +102,27 @@ def _named_arms(tracer: Tracer, field: Field, names: list[str], interventions: l
     """An arm for each name as printed, its count ("(N = 200)") left out, each name once."""
     arms: list[dict] = []
     for name in names:
-        clean = _COUNT.sub("", name).strip(" .;:")
+        clean = _COUNT.sub("", _label_of_paragraph(name)).strip(" .;:")
         if clean and clean.lower() not in {a["name"].lower() for a in arms}:
-            arms.append(_arm(tracer, field, name, clean, interventions))
+            arm = _arm(tracer, field, name, clean, interventions)
+            if not arm["interventions"] and clean != name:  # the label names none: its paragraph does
+                arm["interventions"] = _given(name, interventions)
+            arms.append(arm)
     return arms
+
+
+# "Group #1-Fixed Letrozole Group: Provided their blood tests ..., patients who are randomized to
+# fixed dose Letrozole will start ...": a label heading a paragraph about the arm, whose sentences
+# are not its name
+_LABEL_THEN_PARAGRAPH = re.compile(
+    r"^(?P<label>[^:]{3,80}?)\s*:\s+(?P<rest>(?=(?:\S+\s+){7})[^.]*?\b(?:will|are|is|were|was|should|must|may)\s.*)$"
+)
+
+
+def _label_of_paragraph(line: str) -> str:
+    """An arm line's name: the line, or its label where a paragraph follows the label."""
+    m = _LABEL_THEN_PARAGRAPH.match(line)
+    return m["label"] if m else line
 
 
 _FOOTNOTE_MARKS = re.compile(r"[\u00aa\u00ba\u00b9\u00b2\u00b3\u2070-\u2079*\u2020\u2021]+$")
@@ -241,7 +260,12 @@ def _ratio_parts(line: str) -> Optional[int]:
     return len(re.split(r"\s?:\s?", m.group(0))) if m else None
 
 
-_TREATED = re.compile(r"\b(?:treated|dosed)\s+with\s+(?P<list>(?:[^.;\n]|\.(?=\S))+)", re.I)
+# "600 patients treated with A 150 mg bid", "will be treated with B"; not a result reported of
+# others ("Almost 20% of patients treated with A developed adverse events")
+_RESULT_VERB = r"\s(?:developed|had|showed|experienced|achieved|reported|improved|responded)\b"
+_TREATED = re.compile(
+    rf"\b(?:treated|dosed)\s+with\s+(?P<list>(?:(?!{_RESULT_VERB})[^.;\n]|\.(?=\S))+)(?=[.;\n]|$)", re.I
+)
 _LIST_SPLIT = re.compile(
     r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+versus\s+|\s+vs\.?\s+|\s+and\s+(?=(?:matching\s+)?placebo\b)", re.I
 )

@@ -438,3 +438,42 @@ def test_a_design_chosen_to_do_something_assigns_nobody_to_arms():
         "semaglutide 2.4 mg once-weekly",
         "semaglutide placebo",
     ]
+
+
+def test_labelled_groups_heading_paragraphs_are_named_by_their_labels():
+    # "Group #1-... Group: <a paragraph about what its participants do>": the label names the arm
+    products = [{"name": "Zelomab", "role": "investigational"}]
+    fields = [
+        Field(
+            "Study Design",
+            "Participants will be randomized to one of two groups.\n"
+            "Group#1-Fixed Zelomab Group: Provided their tests are normal, patients who are randomized to the "
+            "fixed dose will start Zelomab 5mg daily (orally).\n"
+            "Group #2-Titrated Group: Provided their tests are normal, patients who are randomized to titration "
+            "will start Zelomab 2.5 mg daily and will be titrated up to 7.5 mg.",
+            "A",
+            (3, 3),
+            True,
+            "paragraph",
+        )
+    ]
+    arms = read_arms(fields, products, NO_TRACE)
+    assert [(a["name"], a["interventions"]) for a in arms] == [
+        ("Group#1-Fixed Zelomab Group", ["Zelomab"]),
+        ("Group #2-Titrated Group", ["Zelomab"]),  # its label names none: its paragraph does
+    ]
+
+
+def test_a_result_reported_of_patients_treated_with_a_product_is_no_arm():
+    products = [{"name": "Zelomab", "role": "investigational"}]
+    fields = [
+        Field(
+            "Abstract",
+            "Almost 20% of patients treated with zelomab developed adverse events including nausea.",
+            "Abstract",
+            (1, 1),
+            True,
+            "section",
+        )
+    ]
+    assert read_arms(fields, products, NO_TRACE) == []
