@@ -461,6 +461,9 @@ def _complete(products: list[dict], fields: list[Field], abbreviations: Optional
     placebo takes route and frequency from sentences naming it, never a dose; what is still
     missing comes from a sentence about the study intervention as a whole."""
     places = [f for f in find(fields, ADMINISTRATION_LABEL) if f.kind != "section" or not f.synopsis]
+    # a document with no section on giving the products (a grant's research plan) gives them in
+    # its design text: "patients ... will start Letrozole 5mg daily (orally)"
+    places = places or find(fields, DESIGN_LABEL)
     for product in products:
         if product["route"] is None:  # "Xanomeline Transdermal Therapeutic System": its name says it
             product["route"] = _route_in(product["name"], words_only=True)

@@ -70,7 +70,9 @@ _NOT_A_START = re.compile(
 # a route or a regimen's word before a product's name: "Oral Drug X", "Short-Course Fludarabine"
 _ROUTE_WORD = re.compile(
     r"^(?:the\s+)?(?:(?:oral|intravenous|subcutaneous|topical|transdermal|inhaled|intramuscular)\s+"
-    r"|(?:short|long)[- ]course\s+|(?:low|high|fixed|single|multiple|standard)[- ]dose\s+)+",
+    r"|(?:short|long)[- ]course\s+|(?:low|high|fixed|single|multiple|standard)[- ]dose\s+"
+    # a regimen's word: "Fixed vs Titrated Letrozole" compares two regimens of letrozole
+    r"|(?:fixed|titrated|escalating|weight[- ]based)\s+)+",
     re.I,
 )
 _PLACEBO = re.compile(r"\bplacebo\b", re.I)
@@ -93,15 +95,16 @@ def title_products(title: str, named_in: str) -> list[tuple[str, str]]:
         phrase = _COMPARED.sub(" versus ", _WITH.sub(" plus ", text[lead.end() :]))
         phrase = _END.split(phrase, maxsplit=1)[0]
         phrase = re.split(r"\s+of\s+", phrase, flags=re.I)[-1]  # "the Effects of Canagliflozin"
-        joined = "and"
+        joined, named_before = "and", False
         for k, piece in enumerate(_JOIN.split(phrase)):
             if k % 2:
-                joined = piece.lower()
+                joined = piece.lower() if named_before else "and"  # "Fixed vs Titrated X": one product
                 continue
             name = re.sub(r"^(?:the|a|an)\s+", "", _ROUTE_WORD.sub("", piece).strip(" ."), flags=re.I)
             words = re.findall(r"[A-Za-z0-9-]+", name)
             if not words or len(words) > 6 or not is_product_name(name):
                 continue
+            named_before = True
             role = (
                 "placebo"
                 if _PLACEBO.search(name)
@@ -122,15 +125,18 @@ def title_products(title: str, named_in: str) -> list[tuple[str, str]]:
     return found
 
 
-# "KVD900 300 mg", "AMG 416 (etelcalcetide) 5 mg", "canagliflozin at a dose of 100 mg", "semaglutide s.c. 2.4 mg"
+# "KVD900 300 mg", "AMG 416 (etelcalcetide) 5 mg", "canagliflozin at a dose of 100 mg", "semaglutide s.c. 2.4 mg",
+# "liraglutide, 3mg SQ daily"
 _DOSE_AFTER = (
-    r"\s*(?:\([^()]{1,30}\)\s*)?(?:(?:s\.c\.|i\.v\.|IV|SC|oral(?:ly)?|p\.o\.)\s+)?(?:(?:at\s+)?(?:a\s+)?(?:fixed\s+)?doses?\s+of\s+)?"
+    r"\s*,?\s*(?:\([^()]{1,30}\)\s*)?(?:(?:s\.c\.|i\.v\.|IV|SC|oral(?:ly)?|p\.o\.)\s+)?(?:(?:at\s+)?(?:a\s+)?(?:fixed\s+)?doses?\s+of\s+)?"
     r"\d+(?:[.,]\d+)?\s?(?:mg|µg|μg|mcg|ug|g|mL|IU|units?)\b"
 )
 # "receive KVD900", "administration of the study drug", "treated with either A or B"
 _GIVING = (
     r"\b(?:receiv(?:e|es|ed|ing)|administration\s+of|administered|doses?\s+of|dosed\s+with|treated\s+with|treatment\s+with|"
-    r"infusions?\s+of|injections?\s+of|randomi[sz]ed\s+to|placebo\s+(?:for|to)|matching)\s+"
+    r"infusions?\s+of|injections?\s+of|randomi[sz]ed\s+to|placebo\s+(?:for|to)|matching|"
+    # "a placebo-controlled, parallel-group trial of liraglutide": what a controlled trial tests
+    r"controlled\b[^.;]{0,40}?\b(?:trial|study)\s+of)\s+"
     r"(?:(?:a|an|the|either|single|one|matching|oral|intravenous|subcutaneous|IV|SC)\s+){0,2}"
 )
 

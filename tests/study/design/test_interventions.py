@@ -760,3 +760,23 @@ def test_a_dosed_product_given_to_all_in_a_study_naming_no_other_is_not_backgrou
         )
     ]
     assert [i for i in read_interventions(fields, [], NO_TRACE) if i["role"] == "background"] == []
+
+
+def test_without_a_section_on_giving_them_the_design_text_gives_a_products_route_and_frequency():
+    # an investigator's research plan: no "Study Intervention" section, the design says it all
+    fields = [
+        Field(
+            "Study Design",
+            "Patients will be randomized to fixed or titrated dosing.\n"
+            "Patients randomized to the fixed dose will start Zelomab 5mg daily (orally).",
+            "Research Plan",
+            (2, 2),
+            True,
+            "paragraph",
+        )
+    ]
+    title = {"text": "RCT of Fixed vs Titrated Zelomab in Patients With Gout", "page": 1}
+    found = read_interventions(fields, [], NO_TRACE, title=title)
+    assert [(i["name"], i["role"], i["route"], i["frequency"]) for i in found] == [
+        ("Zelomab", "investigational", "oral", "daily")
+    ]

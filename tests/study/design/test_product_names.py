@@ -67,6 +67,26 @@ def test_the_products_a_title_names(title, products):
     assert title_products(title, text) == products
 
 
+def test_two_regimens_of_one_product_compared_in_a_title_are_one_investigational_product():
+    # "Fixed vs Titrated Zelomab": the versus joins two regimens, not a product and its comparator
+    assert title_products("RCT of Fixed vs Titrated Zelomab in Patients With Gout", DOSING) == [
+        ("Zelomab", "investigational")
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We propose a placebo-controlled, parallel-group trial of zelomab for 12 weeks.",
+        "The trial compares zelomab, 5mg SQ daily versus placebo.",
+    ],
+)
+def test_a_product_a_controlled_trial_tests_or_dosed_after_a_comma_is_given(text):
+    assert title_products("Effects of Zelomab on Gastric Functions in Obesity", text) == [
+        ("Zelomab", "investigational")
+    ]
+
+
 def test_a_title_phrase_no_sentence_doses_is_no_product():
     # "Uric Acid Balance" stands where a product would; the text measures it, never gives it
     title = "An Open-label Study to Assess Uric Acid Balance in Participants With Gout Treated With Zelomab"
