@@ -25,7 +25,7 @@ _ACRONYM_LABEL = re.compile(
 )
 TITLE_WORDS = re.compile(
     r"\b(?:study|trial|phase|randomi[sz]ed|evaluat\w*|efficacy|safety|effects?|investigat\w*|"
-    r"versus|placebo|open-label|multicent\w+|double-blind)\b",
+    r"versus|vs|rct|placebo|open-label|multicent\w+|double-blind)\b",
     re.I,
 )
 NOT_TITLE = re.compile(
@@ -150,7 +150,13 @@ def _completed(official: dict, lines: list) -> dict:
     return official
 
 
+# what a title page prints after the title on its line: the registry's number, the protocol's
+# ("... Undergoing IVF NCT01035099 Protocol ID: 0811010075")
+_AFTER_TITLE = re.compile(r"\s+(?:NCT\s*#?\s*\d{8}\b|(?:protocol|study)\s+(?:id|no\.?|number)\s*[:#]).*$", re.I)
+
+
 def _clean_title(text: str) -> str:
+    text = _AFTER_TITLE.sub("", text)
     text = re.sub(r"(?<=[A-Za-z])- (?=[A-Za-z])", "-", text)
     text = re.sub(r"\s+([,.;:)])", r"\1", text)
     return " ".join(text.split()).strip(" *")

@@ -145,3 +145,13 @@ def test_a_complete_title_is_not_run_on_into_the_next_fields_label():
     ]
     identity, _ = read_identity(doc, blks)
     assert identity["titles"]["official"]["text"] == title
+
+
+def test_a_title_abbreviating_versus_and_trial_is_read_and_ends_before_the_numbers_after_it():
+    # an investigator's protocol: "Title: RCT of A vs B ... NCT01035099 Protocol ID: 0811010075" on one line
+    line = "Title: RCT of Fixed vs Titrated Zelomab in Gout Patients NCT01035099 Protocol ID: 0811010075"
+    title_page = node("Title page", line, pages=(1, 1))
+    plan = node("Research Plan", "**Study Design** (for example, hypothesis, research question):", pages=(2, 2))
+    doc = {"toc": [], "non_toc": [title_page, plan], "metadata": {}}
+    identity, _ = read_identity(doc, [block(1, line), block(2, "**Study Design** (for example, hypothesis):")])
+    assert identity["titles"]["official"] == {"text": "RCT of Fixed vs Titrated Zelomab in Gout Patients", "page": 1}
