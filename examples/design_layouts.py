@@ -55,7 +55,11 @@ Families of variation (the truth's ``forms``; each name starts with its family's
    sometimes no product fields at all (``synopsis.products.none``: the products are named only
    in the title and the intervention section, as many protocols print them); or no arms field,
    the labelled arms listed only in a "Treatment Assignment" section of the intervention chapter
-   (``synopsis.arms.assigned``, its own random stream).
+   (``synopsis.arms.assigned``, its own random stream), or each heading a paragraph about it
+   ("Group #1-Xalumab 10 mg: Participants randomized to this group will receive ...",
+   ``design.arms.paragraphs``, its own stream). Bold lead lines may carry a research-plan form's
+   instruction in brackets ("**Study Design** (for example, hypothesis, research question):",
+   ``synopsis.leads.instructions``, its own stream).
 5. ``prose.`` -- the design section: "The study consists of a screening period of up to 4
    weeks, a 12-week treatment period and ..." or "The study has three periods: ...", or no
    sentence and the synopsis naming none: a section per period, titled with its name ("3.3.1
@@ -192,12 +196,14 @@ FORMS = (
     "synopsis.table",
     "synopsis.inline",
     "synopsis.leads",
+    "synopsis.leads.instructions",
     "synopsis.counts",
     "synopsis.indication",
     "synopsis.screened",
     "synopsis.screened.evaluable",
     "synopsis.products.none",
     "synopsis.arms.assigned",
+    "design.arms.paragraphs",
     "prose.epochs.consists",
     "prose.epochs.periods",
     "prose.epochs.headings",
@@ -1306,8 +1312,28 @@ def assignment_section(doc: DesignDoc, plan: Plan, number: str) -> Section:
     )
     mark = rng.choice(("\u2022", "-"))
     counts = rng.random() < 0.6
+    # its own stream: each arm's label heading a paragraph about it ("Group #1-Xalumab 10 mg:
+    # Participants randomized to this group will receive ..."), as investigators' plans print them
+    paragraphs = random.Random(f"assignment paragraphs {doc.seed}")
+    if paragraphs.random() < 0.4:
+        doc.form("design.arms.paragraphs")
+        return S(number, title, P(intro), *[P(arm_paragraph(doc, a.name, paragraphs)) for a in plan.arms])
     lines = [E(mark, a.name + (f" (N={a.n})" if counts and a.n else "")) for a in plan.arms]
     return S(number, title, P(intro), Listing(lines))
+
+
+def arm_paragraph(doc: DesignDoc, name: str, rng: random.Random) -> str:
+    """An arm's label, then what its participants do: "Group#1-Xalumab 10 mg: Participants
+    randomized to this group will receive Xalumab 10 mg ..." (the name "Group 1: Xalumab 10 mg")."""
+    label, what = name.split(": ", 1)
+    word, key = label.split(" ", 1)
+    label = rng.choice((label, f"{word} #{key}", f"{word}#{key}")) if key.isdigit() else label
+    given = rng.choice(("receive", "start", "be given"))
+    dash = rng.choice(("-", " - ", " \u2013 "))
+    return (
+        f"{label}{dash}{what}: {doc.words['Persons']} randomized to this "
+        f"{word.lower()} will {given} {what} and will be followed until the end of the study."
+    )
 
 
 def synopsis_fields(doc: DesignDoc, plan: Plan, title: str, sponsor: str, counts: bool):
@@ -1485,6 +1511,10 @@ def synopsis_blocks(doc: DesignDoc, fields, form: str, plan_spans: tuple = ()) -
             )
         ]
     blocks: list = []
+    # its own stream: the labels of a form, each with the form's instruction in brackets
+    instructed = form == "leads" and random.Random(f"form instructions {doc.seed}").random() < 0.35
+    if instructed:
+        doc.form("synopsis.leads.instructions")
     for label, value in fields:
         label += ":"
         if isinstance(value, list):
@@ -1512,9 +1542,23 @@ def synopsis_blocks(doc: DesignDoc, fields, form: str, plan_spans: tuple = ()) -
                 blocks += [Lead(label), P(doc.say(value))]  # reads as a number: a lead instead
                 continue
             blocks.append(Labelled(f"{label} {text}", label=label, value=text))
+        elif instructed:
+            # an IRB form's field: the bold label, the form's instruction in brackets, the colon
+            note = f"({random.Random(f'form instruction {doc.seed} {label}').choice(FORM_INSTRUCTIONS)}):"
+            blocks += [Labelled(f"{label[:-1]} {note}", label=label[:-1], value=note), P(doc.say(value))]
         else:
             blocks += [Lead(label), P(doc.say(value))]
     return blocks
+
+
+# What a research-plan form asks under each label, printed after it in brackets
+FORM_INSTRUCTIONS = (
+    "for example, hypothesis, research question, standard and experimental procedures",
+    "describe briefly",
+    "e.g. justification for sample size or the number of participants",
+    "include amount and frequency where it applies",
+    "see the instructions on page 1",
+)
 
 
 def design_prose(doc: DesignDoc, plan: Plan) -> list:
