@@ -149,8 +149,14 @@ def _number(text: str) -> int:
     return int(text.replace(",", ""))
 
 
+# "Selection of Overweight and Obese Participants", "Selection and Withdrawal of Subjects": where a
+# protocol with no sample-size field may say how many it will study ("We plan to study a cohort
+# of 112 patients"); read last, and for a sentence's count only (its criteria open with ages)
+_SELECTION_LABEL = re.compile(rf"\bselection\s+(?:and\s+\w+\s+)?of\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\b", re.I)
+
+
 def _enrollment(fields: list[Field], tracer: Tracer) -> Optional[dict]:
-    for field in find(fields, ENROLLMENT_LABEL) + find(fields, DESIGN_LABEL):
+    for field in find(fields, ENROLLMENT_LABEL) + find(fields, DESIGN_LABEL) + find(fields, _SELECTION_LABEL):
         labelled = bool(ENROLLMENT_LABEL.search(field.label))
         for sentence in sentences(field.value):
             value = _count(sentence, labelled)

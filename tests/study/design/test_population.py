@@ -248,3 +248,21 @@ def test_an_exclusion_keeping_out_an_age_gives_the_bound_no_inclusion_criterion_
     assert age(("exclusion", "Diabetes for more than 10 years")) is None
     assert age(("exclusion", "Disease duration less than 1 year")) is None
     assert age(("exclusion", "HIV diagnosed over 5 years ago")) is None
+
+
+def test_with_no_sample_size_field_the_section_selecting_participants_gives_the_number():
+    # an investigator's plan: the count only in "Selection of ... Participants"; its bare leading
+    # numbers are no count ("18 years or older" opens a criterion there)
+    fields = [
+        Field("Overall Design", "A placebo-controlled trial.", "Plan", (2, 2), True, "section"),
+        Field(
+            "Selection of Overweight and Obese Participants",
+            "18 years or older with BMI over 30.\nWe plan to study a cohort of 112 patients (using a stratified "
+            "design) with BMI over 30. Anticipating 20% drop out, we will screen 160 patients.",
+            "Plan",
+            (3, 3),
+            True,
+            "section",
+        ),
+    ]
+    assert read(fields)["planned_enrollment"] == {"value": 112}
