@@ -508,7 +508,15 @@ def _words_for(product: dict) -> list[str]:
 def with_aliases(interventions: list[dict], abbreviations: Optional[dict[str, str]], fields: list[Field]) -> list[dict]:
     """The products, each with the short forms it goes by ("aliases"), for reading arms."""
     text = "\n".join(f.value for f in find(fields, ADMINISTRATION_LABEL) + find(fields, DESIGN_LABEL))
-    return [{**i, "aliases": aliases(i["name"], abbreviations, text)} for i in interventions]
+    out = [{**i, "aliases": aliases(i["name"], abbreviations, text)} for i in interventions]
+    # "randomized to active drug or placebo": with one investigational product and no comparator,
+    # "active" can only be that product
+    roles = [i["role"] for i in interventions]
+    if roles.count("investigational") == 1 and "comparator" not in roles:
+        for product in out:
+            if product["role"] == "investigational":
+                product["aliases"] = [*product["aliases"], "active"]
+    return out
 
 
 # "cariprazine 3 mg/day + ADT", "placebo plus metformin": what an arm's name adds last

@@ -141,11 +141,34 @@ def read_interventions(
     _add_title_products(found, fields, title, abbreviations, tracer)
     _add_prose_products(found, fields, abbreviations, tracer)
     _add_mandated(found, fields, abbreviations, tracer)
+    _add_design_placebo(found, fields, tracer)
     _complete(found, fields, abbreviations)
     _add_reduced_doses(found, fields, abbreviations)
     for product in found:
         product["doses"] = _doses_given(product)
     return found
+
+
+# "We shall perform a placebo-controlled, parallel-group trial of X"; not a study told of ("the
+# pilot placebo-controlled trial", "patients previously treated in a placebo controlled trial")
+_PLACEBO_CONTROLLED = re.compile(r"\bplacebo[- ]controlled\b", re.I)
+_OTHER_STUDY = re.compile(
+    r"\b(?:pilot|previous(?:ly)?|prior|earlier|past|completed|published|parent|preceding)\b", re.I
+)
+
+
+def _add_design_placebo(found: list[dict], fields: list[Field], tracer: Tracer) -> None:
+    """A placebo for a study whose design says it is placebo-controlled when nothing named one
+    (a protocol with no intervention section, its products named in the title and the design)."""
+    if not any(p["role"] == "investigational" for p in found) or any(p["role"] == "placebo" for p in found):
+        return
+    for field in find(fields, DESIGN_LABEL):
+        for sentence in sentences(field.value):
+            if _PLACEBO_CONTROLLED.search(sentence) and not _OTHER_STUDY.search(sentence):
+                found.append(
+                    item(tracer, field, sentence, name="Placebo", role="placebo", doses=[], route=None, frequency=None)
+                )
+                return
 
 
 def _own_part(value: str, name: str) -> str:

@@ -477,3 +477,16 @@ def test_a_result_reported_of_patients_treated_with_a_product_is_no_arm():
         )
     ]
     assert read_arms(fields, products, NO_TRACE) == []
+
+
+def test_active_drug_is_the_one_investigational_product_when_no_comparator_is_read():
+    from clinparser.study.design.arms import with_aliases
+
+    design = Field(
+        "Overall Design", "All patients will be randomized to active drug or placebo.", "Plan", (2, 2), True, "section"
+    )
+    products = [{"name": "Zelomab", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
+    arms = read_arms([design], with_aliases(products, None, [design]), NO_TRACE)
+    assert [(a["name"], a["interventions"]) for a in arms] == [("active drug", ["Zelomab"]), ("placebo", ["Placebo"])]
+    compared = products + [{"name": "Gotinib", "role": "comparator"}]  # "active" may be either product
+    assert read_arms([design], with_aliases(compared, None, [design]), NO_TRACE) == []

@@ -780,3 +780,16 @@ def test_without_a_section_on_giving_them_the_design_text_gives_a_products_route
     assert [(i["name"], i["role"], i["route"], i["frequency"]) for i in found] == [
         ("Zelomab", "investigational", "oral", "daily")
     ]
+
+
+def test_a_design_saying_placebo_controlled_has_a_placebo_a_study_told_of_does_not():
+    title = {"text": "Effects of Zelomab on Gastric Functions in Obesity", "page": 1}
+
+    def products(design):
+        fields = [Field("Overall Design", design, "Plan", (2, 2), True, "section")]
+        return [(i["name"], i["role"]) for i in read_interventions(fields, [], NO_TRACE, title=title)]
+
+    ours = "We shall perform a placebo-controlled, parallel-group trial of zelomab, 3mg SQ daily."
+    assert products(ours) == [("Zelomab", "investigational"), ("Placebo", "placebo")]
+    told_of = "Patients previously treated in a placebo-controlled trial will receive zelomab 3 mg."
+    assert products(told_of) == [("Zelomab", "investigational")]
