@@ -558,9 +558,10 @@ def _fill(product: dict, text: str) -> None:
 
 
 # "Study intervention will be administered every 2 weeks", "The study drug is taken orally once daily"
+# (one line: a list below "... study intervention as follows:" gives each product its own days)
 _WHOLE_INTERVENTION = re.compile(
     r"\b(?:study|investigational)\s+(?:intervention|drug|treatment|product|medication)s?\b"
-    r"[^.;]*\b(?:administered|given|taken|injected|infused|inhaled|dosed)\b[^.;]*",
+    r"[^.;\n]*\b(?:administered|given|taken|injected|infused|inhaled|dosed)\b[^.;\n]*",
     re.I,
 )
 
@@ -710,9 +711,36 @@ def _product(tracer: Tracer, where: Field, name: str, text: str, role: Optional[
         role = next((r for r, pattern in ROLES if pattern.search(name)), None) or "investigational"
     doses = _doses(text)
     route = _route_in(text)
-    return item(
-        tracer, where, text.split("\n")[0], name=name, role=role, doses=doses, route=route, frequency=_frequency(text)
-    )
+    # "Days 1, 8, and 15 of every 28 day cycle": the days, not the cycle's "every 28 day"
+    days = _dosing_days(text)
+    frequency = days if days and days.endswith("cycle") else _frequency(text) or days
+    return item(tracer, where, text.split("\n")[0], name=name, role=role, doses=doses, route=route, frequency=frequency)
+
+
+# "Day 1", "Days 6 and 13", "Days 1, 8, and 15"; a range ("Days 7 to 12") is daily dosing, no list
+_DAY_LIST = re.compile(
+    r"\bDays?\s+(\d{1,3}(?:\s*,\s*\d{1,3})*(?:\s*,?\s*and\s+\d{1,3})?)\b(?!\s*(?:to|-|\u2013|through))"
+)
+_DAY_RANGE = re.compile(r"\bDays?\s+\d{1,3}\s*(?:to|-|\u2013|through)\s*\d", re.I)
+
+
+def _dosing_days(text: str) -> Optional[str]:
+    """The days a product's own dosing text gives it on, where it names no frequency ("2 tablets
+    administered alone on Day 1 and with B on Days 6 and 13": "Days 1, 6 and 13"); two days at
+    least, no range among them."""
+    if _DAY_RANGE.search(text):
+        return None
+    found = list(_DAY_LIST.finditer(text))
+    days = list(dict.fromkeys(int(d) for m in found for d in re.findall(r"\d+", m.group(1))))
+    if len(days) < 2:
+        return None
+    listed = "Days " + ", ".join(map(str, days[:-1])) + f" and {days[-1]}"
+    cycle = _CYCLE_AFTER.match(text, found[-1].end())
+    return listed + (f" of every {cycle[1]}-{cycle[2].lower()} cycle" if cycle else "")
+
+
+# "... and 15 of every 28 day (4-week) cycle": the cycle the days repeat in
+_CYCLE_AFTER = re.compile(r"\s+of\s+(?:every|each|a)\s+(\d{1,3})[\s-]?(day|week)s?\b", re.I)
 
 
 # A frequency that does not repeat: one dose ("single dose", "one infusion of X"), or as needed

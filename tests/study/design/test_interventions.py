@@ -793,3 +793,47 @@ def test_a_design_saying_placebo_controlled_has_a_placebo_a_study_told_of_does_n
     assert products(ours) == [("Zelomab", "investigational"), ("Placebo", "placebo")]
     told_of = "Patients previously treated in a placebo-controlled trial will receive zelomab 3 mg."
     assert products(told_of) == [("Zelomab", "investigational")]
+
+
+def test_a_product_given_on_listed_days_has_those_days_as_its_frequency():
+    # a drug-interaction study: the probe on three days, the perpetrator daily; a list below "study
+    # intervention as follows:" gives each its own days, not one frequency for all
+    table = {
+        "columns": ["Study Intervention", "Zelomab", "Gotinib"],
+        "data": [
+            ["Unit Dose Strength/Dosage Level", "20 mg", "200 mg"],
+            ["Route of Administration", "Oral", "Oral"],
+            ["Dosing Instructions", "administered alone on Day 1 and with gotinib on Days 6 and 13", "daily"],
+        ],
+    }
+    design = Field(
+        "Overall Design",
+        "Participants will receive study intervention as follows:\nDay 1: 20 mg zelomab alone\n"
+        "Days 7 to 12: once daily (QD) doses of 200 mg gotinib administered alone",
+        "4.1",
+        (20, 20),
+        False,
+        "section",
+    )
+    found = read_interventions([design], [(table, WHERE)], NO_TRACE)
+    assert [(i["name"], i["frequency"]) for i in found] == [("Zelomab", "Days 1, 6 and 13"), ("Gotinib", "daily")]
+    cycle = {
+        "columns": ["Intervention Name", "Dose", "Dosing Instructions"],
+        "data": [["Gotinib", "80 mg/m2", "IV on Days 1, 8, and 15 of every 28 day (4-week) cycle"]],
+    }
+    found = read_interventions([], [(cycle, WHERE)], NO_TRACE)
+    assert found[0]["frequency"] == "Days 1, 8 and 15 of every 28-day cycle"
+
+
+def test_a_list_below_a_sentence_about_the_study_intervention_gives_no_product_its_frequency():
+    table = {"columns": ["Intervention Name", "Dose", "Route"], "data": [["Zelomab", "20 mg", "Oral"]]}
+    design = Field(
+        "Overall Design",
+        "Participants will receive study intervention as follows:\nDay 1: 20 mg zelomab alone\n"
+        "Days 7 to 12: once daily (QD) doses of 200 mg gotinib co-administered",
+        "4.1",
+        (20, 20),
+        False,
+        "section",
+    )
+    assert read_interventions([design], [(table, WHERE)], NO_TRACE)[0]["frequency"] is None
