@@ -80,8 +80,9 @@ Families of variation (the truth's ``forms``; each name starts with its family's
    X therapy", "a daily supplement of X", or every arm's name "... + X" (``interv.mandated.``);
    or, on a stream of its own, printed with its dose, route and frequency: "All patients should
    receive X 6 mg SC once weekly ...", "X 300 mg PO once daily ... for all patients"
-   (``interv.mandated.given``, ``interv.mandated.lead``).
-   These two draw from their own random streams, so the layouts without them are as they were.
+   (``interv.mandated.given``, ``interv.mandated.lead``). An infusion may be given on listed
+   days of a cycle ("Days 1, 8 and 15 of every 28-day cycle", ``interv.frequency.days``).
+   These draw from their own random streams, so the layouts without them are as they were.
 8. ``pop.`` -- the age criterion ("aged 18 to 75 years, inclusive", "at least 18 years of age",
    "\u2265 12 years of age", "18 years of age or older"; or, on its own stream, no age there and
    the exclusion "Individuals < 18 years old" first, ``pop.age.excluded``), sex ("Male or female", "Women",
@@ -234,6 +235,7 @@ FORMS = (
     "interv.route.oral",
     "interv.route.subcutaneous",
     "interv.route.intravenous",
+    "interv.frequency.days",
     "interv.route.intramuscular",
     "interv.route.inhalation",
     "pop.age.range",
@@ -695,6 +697,9 @@ def plan_design(doc: DesignDoc) -> Plan:
     doc.form(f"interv.route.{route}")
     unit = doc.pick(r.units)
     frequency = doc.pick(r.freqs)
+    # its own stream: an infusion on listed days of a cycle, as chemotherapy prints it
+    if route == "intravenous" and random.Random(f"days of a cycle {doc.seed}").random() < 0.35:
+        frequency = random.Random(f"which days {doc.seed}").choice(DAY_LISTS)
     form_text = doc.pick(r.forms)
     drug, Drug = doc.drug, doc.Drug
     weeks = doc.pick(doc.disease.weeks)
@@ -941,6 +946,8 @@ def plan_design(doc: DesignDoc) -> Plan:
         max_age = doc.pick((None, None, 65, 70, 75, 80))
         if "adolescents" in doc.disease.pop and doc.chance(0.5):
             min_age = 12
+    if frequency.startswith("Days "):  # not a single-dose escalation's, which has none
+        doc.form("interv.frequency.days")
     return Plan(
         kind,
         arms,
@@ -1268,9 +1275,19 @@ def period_phrase(doc: DesignDoc, e: Epoch) -> str:
     return f"{article} {e.prose} of {e.span}"
 
 
+# frequencies of an infusion given on listed days of a cycle (interv.frequency.days)
+DAY_LISTS = (
+    "Days 1, 8 and 15 of every 28-day cycle",
+    "Days 1 and 8 of every 21-day cycle",
+    "Days 1, 8 and 15 of every 21-day cycle",
+)
+
+
 def freq_prose(frequency: str | None) -> str:
     if frequency == "single dose":
         return "as a single dose"
+    if frequency and frequency.startswith("Days "):
+        return "on " + frequency
     return frequency or ""
 
 
@@ -1791,6 +1808,8 @@ def intervention_blocks(doc: DesignDoc, plan: Plan) -> list:
 
     def freq_cell(p: Product) -> str:  # the abbreviation once (a repeated cell is a repeated sentence)
         f = cap(p.frequency or "")
+        if f.startswith("Days ") and p is not drug:  # a day list again in other words
+            f = ("On ", "Given on ", "Infused on ")[min(products.index(p), 3) - 1] + f
         abbr = ABBREVIATIONS.get(p.frequency or "")
         return f"{f} ({abbr})" if abbr and abbreviate and p is drug else f
 
