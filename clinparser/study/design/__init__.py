@@ -19,7 +19,7 @@ from ..criteria import section_pages
 from ..trace import Tracer
 from .amendments import read_amendments
 from .arms import arms_in_title, background_in_arms, read_arms, single_arm, with_aliases
-from .fields import Field, labelled_fields, plain_text, sections
+from .fields import Field, chapter_fields, labelled_fields, plain_text, sections
 from .indication import read_indication
 from .interventions import read_interventions
 from .kind import read_kind
@@ -61,7 +61,9 @@ def read_design(
         for t in s.get("tables") or []
     ]
     schedules = [t["schedule"] for t, _ in tables if t.get("schedule")]
-    interventions = read_interventions(fields, tables, tracer, title=title, abbreviations=short_forms)
+    interventions = read_interventions(
+        fields, tables, tracer, title=title, abbreviations=short_forms, chapters=chapter_fields(document)
+    )
     products = with_aliases(interventions, short_forms, fields)
     schemas = [
         Field(

@@ -45,7 +45,7 @@ class Field:
     section: Optional[str]  # the number of the section it is printed in, or the title of an unnumbered one
     pages: tuple[Optional[int], Optional[int]]
     synopsis: bool  # printed in a synopsis (or the front matter)
-    kind: str  # "table", "paragraph", "section"
+    kind: str  # "table", "paragraph", "section", or "chapter" (see chapter_fields)
 
 
 def sections(document: Document) -> Iterable[tuple[dict, list[dict], bool]]:
@@ -82,7 +82,24 @@ def labelled_fields(document: Document) -> list[Field]:
             body = plain_text(section.get("text") or "")
             if body:
                 out.append(Field(strip_markup(section["title"]), body, where, pages, synopsis, "section"))
+
     return sorted(out, key=lambda f: not f.synopsis)
+
+
+def chapter_fields(document: Document) -> list[Field]:
+    """Outline sections with no text of their own, each labelling its children's text ("5.2
+    Administration" over "5.2.1 Main Study" and "5.2.2 Food Effect Sub-Study"): kept apart from
+    ``labelled_fields``, whose sections already give that text once, for the readers that ask."""
+    out: list[Field] = []
+    for section, _, toc in sections(document):
+        if toc and section.get("title") and not plain_text(section.get("text") or "") and section.get("subsections"):
+            children = "\n".join(plain_text(c.get("text") or "") for c in section["subsections"])
+            if children.strip():
+                where = section.get("number") or section.get("title")
+                out.append(
+                    Field(strip_markup(section["title"]), children, where, section_pages(section), False, "chapter")
+                )
+    return out
 
 
 def find(

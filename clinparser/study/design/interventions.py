@@ -104,9 +104,11 @@ def read_interventions(
     tracer: Tracer,
     title: Optional[dict] = None,
     abbreviations: Optional[dict[str, str]] = None,
+    chapters: Optional[list[Field]] = None,
 ) -> list[dict]:
     """``title``: the official title item, whose named products are added when no table or field
-    names them; ``abbreviations``: short form -> expansion, to know "TCZ" is tocilizumab."""
+    names them; ``abbreviations``: short form -> expansion, to know "TCZ" is tocilizumab;
+    ``chapters``: ``chapter_fields``, whose doses are read with the administration fields'."""
     found: list[dict] = []
     for table, where in document_tables:
         if table.get("schedule"):
@@ -142,7 +144,7 @@ def read_interventions(
     _add_prose_products(found, fields, abbreviations, tracer)
     _add_mandated(found, fields, abbreviations, tracer)
     _add_design_placebo(found, fields, tracer)
-    _complete(found, fields, abbreviations)
+    _complete(found, fields, abbreviations, chapters)
     _add_reduced_doses(found, fields, abbreviations)
     for product in found:
         product["doses"] = _doses_given(product)
@@ -477,7 +479,12 @@ def _add_given_as(
         _add(found, _product(tracer, field, name, sentence, role))
 
 
-def _complete(products: list[dict], fields: list[Field], abbreviations: Optional[dict[str, str]] = None) -> None:
+def _complete(
+    products: list[dict],
+    fields: list[Field],
+    abbreviations: Optional[dict[str, str]] = None,
+    chapters: Optional[list[Field]] = None,
+) -> None:
     """Doses, route and frequency a product's own text leaves out, from the sentences of the
     dosing and administration fields that name the product ("Enzalutamide 160 mg will be
     taken orally once daily"): more doses added, route and frequency where none was read. A
@@ -511,9 +518,16 @@ def _complete(products: list[dict], fields: list[Field], abbreviations: Optional
             alone = "\n".join(line for line in text.split("\n") if not _says_any(line, others))
             _add_doses(product, _named_doses(_each_with_unit(text), words))
             _add_doses(product, _doses(alone))
+    # a chapter on giving the products whose text is all in its sections ("5.2 Administration"
+    # over "5.2.1 Main Study") prints the doses given too
+    chapters = find(chapters or [], ADMINISTRATION_LABEL, ("chapter",))
     described = _each_with_unit(
         "\n".join(
-            f.value for f in find(fields, ADMINISTRATION_LABEL) + find(fields, DESIGN_LABEL) + find(fields, ARM_LABEL)
+            f.value
+            for f in find(fields, ADMINISTRATION_LABEL)
+            + chapters
+            + find(fields, DESIGN_LABEL)
+            + find(fields, ARM_LABEL)
         )
     )
     for product in products:

@@ -93,3 +93,33 @@ def test_a_forms_label_with_its_instruction_in_brackets_is_the_label_alone():
     pairs = dict(text_pairs(text))
     assert pairs["Study Design"] == "Participants will be randomized to fixed or titrated dosing."
     assert pairs["Sample size"] == "50 patients"
+
+
+def test_a_section_with_no_text_of_its_own_labels_its_childrens_text_as_a_chapter_apart():
+    from clinparser.study.design.fields import chapter_fields
+
+    document = {
+        "non_toc": [],
+        "toc": [
+            {
+                "number": "5.2",
+                "title": "Administration",
+                "text": "",
+                "pages": [30, 31],
+                "subsections": [
+                    {
+                        "number": "5.2.1",
+                        "title": "Main Study",
+                        "text": "Zelomab 300 mg is taken orally.",
+                        "pages": [30],
+                    },
+                    {"number": "5.2.2", "title": "Sub-Study", "text": "A single dose of 300 mg.", "pages": [31]},
+                ],
+            }
+        ],
+    }
+    chapters = chapter_fields(document)
+    assert [(f.label, f.value, f.kind) for f in chapters] == [
+        ("Administration", "Zelomab 300 mg is taken orally.\nA single dose of 300 mg.", "chapter")
+    ]
+    assert not any(f.label == "Administration" for f in labelled_fields(document))  # the text once there

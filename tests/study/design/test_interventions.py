@@ -837,3 +837,18 @@ def test_a_list_below_a_sentence_about_the_study_intervention_gives_no_product_i
         "section",
     )
     assert read_interventions([design], [(table, WHERE)], NO_TRACE)[0]["frequency"] is None
+
+
+def test_the_doses_given_in_the_sections_of_an_empty_administration_chapter_are_read():
+    table = {"columns": ["Intervention Name", "Unit Dose Strength", "Route"], "data": [["Zelomab", "100 mg", "Oral"]]}
+    chapter = Field(
+        "Administration",
+        "In the main study, zelomab 300 mg (3 x 100 mg capsules) will be administered orally QD.",
+        "5.2",
+        (30, 30),
+        False,
+        "chapter",
+    )
+    doses = lambda found: [d["printed"] for d in found[0]["doses"]]  # noqa: E731
+    assert doses(read_interventions([], [(table, WHERE)], NO_TRACE)) == ["100 mg"]
+    assert doses(read_interventions([], [(table, WHERE)], NO_TRACE, chapters=[chapter])) == ["100 mg", "300 mg"]
