@@ -523,7 +523,7 @@ def _complete(
     chapters = find(chapters or [], ADMINISTRATION_LABEL, ("chapter",))
     described = _each_with_unit(
         "\n".join(
-            f.value
+            _this_studys(f)
             for f in find(fields, ADMINISTRATION_LABEL)
             + chapters
             + find(fields, DESIGN_LABEL)
@@ -540,6 +540,22 @@ def _complete(
     for product in products:
         if product["role"] not in ("background", "rescue"):  # it speaks of the study's own products
             _fill(product, general)
+
+
+# "5.5 Justification for Dose", "Rationale for Dose Selection": why the dose, told with the doses
+# earlier trials tested ("Results from the phase 2 dose-finding trial showed that the 0.4 mg
+# once-daily dose was most effective"), which are not doses given here
+_DOSE_RATIONALE = re.compile(r"\bjustification\b|\brationale\b|\bselection\s+of\b|\bdose\s+selection\b", re.I)
+_EARLIER_TRIAL = re.compile(
+    r"\b(?:showed|shown|tested|obtained|observed|was|were)\b|\b(?:trial|study)\s+[A-Z]{2,}[\w-]*\d", re.I
+)
+
+
+def _this_studys(field: Field) -> str:
+    """A field's text, less the sentences of a dose rationale that tell of an earlier trial."""
+    if not _DOSE_RATIONALE.search(field.label):
+        return field.value
+    return "\n".join(s for s in sentences(field.value) if not _EARLIER_TRIAL.search(s))
 
 
 def _placebos_as_matched(products: list[dict]) -> None:

@@ -852,3 +852,18 @@ def test_the_doses_given_in_the_sections_of_an_empty_administration_chapter_are_
     doses = lambda found: [d["printed"] for d in found[0]["doses"]]  # noqa: E731
     assert doses(read_interventions([], [(table, WHERE)], NO_TRACE)) == ["100 mg"]
     assert doses(read_interventions([], [(table, WHERE)], NO_TRACE, chapters=[chapter])) == ["100 mg", "300 mg"]
+
+
+def test_a_dose_an_earlier_trial_tested_told_in_the_dose_rationale_is_not_a_dose_given():
+    table = {"columns": ["Intervention Name", "Dose", "Route"], "data": [["Zelomab", "2.4 mg", "Subcutaneous"]]}
+    rationale = Field(
+        "Justification for dose",
+        "Results from the phase 2 dose-finding trial (ZX-4153) showed that the zelomab 0.4 mg once-daily dose was "
+        "most effective. In this study zelomab 1.7 mg is given for the first 4 weeks.",
+        "5.5",
+        (30, 30),
+        False,
+        "section",
+    )
+    found = read_interventions([rationale], [(table, WHERE)], NO_TRACE)
+    assert [d["printed"] for d in found[0]["doses"]] == ["2.4 mg", "1.7 mg"]
