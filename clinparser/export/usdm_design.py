@@ -57,7 +57,8 @@ the reader does not give gets a neutral value, said in a note on the object it i
   (C66729: oral ``C38288``, intravenous ``C38276``, subcutaneous ``C38299``, intramuscular
   ``C28161``, topical ``C38304``, inhalation ``C38216``, transdermal ``C38305``), ``frequency`` (C71113, by the printed
   words: "once daily" ``C25473`` "Daily", "BID" ``C64496`` "Twice Daily", "every 3 weeks"
-  ``C64535`` "Every Three Weeks", "single dose" ``C64576`` "Once"; a frequency the codelist has
+  ``C64535`` "Every Three Weeks", "single dose" ``C64576`` "Once", "Days 1, 8 and 15 of every
+  28-day cycle" ``C176289`` "Three Times Per Cycle", its days said in the description; a frequency the codelist has
   no term for, or two terms ("QD for 7 days, then BID"), as printed in ClinParser's code system),
   ``administrableProductId`` the intervention's
   ``AdministrableProduct`` (named as the intervention; dose form ``C150001`` "Unknown Dosage Form
@@ -390,13 +391,27 @@ FREQUENCIES: list[tuple[re.Pattern, Any]] = [
 ]
 
 
+# "Days 1, 8 and 15 of every 28-day cycle": a count of doses per cycle, which C71113 has terms for
+# (the days themselves stay in the administration's description)
+_DAYS_OF_CYCLE = re.compile(r"^(?:on )?days? (\d+(?: \d+)*(?: and \d+)?) of (?:every|each|a) \d+ (?:day|week)s? cycle$")
+PER_CYCLE = {2: ("C176288", "Two Times Per Cycle"), 3: ("C176289", "Three Times Per Cycle")}
+
+
+def _words_of(printed: Any) -> str:
+    """A printed frequency as plain lower-case words ("Days 1, 8 and 15": "days 1 8 and 15")."""
+    text = " ".join(re.sub(r"[^\w./ -]", " ", str(printed or "").lower()).replace("-", " ").split())
+    return re.sub(r"\b(twenty|thirty|forty|seventy|ninety) (four|six|eight|two)\b", r"\1-\2", text)
+
+
 def frequency_term(printed: Any) -> Optional[tuple[str, str]]:
     """The C71113 term of a printed frequency ("once daily", "Q3W", "every 2 weeks"), or None when
     it names none, or more than one ("QD for 7 days, then BID")."""
-    text = " ".join(re.sub(r"[^\w./ -]", " ", str(printed or "").lower()).replace("-", " ").split())
-    text = re.sub(r"\b(twenty|thirty|forty|seventy|ninety) (four|six|eight|two)\b", r"\1-\2", text)
+    text = _words_of(printed)
     if not text:
         return None
+    days = _DAYS_OF_CYCLE.match(text)
+    if days:
+        return PER_CYCLE.get(len(re.findall(r"\d+", days[1])))
     spans: list[tuple[int, int, tuple[str, str]]] = []
     for pattern, term in FREQUENCIES:
         for m in pattern.finditer(text):
@@ -710,6 +725,8 @@ def _interventions(study_version: dict, reading: dict, ids: Ids) -> list[dict]:
         printed_frequency = _text(item.get("frequency"))
         frequency = frequency_term(printed_frequency) or printed_frequency or None
         said_common = []
+        if isinstance(frequency, tuple) and _DAYS_OF_CYCLE.match(_words_of(printed_frequency)):
+            said_common.append(f"frequency as printed: {printed_frequency}")  # the days a term cannot hold
         if route_key and route is None:
             said_common.append(f"route: {route_key} (no code read)")
         doses = [d for d in item.get("doses") or [] if isinstance(d, dict)]

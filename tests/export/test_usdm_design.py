@@ -319,6 +319,8 @@ def test_what_has_no_code_is_kept_as_printed_and_what_is_unknown_is_said():
         ("continuous infusion", ("C53279", "Continuous")),
         ("thrice weekly", ("C64528", "Three Times Weekly")),
         ("three times a week (TIW)", ("C64528", "Three Times Weekly")),
+        ("Days 1, 8 and 15 of every 28-day cycle", ("C176289", "Three Times Per Cycle")),
+        ("on Days 1 and 8 of each 21 day cycle", ("C176288", "Two Times Per Cycle")),
         # None: no term, two terms, a number the codelist has no term for.
         ("every 26 weeks", None),
         ("QD for 7 days, then BID", None),
@@ -513,4 +515,14 @@ def test_the_scorer_reads_the_export(tmp_path):
     assert out.strip().splitlines()[-1] == (
         "design arms P/R/F1 1.000/1.000/1.000 epochs P/R/F1 1.000/1.000/1.000 interventions P/R/F1 1.000/1.000/1.000 "
         "attrs 1.000 population 1.000 design 1.000 indication 1.000 amendments P/R/F1 1.000/1.000/1.000 mean 1.000"
+    )
+
+
+def test_days_of_a_cycle_are_coded_as_times_per_cycle_and_the_days_kept_in_the_description():
+    design = reading()
+    design["interventions"][0]["frequency"] = "Days 1, 8 and 15 of every 28-day cycle"
+    administrations = study_version(export(design))["studyInterventions"][0]["administrations"]
+    assert {code(a["frequency"]) for a in administrations} == {("C176289", "Three Times Per Cycle")}
+    assert all(
+        "frequency as printed: Days 1, 8 and 15 of every 28-day cycle" in a["description"] for a in administrations
     )
