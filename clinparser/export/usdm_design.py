@@ -58,7 +58,8 @@ the reader does not give gets a neutral value, said in a note on the object it i
   ``C28161``, topical ``C38304``, inhalation ``C38216``, transdermal ``C38305``), ``frequency`` (C71113, by the printed
   words: "once daily" ``C25473`` "Daily", "BID" ``C64496`` "Twice Daily", "every 3 weeks"
   ``C64535`` "Every Three Weeks", "single dose" ``C64576`` "Once", "Days 1, 8 and 15 of every
-  28-day cycle" ``C176289`` "Three Times Per Cycle", its days said in the description; a frequency the codelist has
+  28-day cycle" ``C176289`` "Three Times Per Cycle", "Days 1, 6 and 13" ``C71325`` "Intermittent",
+  their days said in the description; a frequency the codelist has
   no term for, or two terms ("QD for 7 days, then BID"), as printed in ClinParser's code system),
   ``administrableProductId`` the intervention's
   ``AdministrableProduct`` (named as the intervention; dose form ``C150001`` "Unknown Dosage Form
@@ -391,10 +392,14 @@ FREQUENCIES: list[tuple[re.Pattern, Any]] = [
 ]
 
 
-# "Days 1, 8 and 15 of every 28-day cycle": a count of doses per cycle, which C71113 has terms for
+# "Days 1, 8 and 15 of every 28-day cycle": a count of doses per cycle, which C71113 has terms for;
+# "Days 1, 6 and 13" (no cycle): doses at intervals of no one length, C71113's "Intermittent"
 # (the days themselves stay in the administration's description)
-_DAYS_OF_CYCLE = re.compile(r"^(?:on )?days? (\d+(?: \d+)*(?: and \d+)?) of (?:every|each|a) \d+ (?:day|week)s? cycle$")
+_DAYS_OF_CYCLE = re.compile(
+    r"^(?:on )?days? (\d+(?: \d+)*(?: and \d+)?)(?P<cycle> of (?:every|each|a) \d+ (?:day|week)s? cycle)?$"
+)
 PER_CYCLE = {2: ("C176288", "Two Times Per Cycle"), 3: ("C176289", "Three Times Per Cycle")}
+INTERMITTENT = ("C71325", "Intermittent")
 
 
 def _words_of(printed: Any) -> str:
@@ -411,7 +416,7 @@ def frequency_term(printed: Any) -> Optional[tuple[str, str]]:
         return None
     days = _DAYS_OF_CYCLE.match(text)
     if days:
-        return PER_CYCLE.get(len(re.findall(r"\d+", days[1])))
+        return PER_CYCLE.get(len(re.findall(r"\d+", days[1]))) if days["cycle"] else INTERMITTENT
     spans: list[tuple[int, int, tuple[str, str]]] = []
     for pattern, term in FREQUENCIES:
         for m in pattern.finditer(text):

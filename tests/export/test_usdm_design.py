@@ -271,7 +271,7 @@ def test_what_has_no_code_is_kept_as_printed_and_what_is_unknown_is_said():
     design = reading()
     design["interventions"][0].update(
         role=None,
-        frequency="on Days 1, 8 and 15",
+        frequency="every 26 weeks",
         route="other",
         doses=[{"value": 2, "unit": "puffs", "printed": "2 puffs"}],
     )
@@ -280,8 +280,8 @@ def test_what_has_no_code_is_kept_as_printed_and_what_is_unknown_is_said():
     [administration] = si["administrations"]
     frequency = administration["frequency"]["standardCode"]
     assert (frequency["code"], frequency["decode"], frequency["codeSystem"]) == (
-        "on Days 1, 8 and 15",
-        "on Days 1, 8 and 15",
+        "every 26 weeks",
+        "every 26 weeks",
         "ClinParser",
     )
     # A dose unit without a code: no dose, the printed dose in the description; route other: none.
@@ -324,7 +324,9 @@ def test_what_has_no_code_is_kept_as_printed_and_what_is_unknown_is_said():
         # None: no term, two terms, a number the codelist has no term for.
         ("every 26 weeks", None),
         ("QD for 7 days, then BID", None),
-        ("on Days 1 and 8", None),
+        ("on Days 1 and 8", ("C71325", "Intermittent")),
+        ("Days 1, 6 and 13", ("C71325", "Intermittent")),
+        ("Days 1 to 5", None),
         ("", None),
         (None, None),
     ],
