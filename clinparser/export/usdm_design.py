@@ -414,7 +414,8 @@ def frequency_term(printed: Any) -> Optional[tuple[str, str]]:
     text = _words_of(printed)
     if not text:
         return None
-    days = _DAYS_OF_CYCLE.match(text)
+    # (a range, "Days 1-14 of each 21-day cycle", is daily dosing: its hyphen is gone from ``text``)
+    days = None if re.search(r"\d\s*(?:-|\u2013|to|through)\s*\d", str(printed)) else _DAYS_OF_CYCLE.match(text)
     if days:
         return PER_CYCLE.get(len(re.findall(r"\d+", days[1]))) if days["cycle"] else INTERMITTENT
     spans: list[tuple[int, int, tuple[str, str]]] = []

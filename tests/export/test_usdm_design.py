@@ -327,6 +327,7 @@ def test_what_has_no_code_is_kept_as_printed_and_what_is_unknown_is_said():
         ("on Days 1 and 8", ("C71325", "Intermittent")),
         ("Days 1, 6 and 13", ("C71325", "Intermittent")),
         ("Days 1 to 5", None),
+        ("Days 1-14 of each 21-day cycle", None),  # a range: daily dosing in the cycle, no count
         ("", None),
         (None, None),
     ],

@@ -120,9 +120,22 @@ _LABEL_THEN_PARAGRAPH = re.compile(
 
 
 def _label_of_paragraph(line: str) -> str:
-    """An arm line's name: the line, or its label where a paragraph follows the label."""
+    """An arm line's name: the line, or its label where a paragraph follows a label that names
+    the arm in words of its own ("Group#1-Fixed Letrozole Group: ..."; "Arm A: Participants will
+    receive ..." keeps its line, the label alone would say nothing)."""
     m = _LABEL_THEN_PARAGRAPH.match(line)
-    return m["label"] if m else line
+    if not m:
+        return line
+    own = _ARM_LABEL_ONLY.sub("", m["label"]).strip(" -\u2013:")
+    return m["label"] if re.search(r"[A-Za-z]{3}", own) else line
+
+
+# "Group #1", "Arm A", "Cohort 2": a label's number part, which names nothing of the arm
+_ARM_LABEL_ONLY = re.compile(
+    r"^\s*(?:treatment\s+)?(?:arm|group|cohort|sequence|regimen|part)(?:\s*#\s*|\s+no\.\s*|\s+)"
+    r"(?:[A-Z]{1,4}|\d{1,3}[A-Za-z]?)\b",
+    re.I,
+)
 
 
 _FOOTNOTE_MARKS = re.compile(r"[\u00aa\u00ba\u00b9\u00b2\u00b3\u2070-\u2079*\u2020\u2021]+$")
@@ -262,9 +275,10 @@ def _ratio_parts(line: str) -> Optional[int]:
 
 # "600 patients treated with A 150 mg bid", "will be treated with B"; not a result reported of
 # others ("Almost 20% of patients treated with A developed adverse events")
-_RESULT_VERB = r"\s(?:developed|had|showed|experienced|achieved|reported|improved|responded)\b"
-_TREATED = re.compile(
-    rf"\b(?:treated|dosed)\s+with\s+(?P<list>(?:(?!{_RESULT_VERB})[^.;\n]|\.(?=\S))+)(?=[.;\n]|$)", re.I
+_TREATED = re.compile(r"\b(?:treated|dosed)\s+with\s+(?P<list>(?:[^.;\n]|\.(?=\S))+)", re.I)
+# a result's verb within a few words of the product: "treated with X developed adverse events"
+_RESULT_AFTER = re.compile(
+    r"^(?:\S+\s+){1,3}?(?:developed|had|showed|experienced|achieved|reported|improved|responded)\b", re.I
 )
 _LIST_SPLIT = re.compile(
     r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+versus\s+|\s+vs\.?\s+|\s+and\s+(?=(?:matching\s+)?placebo\b)", re.I
@@ -346,7 +360,13 @@ def _arms_in_prose(fields: list[Field], interventions: list[dict], tracer: Trace
     for field in described:
         lines = field.value.split("\n")
         # "treated with A" in one sentence, "treated with B" in another: each an arm
-        treated = [(p, line) for line in lines for m in _TREATED.finditer(line) for p in listed(m, _TREATED)]
+        treated = [
+            (p, line)
+            for line in lines
+            for m in _TREATED.finditer(line)
+            if not _RESULT_AFTER.match(m["list"])
+            for p in listed(m, _TREATED)
+        ]
         if any(_names_any(p, active) for p, _ in treated):
             out: list[dict] = []
             for name, line in treated:
@@ -421,9 +441,7 @@ def _arm_words(piece: str) -> str:
 
 
 def _names_any(text: str, names: list[str]) -> bool:
-    words = re.findall(
-        r"[a-z0-9-]+", re.sub(r"[\u2010-\u2013]", "-", text.lower())
-    )  # "TEV\u201148574": a non-breaking hyphen
+    words = _tokens(text)
     return any(n in words for n in names if n)
 
 
@@ -478,7 +496,7 @@ def _mentions(text: str, product: dict) -> bool:
         of = _placebo_for(product["name"])
         return not of or _names_placebo_of(of, low) or not any(w in words for w in of.split())
     bare = _without_placebo_of(product["name"].lower(), low)
-    return any(w in re.findall(r"[a-z0-9-]+", _without_placebo_of(w, bare)) for w in _words_for(product) if w)
+    return any(w in _tokens(_without_placebo_of(w, bare)) for w in _words_for(product) if w)
 
 
 def _placebo_for(name: str) -> str:
@@ -510,13 +528,26 @@ def with_aliases(interventions: list[dict], abbreviations: Optional[dict[str, st
     text = "\n".join(f.value for f in find(fields, ADMINISTRATION_LABEL) + find(fields, DESIGN_LABEL))
     out = [{**i, "aliases": aliases(i["name"], abbreviations, text)} for i in interventions]
     # "randomized to active drug or placebo": with one investigational product and no comparator,
-    # "active" can only be that product
+    # the "active drug" can only be that product (``_tokens`` reads the phrase as one word)
     roles = [i["role"] for i in interventions]
     if roles.count("investigational") == 1 and "comparator" not in roles:
         for product in out:
             if product["role"] == "investigational":
-                product["aliases"] = [*product["aliases"], "active"]
+                product["aliases"] = [*product["aliases"], ACTIVE_DRUG]
     return out
+
+
+ACTIVE_DRUG = "active-drug"
+_ACTIVE_DRUG = re.compile(r"\bactive\s+(?:study\s+)?(?:drug|treatment|medication|agent|product)s?\b", re.I)
+
+
+def _tokens(text: str) -> list[str]:
+    """A text's words for naming products: "active drug" one word, where no placebo is named
+    beside it ("placebo, then active treatment in the extension" is the placebo arm's)."""
+    low = re.sub(r"[\u2010-\u2013]", "-", " ".join(text.lower().split()))  # "TEV\u201148574": a non-breaking hyphen
+    if "placebo" not in low:
+        low = _ACTIVE_DRUG.sub(ACTIVE_DRUG, low)
+    return re.findall(r"[a-z0-9-]+", low)
 
 
 # "cariprazine 3 mg/day + ADT", "placebo plus metformin": what an arm's name adds last

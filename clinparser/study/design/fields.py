@@ -32,7 +32,8 @@ _LABEL_LINE = re.compile(
     r"^\s*(?:#{1,6}\s*)?(?:[-*\u2022]\s+)?(?P<open>\*\*|__|<u>|_)(?P<label>[^*_<>\n]{2,80}?)\s*(?P<colon1>:?)\s*"
     # a form's label may carry its instruction in brackets before the colon: "**Study Design** (for
     # example, hypothesis, research question):" is the label "Study Design"
-    r"(?P<close>\*\*|__|</u>|_)(?:\s*\([^()]{1,200}\))?\s*(?P<colon2>:?)\s*(?P<rest>.*)$"
+    r"(?P<close>\*\*|__|</u>|_)(?:\s*\((?=(?:for\s+example|e\.g\.|i\.e\.|if\b|see\b|describe|specify|include|list\b|"
+    r"provide|explain|justify|attach))[^()]{1,200}\))?\s*(?P<colon2>:?)\s*(?P<rest>.*)$"
 )
 # A plain "Label: value" line in a table cell ("Dose: 15 mg QD")
 _PLAIN_LABEL = re.compile(r"^(?P<label>[A-Z][A-Za-z /()&,-]{1,60}?)\s*:\s*(?P<rest>.*)$")

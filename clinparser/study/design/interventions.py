@@ -154,8 +154,13 @@ def read_interventions(
 # "We shall perform a placebo-controlled, parallel-group trial of X"; not a study told of ("the
 # pilot placebo-controlled trial", "patients previously treated in a placebo controlled trial")
 _PLACEBO_CONTROLLED = re.compile(r"\bplacebo[- ]controlled\b", re.I)
+# (nor one negated, "not placebo-controlled"; nor trials in the plural, another trial by its code,
+# an extension's parent: "who took part in the placebo-controlled Study ZX-301")
 _OTHER_STUDY = re.compile(
-    r"\b(?:pilot|previous(?:ly)?|prior|earlier|past|completed|published|parent|preceding)\b", re.I
+    r"\b(?:pilot|previous(?:ly)?|prior|earlier|past|completed|published|parent|preceding|not|unlike|"
+    r"established|extension|roll(?:ing)?[- ]?over|took\s+part|participated|trials|studies)\b"
+    r"|\b(?:study|trial)\s+[A-Z]{2,}[\w-]*\d|\b[A-Z]{2,}-\d{2,}",
+    re.I,
 )
 
 
@@ -547,7 +552,9 @@ def _complete(
 # once-daily dose was most effective"), which are not doses given here
 _DOSE_RATIONALE = re.compile(r"\bjustification\b|\brationale\b|\bselection\s+of\b|\bdose\s+selection\b", re.I)
 _EARLIER_TRIAL = re.compile(
-    r"\b(?:showed|shown|tested|obtained|observed|was|were)\b|\b(?:trial|study)\s+[A-Z]{2,}[\w-]*\d", re.I
+    r"\b(?:previous(?:ly)?|prior|earlier|showed|shown|demonstrated|tested|obtained|approved|dose-finding)\b"
+    r"|\bphase\s+(?:[1-3]|I{1,3})[ab]?\b|\b(?:has|have)\s+been\b|\b(?:trial|study)\s+[A-Z]{2,}[\w-]*\d",
+    re.I,
 )
 
 
@@ -589,9 +596,11 @@ def _fill(product: dict, text: str) -> None:
 
 # "Study intervention will be administered every 2 weeks", "The study drug is taken orally once daily"
 # (one line: a list below "... study intervention as follows:" gives each product its own days)
+# (a wrapped line goes on, a list's item does not: a bullet, a number or "Day 1: ...")
+_ON_ONE_LINE = r"(?:[^.;\n]|\n(?![ \t]*(?:[-*\u2022]|days?\b|\d)))"
 _WHOLE_INTERVENTION = re.compile(
     r"\b(?:study|investigational)\s+(?:intervention|drug|treatment|product|medication)s?\b"
-    r"[^.;\n]*\b(?:administered|given|taken|injected|infused|inhaled|dosed)\b[^.;\n]*",
+    rf"{_ON_ONE_LINE}*\b(?:administered|given|taken|injected|infused|inhaled|dosed)\b{_ON_ONE_LINE}*",
     re.I,
 )
 
@@ -749,8 +758,13 @@ def _product(tracer: Tracer, where: Field, name: str, text: str, role: Optional[
 
 # "Day 1", "Days 6 and 13", "Days 1, 8, and 15"; a range ("Days 7 to 12") is daily dosing, no list
 _DAY_LIST = re.compile(
-    r"\bDays?\s+(\d{1,3}(?:\s*,\s*\d{1,3})*(?:\s*,?\s*and\s+\d{1,3})?)\b(?!\s*(?:to|-|\u2013|through))"
+    r"\bDays?\s+(\d{1,3}(?:\s*,\s*\d{1,3})*(?:\s*,?\s*and\s+\d{1,3})?)\b(?!\s*(?:to|-|\u2013|through))", re.I
 )
+# a clause ends at ";", a sentence's end or a line starting another label ("Route: Oral"); a
+# cell's wrapped lines go on ("administered alone on\nDay 1 and with B on\nDays 6 and 13")
+_CLAUSE_END = re.compile(r";|(?<=\.)\s+|\n(?=[A-Z][\w /()-]{0,40}:)")
+# a clause about samples or visits on those days, not doses: "PK samples on Days 1 and 8"
+_NOT_DOSING_DAYS = re.compile(r"\bsamples?\b|\bPK\b|\bpharmacokinetic|\bassessments?\b|\bvisits?\b|\bECGs?\b", re.I)
 _DAY_RANGE = re.compile(r"\bDays?\s+\d{1,3}\s*(?:to|-|\u2013|through)\s*\d", re.I)
 
 
@@ -760,12 +774,15 @@ def _dosing_days(text: str) -> Optional[str]:
     least, no range among them."""
     if _DAY_RANGE.search(text):
         return None
-    found = list(_DAY_LIST.finditer(text))
+    # the first clause naming a day, unless it names samples or visits (another product's days
+    # are in a clause of their own: "Day 1 of each cycle; dexamethasone on Days 1, 2 and 3")
+    clause = next((c for c in _CLAUSE_END.split(text) if _DAY_LIST.search(c) and not _NOT_DOSING_DAYS.search(c)), "")
+    found = list(_DAY_LIST.finditer(clause))
     days = list(dict.fromkeys(int(d) for m in found for d in re.findall(r"\d+", m.group(1))))
     if len(days) < 2:
         return None
     listed = "Days " + ", ".join(map(str, days[:-1])) + f" and {days[-1]}"
-    cycle = _CYCLE_AFTER.match(text, found[-1].end())
+    cycle = _CYCLE_AFTER.match(clause, found[-1].end())
     return listed + (f" of every {cycle[1]}-{cycle[2].lower()} cycle" if cycle else "")
 
 

@@ -155,10 +155,25 @@ def _number(text: str) -> int:
 _SELECTION_LABEL = re.compile(rf"\bselection\s+(?:and\s+\w+\s+)?of\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\b", re.I)
 
 
+# there, only a sentence planning the study's number: "We plan to study a cohort of 112", "will
+# enroll", not "up to 10 subjects may be replaced", "each site will screen 40", "a registry of"
+_PLANNED = re.compile(
+    r"\bplan(?:s|ned)?\s+to\s+(?:study|enrol|include|recruit|randomi)|\bwill\s+(?:be\s+)?(?:enrol|randomi|recruit|stud)"
+    r"|\ba\s+(?:total|cohort)\s+of\b",
+    re.I,
+)
+_NOT_PLANNED = re.compile(
+    r"\breplace|\bprevious|\bprior\b|\b(?:per|each)\s+(?:site|centre|center)\b|\bregistry\b", re.I
+)
+
+
 def _enrollment(fields: list[Field], tracer: Tracer) -> Optional[dict]:
     for field in find(fields, ENROLLMENT_LABEL) + find(fields, DESIGN_LABEL) + find(fields, _SELECTION_LABEL):
         labelled = bool(ENROLLMENT_LABEL.search(field.label))
+        selection = not labelled and not DESIGN_LABEL.search(field.label)
         for sentence in sentences(field.value):
+            if selection and (not _PLANNED.search(sentence) or _NOT_PLANNED.search(sentence)):
+                continue
             value = _count(sentence, labelled)
             if value:
                 return item(tracer, field, sentence, value=value)

@@ -72,7 +72,7 @@ _ROUTE_WORD = re.compile(
     r"^(?:the\s+)?(?:(?:oral|intravenous|subcutaneous|topical|transdermal|inhaled|intramuscular)\s+"
     r"|(?:short|long)[- ]course\s+|(?:low|high|fixed|single|multiple|standard)[- ]dose\s+"
     # a regimen's word: "Fixed vs Titrated Letrozole" compares two regimens of letrozole
-    r"|(?:fixed|titrated|escalating|weight[- ]based)\s+)+",
+    r"|(?:fixed|titrated|escalating|weight[- ]based|early|delayed|immediate|deferred)\s+)+",
     re.I,
 )
 _PLACEBO = re.compile(r"\bplacebo\b", re.I)
@@ -104,7 +104,7 @@ def title_products(title: str, named_in: str) -> list[tuple[str, str]]:
             words = re.findall(r"[A-Za-z0-9-]+", name)
             if not words or len(words) > 6 or not is_product_name(name):
                 continue
-            named_before = True
+
             role = (
                 "placebo"
                 if _PLACEBO.search(name)
@@ -115,8 +115,13 @@ def title_products(title: str, named_in: str) -> list[tuple[str, str]]:
                 else "investigational"
             )
             # given "plus" another product, a background therapy needs only to be named again
-            if not _PLACEBO.search(name) and not _given(name, text + "\n" + named_in, loosely=role == "background"):
+            if (
+                not _PLACEBO.search(name)
+                and not _given(name, text + "\n" + named_in, loosely=role == "background")
+                and not _tested(name, named_in)
+            ):
                 continue
+            named_before = True
             name = _as_printed(name, named_in)
             if not any(same_product(name, known, named_in) for known, _ in found):
                 found.append((name, role))
@@ -134,9 +139,7 @@ _DOSE_AFTER = (
 # "receive KVD900", "administration of the study drug", "treated with either A or B"
 _GIVING = (
     r"\b(?:receiv(?:e|es|ed|ing)|administration\s+of|administered|doses?\s+of|dosed\s+with|treated\s+with|treatment\s+with|"
-    r"infusions?\s+of|injections?\s+of|randomi[sz]ed\s+to|placebo\s+(?:for|to)|matching|"
-    # "a placebo-controlled, parallel-group trial of liraglutide": what a controlled trial tests
-    r"controlled\b[^.;]{0,40}?\b(?:trial|study)\s+of)\s+"
+    r"infusions?\s+of|injections?\s+of|randomi[sz]ed\s+to|placebo\s+(?:for|to)|matching)\s+"
     r"(?:(?:a|an|the|either|single|one|matching|oral|intravenous|subcutaneous|IV|SC)\s+){0,2}"
 )
 
@@ -152,6 +155,23 @@ def _given(name: str, text: str, loosely: bool = False) -> bool:
         )
     return any(
         _given_as(word, text) for word in [_head_word(name)] + re.findall(r"\(([A-Za-z][\w-]{1,15})\)", name) if word
+    )
+
+
+# "We shall perform a placebo-controlled, parallel-group trial of liraglutide": what this
+# controlled trial tests (the design text's sentences only, not one telling of another trial)
+_CONTROLLED_OF = r"\bcontrolled\b[^.;]{0,40}?\b(?:trial|study)\s+of\s+(?:the\s+)?"
+_ANOTHER_TRIAL = re.compile(r"\b(?:pilot|previous(?:ly)?|prior|earlier|past|completed|published|parent)\b", re.I)
+
+
+def _tested(name: str, design_text: str) -> bool:
+    head = _head_word(name)
+    if not head:
+        return False
+    word = rf"(?<![\w-]){re.escape(head)}(?![\w-])"
+    return any(
+        re.search(_CONTROLLED_OF + word, s, re.I) and not _ANOTHER_TRIAL.search(s)
+        for s in re.split(r"(?<=[.;])\s+", design_text)
     )
 
 

@@ -152,7 +152,13 @@ def _completed(official: dict, lines: list) -> dict:
 
 # what a title page prints after the title on its line: the registry's number, the protocol's
 # ("... Undergoing IVF NCT01035099 Protocol ID: 0811010075")
-_AFTER_TITLE = re.compile(r"\s+(?:NCT\s*#?\s*\d{8}\b|(?:protocol|study)\s+(?:id|no\.?|number)\s*[:#]).*$", re.I)
+# (a registry number inside the title is the title's: "... Who Completed Study NCT01234567")
+_AFTER_TITLE = re.compile(
+    r"(?<!\bstudy)(?<!\bin)(?<!\bfrom)(?<!\bof)(?<!\band)(?<!\bwith)"
+    r"\s+NCT\s*#?\s*\d{8}\b(?=\s*$|\s+(?:protocol|study)\s+(?:id|no\.?|number)\b).*$"
+    r"|\s+(?:protocol|study)\s+(?:id|no\.?|number)\s*[:#].*$",
+    re.I,
+)
 
 
 def _clean_title(text: str) -> str:

@@ -490,3 +490,46 @@ def test_active_drug_is_the_one_investigational_product_when_no_comparator_is_re
     assert [(a["name"], a["interventions"]) for a in arms] == [("active drug", ["Zelomab"]), ("placebo", ["Placebo"])]
     compared = products + [{"name": "Gotinib", "role": "comparator"}]  # "active" may be either product
     assert read_arms([design], with_aliases(compared, None, [design]), NO_TRACE) == []
+
+
+def test_reviewed_arm_lines_keep_their_names_and_other_actives_are_not_the_study_drug():
+    from clinparser.study.design.arms import with_aliases
+
+    products = [
+        {"name": "Zelomab", "role": "investigational"},
+        {"name": "Gotinib", "role": "comparator"},
+        {"name": "Placebo", "role": "placebo"},
+    ]
+    lines = (
+        "Arm A: Participants will receive zelomab 10 mg once daily for 52 weeks.\n"
+        "Arm B: Participants will receive gotinib 5 mg once daily for 52 weeks.\n"
+        "Arm C: Participants will receive matching placebo once daily for 52 weeks."
+    )
+    arms = read_arms([Field("Treatment Groups", lines, "1.1", (3, 3), True, "table")], products, NO_TRACE)
+    # a label with nothing of its own ("Arm A") keeps its line, and the line gives the type
+    assert [(a["name"][:5], a["type"]) for a in arms] == [
+        ("Arm A", "experimental"),
+        ("Arm B", "active comparator"),
+        ("Arm C", "placebo comparator"),
+    ]
+    assert all(len(a["name"]) > 20 for a in arms)
+    one = [{"name": "Zelomab", "role": "investigational"}, {"name": "Placebo", "role": "placebo"}]
+    control = Field(
+        "Treatment Groups",
+        "Arm A: Zelomab 10 mg\nArm B: Active control (standard of care alone)",
+        "1.1",
+        (3, 3),
+        True,
+        "table",
+    )
+    arms = read_arms([control], with_aliases(one, None, [control]), NO_TRACE)
+    assert [a["interventions"] for a in arms] == [["Zelomab"], []]
+    treated = Field(
+        "Study Design",
+        "Patients will be treated with zelomab 10 mg once daily until they had disease progression.",
+        "4.1",
+        (20, 20),
+        False,
+        "section",
+    )
+    assert [a["interventions"] for a in read_arms([treated], one, NO_TRACE)] == [["Zelomab"]]

@@ -123,3 +123,8 @@ def test_a_section_with_no_text_of_its_own_labels_its_childrens_text_as_a_chapte
         ("Administration", "Zelomab 300 mg is taken orally.\nA single dose of 300 mg.", "chapter")
     ]
     assert not any(f.label == "Administration" for f in labelled_fields(document))  # the text once there
+
+
+def test_a_bracket_after_a_bold_word_that_is_no_instruction_makes_no_label():
+    # "**Arm A** (Zelomab 10 mg QD): ..." keeps its bracket: not read as the label "Arm A"
+    assert dict(text_pairs("**Arm A** (Zelomab 10 mg QD): twelve weeks of treatment")) == {}

@@ -867,3 +867,38 @@ def test_a_dose_an_earlier_trial_tested_told_in_the_dose_rationale_is_not_a_dose
     )
     found = read_interventions([rationale], [(table, WHERE)], NO_TRACE)
     assert [d["printed"] for d in found[0]["doses"]] == ["2.4 mg", "1.7 mg"]
+
+
+def test_reviewed_doses_placebos_and_days_a_plausible_protocol_prints():
+    from clinparser.study.design.interventions import _dosing_days
+
+    table = {"columns": ["Intervention Name", "Dose", "Route"], "data": [["Zelomab", "10 mg", "Oral"]]}
+    rationale = Field(
+        "Rationale for Dose Selection",
+        "Zelomab 10 mg and zelomab 20 mg were selected for this study.",
+        "4.3",
+        (20, 20),
+        False,
+        "section",
+    )
+    found = read_interventions([rationale], [(table, WHERE)], NO_TRACE)
+    assert [d["printed"] for d in found[0]["doses"]] == ["10 mg", "20 mg"]  # this study's, said in the past tense
+    title = {"text": "An Open-label Extension Study of Zelomab in Gout", "page": 1}
+    for design in (
+        "Participants who took part in the double-blind, placebo-controlled Study ZX-301 will receive zelomab 5 mg.",
+        "This study is not placebo-controlled; all participants receive zelomab 5 mg.",
+    ):
+        fields = [Field("Overall Design", design, "4.1", (20, 20), False, "section")]
+        assert [i["role"] for i in read_interventions(fields, [], NO_TRACE, title=title)] == ["investigational"]
+    assert _dosing_days("300 mg IV infusion; PK samples on Days 1 and 8 of Cycle 1") is None
+    assert _dosing_days("given on days 1, 8 and 15 of each 28-day cycle") == "Days 1, 8 and 15 of every 28-day cycle"
+    wrapped = Field(
+        "Study Intervention",
+        "Study intervention will be\nadministered orally once daily.",
+        "6",
+        (30, 30),
+        False,
+        "table",
+    )
+    found = read_interventions([wrapped], [(table, WHERE)], NO_TRACE)
+    assert found[0]["frequency"] == "once daily"

@@ -266,3 +266,16 @@ def test_with_no_sample_size_field_the_section_selecting_participants_gives_the_
         ),
     ]
     assert read(fields)["planned_enrollment"] == {"value": 112}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Participants who withdraw may be replaced, up to a maximum of 10 subjects.",
+        "Each site will screen approximately 40 patients.",
+        "In a previous study of 45 patients the response rate was 30%.",
+    ],
+)
+def test_a_selection_section_counts_only_a_planned_number(sentence):
+    fields = [Field("Selection of Study Participants", sentence, "5", (9, 9), False, "section")]
+    assert read(fields)["planned_enrollment"] is None

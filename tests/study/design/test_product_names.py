@@ -112,3 +112,13 @@ def test_a_code_in_a_capitals_title_keeps_its_capitals():
 
     found = title_products("A STUDY OF EXP-4170 IN ADULTS", "Participants receive Exp-4170 200 mg or EXP-4170 400 mg.")
     assert [name for name, _ in found] == ["EXP-4170"]
+
+
+def test_reviewed_titles_a_comparator_after_a_non_product_and_a_coaching_trial():
+    # "Surgery" is no product the text gives: "versus" after it makes no comparator of Zelomab
+    assert title_products("A Randomized Trial of Surgery vs Zelomab in Gout", DOSING) == [
+        ("Zelomab", "investigational")
+    ]
+    # the title's own "Controlled Trial of" is no dosing text: nothing the body gives
+    assert title_products("A Randomized Controlled Trial of Telephone Coaching in Adults With Gout", "") == []
+    assert title_products("A Trial of Early vs Delayed Zelomab in Gout", DOSING) == [("Zelomab", "investigational")]

@@ -155,3 +155,10 @@ def test_a_title_abbreviating_versus_and_trial_is_read_and_ends_before_the_numbe
     doc = {"toc": [], "non_toc": [title_page, plan], "metadata": {}}
     identity, _ = read_identity(doc, [block(1, line), block(2, "**Study Design** (for example, hypothesis):")])
     assert identity["titles"]["official"] == {"text": "RCT of Fixed vs Titrated Zelomab in Gout Patients", "page": 1}
+
+
+def test_a_registry_number_inside_a_title_stays_in_it():
+    line = "Title: A Phase 3 Extension Study for Participants Who Completed Study NCT01234567"
+    doc = {"toc": [], "non_toc": [node("Title page", line, pages=(1, 1))], "metadata": {}}
+    identity, _ = read_identity(doc, [block(1, line)])
+    assert identity["titles"]["official"]["text"].endswith("Who Completed Study NCT01234567")
