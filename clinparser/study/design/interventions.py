@@ -26,7 +26,7 @@ from typing import Optional
 from ..trace import Tracer
 from .fields import Field, find, marked_grid, table_pairs
 from .items import item, sentences
-from .product_names import _head, aliases, is_product_name, same_product, title_products
+from .product_names import ANOTHER_TRIAL_WORDS, _head, aliases, is_product_name, same_product, title_products
 
 PRODUCT_LABEL = re.compile(
     r"\binvestigational\s+(?:medicinal\s+)?products?\b|\bstudy\s+(?:drugs?|interventions?(?:\(s\))?|treatments?|compounds?|medications?)\b"
@@ -157,7 +157,7 @@ _PLACEBO_CONTROLLED = re.compile(r"\bplacebo[- ]controlled\b", re.I)
 # (nor one negated, "not placebo-controlled"; nor trials in the plural, another trial by its code,
 # an extension's parent: "who took part in the placebo-controlled Study ZX-301")
 _OTHER_STUDY = re.compile(
-    r"\b(?:pilot|previous(?:ly)?|prior|earlier|past|completed|published|parent|preceding|not|unlike|"
+    rf"\b(?:{ANOTHER_TRIAL_WORDS}|not|unlike|"
     r"established|extension|roll(?:ing)?[- ]?over|took\s+part|participated|trials|studies)\b"
     r"|\b(?:study|trial)\s+[A-Z]{2,}[\w-]*\d|\b[A-Z]{2,}-\d{2,}",
     re.I,

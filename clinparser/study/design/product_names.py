@@ -161,7 +161,9 @@ def _given(name: str, text: str, loosely: bool = False) -> bool:
 # "We shall perform a placebo-controlled, parallel-group trial of liraglutide": what this
 # controlled trial tests (the design text's sentences only, not one telling of another trial)
 _CONTROLLED_OF = r"\bcontrolled\b[^.;]{0,40}?\b(?:trial|study)\s+of\s+(?:the\s+)?"
-_ANOTHER_TRIAL = re.compile(r"\b(?:pilot|previous(?:ly)?|prior|earlier|past|completed|published|parent)\b", re.I)
+# the words of a sentence telling of another trial than this one (also ``interventions.py``'s)
+ANOTHER_TRIAL_WORDS = r"pilot|previous(?:ly)?|prior|earlier|past|completed|published|parent|preceding"
+_ANOTHER_TRIAL = re.compile(rf"\b(?:{ANOTHER_TRIAL_WORDS})\b", re.I)
 
 
 def _tested(name: str, design_text: str) -> bool:
