@@ -87,7 +87,7 @@ def test_the_example_export_loads_whole_and_breaks_no_rule_but_the_allowed(examp
     whole, printed = tmp_path / "design.usdm.json", tmp_path / "printed.usdm.json"
     whole.write_text(dumps(to_usdm(design_result())), encoding="utf-8")
     uncoded = reading()
-    uncoded["interventions"][0]["frequency"] = "on Days 1, 8 and 15"
+    uncoded["interventions"][0]["frequency"] = "every 26 weeks"
     uncoded["allocation"] = item(value="non-randomized")
     printed.write_text(dumps(to_usdm(design_result(uncoded))), encoding="utf-8")
     report, broken, design_report, printed_report = usdm_check.run_rules(usdm4_python, [good, bad, whole, printed])
