@@ -24,10 +24,13 @@ from .product_names import _head, aliases
 
 # "Arm A: ...", "Cohort 2 - ...", "Sequence AB"; the label is capitals or a number ("regimen and
 # prior treatment" is no arm line)
+# an arm's label: "Arm A", "Group #2", "Group#1", "Arm No. 3"
+_ARM_LABEL = (
+    r"(?:treatment\s+)?(?:arm|group|cohort|sequence|regimen|part)(?:\s*#\s*|\s+no\.\s*|\s+)"
+    r"(?-i:[A-Z]{1,4}|\d{1,3}[A-Za-z]?)\b"
+)
 _ARM_LINE = re.compile(
-    r"^\s*(?:[-*\u2022]\s*)?(?P<name>(?:treatment\s+)?(?:arm|group|cohort|sequence|regimen|part)"
-    # "Group #2", "Group#1", "Arm No. 3"
-    r"(?:\s*#\s*|\s+no\.\s*|\s+)(?-i:[A-Z]{1,4}|\d{1,3}[A-Za-z]?)\b"
+    rf"^\s*(?:[-*\u2022]\s*)?(?P<name>{_ARM_LABEL}"
     # a sentence about it is no arm line: "Part A will enroll participants with minor stroke
     # only", "Part B enrollment will be extended to" (no colon or dash, and a verb)
     r"(?![^:.\u2013-]*\b(?:will|is|are|was|were|has|have|had|consists?|enrolls?|includes?|comprises?|may|must|shall)\b)"
@@ -131,11 +134,7 @@ def _label_of_paragraph(line: str) -> str:
 
 
 # "Group #1", "Arm A", "Cohort 2": a label's number part, which names nothing of the arm
-_ARM_LABEL_ONLY = re.compile(
-    r"^\s*(?:treatment\s+)?(?:arm|group|cohort|sequence|regimen|part)(?:\s*#\s*|\s+no\.\s*|\s+)"
-    r"(?:[A-Z]{1,4}|\d{1,3}[A-Za-z]?)\b",
-    re.I,
-)
+_ARM_LABEL_ONLY = re.compile(rf"^\s*{_ARM_LABEL}", re.I)
 
 
 _FOOTNOTE_MARKS = re.compile(r"[\u00aa\u00ba\u00b9\u00b2\u00b3\u2070-\u2079*\u2020\u2021]+$")

@@ -83,7 +83,6 @@ def labelled_fields(document: Document) -> list[Field]:
             body = plain_text(section.get("text") or "")
             if body:
                 out.append(Field(strip_markup(section["title"]), body, where, pages, synopsis, "section"))
-
     return sorted(out, key=lambda f: not f.synopsis)
 
 

@@ -104,7 +104,6 @@ def title_products(title: str, named_in: str) -> list[tuple[str, str]]:
             words = re.findall(r"[A-Za-z0-9-]+", name)
             if not words or len(words) > 6 or not is_product_name(name):
                 continue
-
             role = (
                 "placebo"
                 if _PLACEBO.search(name)
